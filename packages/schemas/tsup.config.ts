@@ -1,0 +1,3 @@
+import { defineChargekitBuild } from '../../tsup.base'
+
+export default defineChargekitBuild()

@@ -1,0 +1,15 @@
+import { defineProject, type ViteUserConfig } from 'vitest/config'
+
+/**
+ * Tests run on the packages' TypeScript source: the `@chargekit/source` export condition
+ * (DESIGN §3) points each workspace package at `src/index.ts`, so no build is needed first.
+ */
+const sourceConditions = ['@chargekit/source', 'import', 'module', 'node', 'default']
+
+export function chargekitProject(name: string, test: NonNullable<ViteUserConfig['test']> = {}) {
+  return defineProject({
+    resolve: { conditions: sourceConditions },
+    ssr: { resolve: { conditions: sourceConditions, externalConditions: sourceConditions } },
+    test: { name, environment: 'node', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], ...test },
+  })
+}
