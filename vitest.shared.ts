@@ -10,6 +10,11 @@ export function chargekitProject(name: string, test: NonNullable<ViteUserConfig[
   return defineProject({
     resolve: { conditions: sourceConditions },
     ssr: { resolve: { conditions: sourceConditions, externalConditions: sourceConditions } },
-    test: { name, environment: 'node', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], ...test },
+    test: {
+      name,
+      environment: 'node',
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      ...test,
+    },
   })
 }

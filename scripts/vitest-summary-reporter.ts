@@ -12,6 +12,8 @@ export default class SummaryReporter implements Reporter {
         else counts.skipped++
       }
     }
-    console.log(`Tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`)
+    console.log(
+      `Tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
+    )
   }
 }
