@@ -1,1 +1,9 @@
-// filled in by the errors work
+export type { DecodedTestAmount } from './amount-codec'
+export { decodeTestAmount, encodeTestAmount, formatTestAmount } from './amount-codec'
+export type { ErrorCategory, ErrorCategoryName, ErrorCategoryPrefix, RetryHint } from './categories'
+export { categoryOf, errorCategories, lookupErrorCategory } from './categories'
+export type { ErrorCode, ErrorCodeInfo } from './error-codes'
+export { errorCodes, errorCodesInCategory, isErrorCode, lookupErrorCode } from './error-codes'
+export { ChargekitErrorsError } from './errors'
+export type { TestElement } from './test-elements'
+export { isTestElement, testElements } from './test-elements'

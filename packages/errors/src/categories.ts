@@ -1,0 +1,95 @@
+export type ErrorCategoryName =
+  | 'validation'
+  | 'soft_decline'
+  | 'hard_decline'
+  | 'communication'
+  | 'implementation'
+  | 'risk'
+  | 'unhandled'
+
+/** The first pair of digits of an `XX.YY.ZZZZ` code. */
+export type ErrorCategoryPrefix = '01' | '02' | '03' | '04' | '05' | '06' | '99'
+
+/**
+ * Whether a later attempt may succeed:
+ * - `yes`: the same request may succeed later as it is (soft declines, processor communication);
+ * - `after_fix`: only once the data, the integration, the issuer or the customer fixes the cause;
+ * - `no`: retrying is not expected to help and the cause needs investigating (risk, unhandled).
+ */
+export type RetryHint = 'yes' | 'no' | 'after_fix'
+
+export interface ErrorCategory {
+  readonly name: ErrorCategoryName
+  readonly prefix: ErrorCategoryPrefix
+  /** The spec's category name, e.g. `'Soft declines'`. */
+  readonly label: string
+  /** The spec's meaning of the category. */
+  readonly meaning: string
+  readonly retryable: RetryHint
+}
+
+/** The SPEC "Code format" table, in prefix order; `retryable` is our reading of each meaning. */
+export const errorCategories: readonly ErrorCategory[] = [
+  {
+    name: 'validation',
+    prefix: '01',
+    label: 'Validation errors',
+    meaning: 'Problems with the data sent',
+    retryable: 'after_fix',
+  },
+  {
+    name: 'soft_decline',
+    prefix: '02',
+    label: 'Soft declines',
+    meaning: 'Declined; later attempts may succeed',
+    retryable: 'yes',
+  },
+  {
+    name: 'hard_decline',
+    prefix: '03',
+    label: 'Hard declines',
+    meaning: 'Declined; most require issuer or customer to fix the cause first',
+    retryable: 'after_fix',
+  },
+  {
+    name: 'communication',
+    prefix: '04',
+    label: 'Communication',
+    meaning:
+      'Problems between the service and the processor; recurring ones need root-cause checks',
+    retryable: 'yes',
+  },
+  {
+    name: 'implementation',
+    prefix: '05',
+    label: 'Implementation',
+    meaning: 'Integration performed incorrectly',
+    retryable: 'after_fix',
+  },
+  { name: 'risk', prefix: '06', label: 'Risk', meaning: 'Possible fraud', retryable: 'no' },
+  {
+    name: 'unhandled',
+    prefix: '99',
+    label: 'Unhandled errors',
+    meaning: 'Unspecified failure; further analysis may be needed',
+    retryable: 'no',
+  },
+]
+
+const codeFormat = /^(\d{2})\.\d{2}\.\d{4}$/
+
+/**
+ * The category of any well-formed `XX.YY.ZZZZ` code, by its prefix — also for codes missing from
+ * the catalogue, so a code the service adds later is still classified. `undefined` for anything
+ * that is not in that form or has an unknown prefix.
+ */
+export function categoryOf(code: string): ErrorCategory | undefined {
+  if (typeof code !== 'string') return undefined
+  const prefix = codeFormat.exec(code)?.[1]
+  return errorCategories.find((category) => category.prefix === prefix)
+}
+
+/** The category with this name (`'soft_decline'`), or `undefined`. */
+export function lookupErrorCategory(name: string): ErrorCategory | undefined {
+  return errorCategories.find((category) => category.name === name)
+}
