@@ -1,1 +1,106 @@
-// filled in by the schemas work
+export {
+  amountSchema,
+  compareAmounts,
+  fromMinorUnits,
+  isAmountInMinorUnits,
+  nonNegativeAmountSchema,
+  toMinorUnits,
+} from './amount'
+export type { CardParams } from './card-params'
+export { cardParamsSchema } from './card-params'
+export type { Channel } from './channel'
+export { channelSchema } from './channel'
+export type { Charge, InstrumentParams } from './charge'
+export { chargeSchema, instrumentParamsSchema } from './charge'
+export type { CreateChargeRequest } from './charge-request'
+export {
+  createChargeRequestSchema,
+  createChargeRequestSchemaFor,
+  redirectUrlSchema,
+} from './charge-request'
+export { ChargekitSchemasError } from './chargekit-schemas-error'
+export { currencyMinorDigits, currencySchema, isKnownCurrency } from './currency'
+export type { Dispute } from './dispute'
+export { disputeSchema } from './dispute'
+export type { CreateDisputeRequest, SettleDisputeRequest } from './dispute-requests'
+export { createDisputeRequestSchema, settleDisputeRequestSchema } from './dispute-requests'
+export type { ApiErrorBody, ProcessorErrorBody, ValidationErrorBody } from './error-bodies'
+export {
+  apiErrorBodySchema,
+  failureCodeSchema,
+  parametersSchema,
+  processorErrorBodySchema,
+  validationErrorBodySchema,
+} from './error-bodies'
+export type {
+  CompactEvent,
+  DeliveryPayload,
+  Event,
+  EventOf,
+  GenericEvent,
+  KnownEvent,
+  KnownEventSchema,
+  UnknownEvent,
+  UnknownEventType,
+} from './event'
+export {
+  compactEventSchema,
+  deliveryPayloadSchema,
+  eventSchema,
+  knownEventSchemas,
+} from './event'
+export { isEventOfType, isKnownEvent } from './event-guards'
+export type { EventListQuery, EventListQueryInput } from './event-list-query'
+export { eventListQuerySchema } from './event-list-query'
+export type { EventFamily, EventFamilyOf, EventType, EventTypeInfo } from './event-types'
+export {
+  eventTypeLabel,
+  eventTypeList,
+  eventTypeSchema,
+  eventTypes,
+  isEventType,
+} from './event-types'
+export type { EventsUrlOptions } from './events-url'
+export { createEventsUrlSchema, eventsUrlSchema } from './events-url'
+export type { InstrumentExternalIds, TransactionExternalIds } from './external-ids'
+export { instrumentExternalIdsSchema, transactionExternalIdsSchema } from './external-ids'
+export { formatIssuePath, formatZodIssues, rootIssueKey } from './format-zod-issues'
+export type { Instrument, Redirect } from './instrument'
+export { instrumentSchema, redirectSchema } from './instrument'
+export type { CreateInstrumentRequest } from './instrument-request'
+export { createInstrumentRequestSchema } from './instrument-request'
+export type { ListEnvelope, Pagination } from './list-envelope'
+export { listEnvelopeSchema, paginationSchema } from './list-envelope'
+export type { ListQuery, ListQueryInput } from './list-query'
+export { listQuerySchema, maxPerPage } from './list-query'
+export type { Metadata, RequestMetadata } from './metadata'
+export { metadataSchema, requestMetadataSchema } from './metadata'
+export type { SafeParseEventResult } from './parse-event'
+export { parseEvent, safeParseEvent } from './parse-event'
+export type { Payment } from './payment'
+export { paymentSchema } from './payment'
+export type { CreatePaymentRequest } from './payment-request'
+export { createPaymentRequestSchema } from './payment-request'
+export type { Refund } from './refund'
+export { refundSchema } from './refund'
+export type { CreateRefundRequest } from './refund-request'
+export { createRefundRequestSchema } from './refund-request'
+export type { RequestLog } from './request-log'
+export { requestLogSchema } from './request-log'
+export type { RetryLogEntry } from './retry-log-entry'
+export { resultStatusSchema, retryLogEntrySchema } from './retry-log-entry'
+export type { Reversal } from './reversal'
+export { reversalSchema } from './reversal'
+export type { CreateReversalRequest } from './reversal-request'
+export { createReversalRequestSchema } from './reversal-request'
+export { SchemaValidationError } from './schema-validation-error'
+export type { Settlement, SettlementTotal } from './settlement'
+export { settlementSchema, settlementTotalSchema } from './settlement'
+export type { DeliveryStatus, DisputeStatus, InstrumentStatus, TransactionStatus } from './statuses'
+export {
+  deliveryStatusSchema,
+  disputeStatusSchema,
+  instrumentStatusSchema,
+  transactionStatusSchema,
+} from './statuses'
+export { timestampSchema } from './timestamp'

@@ -1,0 +1,149 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { currencies } from '../test/arbitraries'
+import {
+  amountSchema,
+  ChargekitSchemasError,
+  compareAmounts,
+  currencyMinorDigits,
+  currencySchema,
+  fromMinorUnits,
+  isAmountInMinorUnits,
+  isKnownCurrency,
+  toMinorUnits,
+} from './index'
+
+describe('currencyMinorDigits', () => {
+  it('reads the minor digits from Intl: JPY 0, USD 2, BHD 3', () => {
+    expect(currencyMinorDigits('JPY')).toBe(0)
+    expect(currencyMinorDigits('USD')).toBe(2)
+    expect(currencyMinorDigits('BHD')).toBe(3)
+    expect(currencyMinorDigits('KWD')).toBe(3)
+    expect(currencyMinorDigits('CLP')).toBe(0)
+    expect(currencyMinorDigits('MXN')).toBe(2)
+  })
+
+  it('rejects a code Intl does not know, saying what to pass', () => {
+    expect(() => currencyMinorDigits('XYZ')).toThrow(ChargekitSchemasError)
+    expect(() => currencyMinorDigits('usd')).toThrow(/ISO 4217 code such as "USD"/)
+  })
+})
+
+describe('currencySchema', () => {
+  it('accepts known upper-case codes and rejects the rest', () => {
+    expect(currencySchema.safeParse('EUR').success).toBe(true)
+    expect(isKnownCurrency('EUR')).toBe(true)
+    for (const bad of ['eur', 'EURO', 'XYZ', '', 42]) {
+      const result = currencySchema.safeParse(bad)
+      expect(result.success, String(bad)).toBe(false)
+    }
+    expect(currencySchema.safeParse('XYZ').error?.issues[0]?.message).toMatch(/ISO 4217/)
+  })
+})
+
+describe('amountSchema', () => {
+  it('accepts positive finite numbers only', () => {
+    expect(amountSchema.safeParse(0.01).success).toBe(true)
+    expect(amountSchema.safeParse(6020000.2).success).toBe(true)
+    for (const bad of [0, -1, Number.POSITIVE_INFINITY, Number.NaN, '10', null]) {
+      expect(amountSchema.safeParse(bad).success, String(bad)).toBe(false)
+    }
+  })
+})
+
+describe('isAmountInMinorUnits', () => {
+  it('checks decimals against the currency', () => {
+    expect(isAmountInMinorUnits(100, 'JPY')).toBe(true)
+    expect(isAmountInMinorUnits(100.5, 'JPY')).toBe(false)
+    expect(isAmountInMinorUnits(10.25, 'USD')).toBe(true)
+    expect(isAmountInMinorUnits(10.255, 'USD')).toBe(false)
+    expect(isAmountInMinorUnits(1.234, 'BHD')).toBe(true)
+    expect(isAmountInMinorUnits(1.2345, 'BHD')).toBe(false)
+    expect(isAmountInMinorUnits('10.50', 'USD')).toBe(true)
+    expect(isAmountInMinorUnits('10.500', 'USD')).toBe(true)
+    expect(isAmountInMinorUnits(1e-7, 'USD')).toBe(false)
+    expect(isAmountInMinorUnits(1e21, 'JPY')).toBe(true)
+  })
+
+  it('is false for a non-finite amount or an unknown currency', () => {
+    expect(isAmountInMinorUnits(Number.NaN, 'USD')).toBe(false)
+    expect(isAmountInMinorUnits(Number.POSITIVE_INFINITY, 'USD')).toBe(false)
+    expect(isAmountInMinorUnits(10, 'XYZ')).toBe(false)
+    expect(isAmountInMinorUnits('ten', 'USD')).toBe(false)
+  })
+})
+
+describe('toMinorUnits / fromMinorUnits', () => {
+  it('converts exactly, where float multiplication drifts', () => {
+    expect(1.005 * 100).not.toBe(100.5)
+    expect(toMinorUnits(1.005, 'BHD')).toBe(1005n)
+    expect(toMinorUnits(0.29, 'USD')).toBe(29n)
+    expect(0.29 * 100).not.toBe(29)
+    expect(toMinorUnits(6020000.2, 'USD')).toBe(602000020n)
+    expect(toMinorUnits('12.5', 'USD')).toBe(1250n)
+    expect(toMinorUnits(500, 'JPY')).toBe(500n)
+    expect(toMinorUnits('1e3', 'JPY')).toBe(1000n)
+    expect(toMinorUnits(-3.1, 'USD')).toBe(-310n)
+    expect(fromMinorUnits(602000020n, 'USD')).toBe(6020000.2)
+    expect(fromMinorUnits(1005n, 'BHD')).toBe(1.005)
+    expect(fromMinorUnits(500n, 'JPY')).toBe(500)
+    expect(fromMinorUnits(-5n, 'USD')).toBe(-0.05)
+  })
+
+  it('refuses amounts with too many decimals, naming the currency', () => {
+    expect(() => toMinorUnits(0.1 + 0.2, 'USD')).toThrow(/USD allows 2/)
+    expect(() => toMinorUnits(100.5, 'JPY')).toThrow(ChargekitSchemasError)
+    expect(() => toMinorUnits(Number.NaN, 'USD')).toThrow(/NaN is not a finite decimal/)
+    expect(() => toMinorUnits('abc', 'USD')).toThrow(/"abc"/)
+  })
+
+  it('refuses minor units a JSON number cannot hold exactly', () => {
+    expect(() => fromMinorUnits(10n ** 15n, 'USD')).toThrow(/keep it in minor units/)
+    expect(fromMinorUnits(10n ** 15n - 1n, 'USD')).toBe(9999999999999.99)
+  })
+
+  it('round-trips every minor amount of up to 15 digits in every currency', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...currencies),
+        fc.bigInt({ min: -999_999_999_999_999n, max: 999_999_999_999_999n }),
+        (currency, minor) => {
+          const major = fromMinorUnits(minor, currency)
+          expect(isAmountInMinorUnits(major, currency)).toBe(true)
+          expect(toMinorUnits(major, currency)).toBe(minor)
+          expect(toMinorUnits(String(major), currency)).toBe(minor)
+        },
+      ),
+    )
+  })
+})
+
+describe('compareAmounts', () => {
+  it('compares as decimals', () => {
+    expect(compareAmounts(0.1 + 0.2, 0.3)).toBe(1)
+    expect(compareAmounts(10, '10.00')).toBe(0)
+    expect(compareAmounts(9.99, 10)).toBe(-1)
+    expect(compareAmounts(1e21, '1000000000000000000000.00')).toBe(0)
+    expect(compareAmounts(-1, 0.5)).toBe(-1)
+    expect(() => compareAmounts(Number.NaN, 1)).toThrow(/argument a/)
+  })
+
+  it('agrees with the order of minor units', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...currencies),
+        fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }),
+        fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }),
+        (currency, a, b) => {
+          const expected = a === b ? 0 : a < b ? -1 : 1
+          expect(compareAmounts(fromMinorUnits(a, currency), fromMinorUnits(b, currency))).toBe(
+            expected,
+          )
+          expect(compareAmounts(fromMinorUnits(b, currency), fromMinorUnits(a, currency))).toBe(
+            -expected || 0,
+          )
+        },
+      ),
+    )
+  })
+})

@@ -1,0 +1,77 @@
+import * as z from 'zod'
+import { ChargekitSchemasError } from './chargekit-schemas-error'
+import { currencyMinorDigits, isKnownCurrency } from './currency'
+import { type Decimal, formatUnits, parseDecimal, rescale } from './decimal'
+
+/** A monetary amount in major units, as the service sends it: a positive finite JSON number. */
+export const amountSchema = z.number().positive({
+  error: 'Expected a positive amount (greater than 0)',
+})
+
+/** An amount that may be zero, such as a captured or refunded total. */
+export const nonNegativeAmountSchema = z.number().min(0, {
+  error: 'Expected an amount of 0 or more',
+})
+
+// Beyond 15 significant digits a double no longer holds every decimal exactly.
+const maxExactMinorUnits = 999_999_999_999_999n
+
+/**
+ * Whether `amount` has no more decimals than `currency` has minor digits (JPY 0, USD 2, BHD 3).
+ * False for a non-finite amount or an unknown currency.
+ */
+export function isAmountInMinorUnits(amount: number | string, currency: string): boolean {
+  if (!isKnownCurrency(currency)) return false
+  const decimal = parseDecimal(amount)
+  return decimal !== undefined && decimal.scale <= currencyMinorDigits(currency)
+}
+
+/** Exact conversion to minor units: `toMinorUnits(12.3, 'USD') === 1230n`, `(500, 'JPY') === 500n`. */
+export function toMinorUnits(amount: number | string, currency: string): bigint {
+  const digits = currencyMinorDigits(currency)
+  const decimal = parseDecimal(amount)
+  if (decimal === undefined) {
+    throw new ChargekitSchemasError(
+      `Amount ${describe(amount)} is not a finite decimal number: pass a number such as 12.5 or a string such as "12.50".`,
+    )
+  }
+  if (decimal.scale > digits) {
+    throw new ChargekitSchemasError(
+      `Amount ${String(amount)} has ${decimal.scale} decimals but ${currency} allows ${digits}: round it to ${digits} decimals first.`,
+    )
+  }
+  return rescale(decimal, digits)
+}
+
+/** Exact conversion from minor units to the JSON number the service uses: `(1230n, 'USD') === 12.3`. */
+export function fromMinorUnits(minor: bigint, currency: string): number {
+  if (minor > maxExactMinorUnits || minor < -maxExactMinorUnits) {
+    throw new ChargekitSchemasError(
+      `${minor} minor units has more than 15 digits and cannot be a JSON number exactly: keep it in minor units (bigint).`,
+    )
+  }
+  return Number(formatUnits(minor, currencyMinorDigits(currency)))
+}
+
+/** Compares two amounts exactly, as decimals (0.1 + 0.2 style float error cannot flip it). */
+export function compareAmounts(a: number | string, b: number | string): -1 | 0 | 1 {
+  const left = requireDecimal(a, 'a')
+  const right = requireDecimal(b, 'b')
+  const scale = Math.max(left.scale, right.scale)
+  const difference = rescale(left, scale) - rescale(right, scale)
+  return difference === 0n ? 0 : difference < 0n ? -1 : 1
+}
+
+function requireDecimal(value: number | string, name: string): Decimal {
+  const decimal = parseDecimal(value)
+  if (decimal === undefined) {
+    throw new ChargekitSchemasError(
+      `compareAmounts: argument ${name} (${describe(value)}) is not a finite decimal number.`,
+    )
+  }
+  return decimal
+}
+
+function describe(value: number | string): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value)
+}

@@ -1,0 +1,17 @@
+import * as z from 'zod'
+import { amountSchema } from './amount'
+
+/** POST /v2/test/payments/{id}/dispute body; defaults to the whole payment amount. */
+export const createDisputeRequestSchema = z.object({
+  amount: amountSchema.optional(),
+  reason: z.string().min(1).optional(),
+})
+
+export type CreateDisputeRequest = z.infer<typeof createDisputeRequestSchema>
+
+/** POST /v2/test/disputes/{id}/settle body. */
+export const settleDisputeRequestSchema = z.object({
+  outcome: z.enum(['won', 'lost']),
+})
+
+export type SettleDisputeRequest = z.infer<typeof settleDisputeRequestSchema>

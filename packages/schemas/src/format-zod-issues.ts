@@ -1,0 +1,38 @@
+import type * as z from 'zod'
+
+/** The key used for a problem with the value as a whole (not one of its fields). */
+export const rootIssueKey = '(root)'
+
+// Zod's English messages, reworded so a missing field reads as "Required" and every message
+// starts with what was expected.
+const missingPattern = /^Invalid input: expected (.+), received undefined$/
+const typePattern = /^Invalid input: (expected .+)$/
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const missing = missingPattern.exec(issue.message)
+  if (missing) return `Required: expected ${missing[1]}`
+  const wrongType = typePattern.exec(issue.message)
+  if (wrongType?.[1]) return `${wrongType[1].charAt(0).toUpperCase()}${wrongType[1].slice(1)}`
+  return issue.message
+}
+
+/** `['channels', 0]` → `channels.0`; the whole value → {@link rootIssueKey}. */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? rootIssueKey : path.map(String).join('.')
+}
+
+/**
+ * Turns a ZodError into the `parameters` map of a 400 body: dotted field paths
+ * (`channels.0`, `metadata.order_id`) to messages that say what was expected.
+ */
+export function formatZodIssues(error: z.ZodError): Record<string, string[]> {
+  const parameters: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const key = formatIssuePath(issue.path)
+    const messages = parameters[key] ?? []
+    const message = describeIssue(issue)
+    if (!messages.includes(message)) messages.push(message)
+    parameters[key] = messages
+  }
+  return parameters
+}

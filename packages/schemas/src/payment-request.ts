@@ -1,0 +1,18 @@
+import * as z from 'zod'
+import { amountSchema } from './amount'
+import { amountPrecisionParams, checkAmountPrecision } from './amount-precision'
+import { currencySchema } from './currency'
+import { requestMetadataSchema } from './metadata'
+
+/** POST /v2/payments body: capture `amount` of an authorized instrument. */
+export const createPaymentRequestSchema = z
+  .object({
+    instrument: z.string().min(1, { error: 'Expected the id of an instrument, such as "in_…"' }),
+    amount: amountSchema,
+    currency: currencySchema,
+    description: z.string().optional(),
+    metadata: requestMetadataSchema.optional(),
+  })
+  .superRefine(checkAmountPrecision, amountPrecisionParams)
+
+export type CreatePaymentRequest = z.infer<typeof createPaymentRequestSchema>

@@ -1,0 +1,35 @@
+import * as z from 'zod'
+import { amountSchema, nonNegativeAmountSchema } from './amount'
+import { currencySchema } from './currency'
+import { transactionExternalIdsSchema } from './external-ids'
+import { metadataSchema } from './metadata'
+import { requestLogSchema } from './request-log'
+import { transactionStatusSchema } from './statuses'
+import { timestampSchema } from './timestamp'
+
+/**
+ * A payment: a capture of an authorized instrument (SPEC "Payment"). Fields after `updated_at`
+ * are chargekit's additions, optional so production payloads still parse.
+ */
+export const paymentSchema = z.looseObject({
+  id: z.string(),
+  amount: amountSchema,
+  currency: currencySchema,
+  description: z.string(),
+  success: z.boolean(),
+  failure_description: z.string().nullable(),
+  metadata: metadataSchema,
+  params: z.record(z.string(), z.unknown()).nullable(),
+  external_ids: transactionExternalIdsSchema,
+  request_log: requestLogSchema,
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+  charge: z.string().optional(),
+  instrument: z.string().optional(),
+  status: transactionStatusSchema.optional(),
+  failure_code: z.string().nullable().optional(),
+  refunded_amount: nonNegativeAmountSchema.optional(),
+  settled_at: timestampSchema.nullable().optional(),
+})
+
+export type Payment = z.infer<typeof paymentSchema>

@@ -1,0 +1,30 @@
+import * as z from 'zod'
+import { amountSchema } from './amount'
+import { currencySchema } from './currency'
+import { transactionExternalIdsSchema } from './external-ids'
+import { requestLogSchema } from './request-log'
+import { transactionStatusSchema } from './statuses'
+import { timestampSchema } from './timestamp'
+
+/**
+ * A refund of a payment (SPEC "Refund"). Fields after `created_at` are chargekit's additions,
+ * optional so production payloads still parse.
+ */
+export const refundSchema = z.looseObject({
+  id: z.string(),
+  amount: amountSchema,
+  description: z.string(),
+  success: z.boolean(),
+  failure_description: z.string().nullable(),
+  external_ids: transactionExternalIdsSchema,
+  request_log: requestLogSchema,
+  created_at: timestampSchema,
+  payment: z.string().optional(),
+  charge: z.string().optional(),
+  currency: currencySchema.optional(),
+  status: transactionStatusSchema.optional(),
+  failure_code: z.string().nullable().optional(),
+  settled_at: timestampSchema.nullable().optional(),
+})
+
+export type Refund = z.infer<typeof refundSchema>

@@ -1,0 +1,311 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { currencies, money } from '../test/arbitraries'
+import * as fixtures from '../test/fixtures'
+import {
+  createChargeRequestSchema,
+  createChargeRequestSchemaFor,
+  createDisputeRequestSchema,
+  createInstrumentRequestSchema,
+  createPaymentRequestSchema,
+  createRefundRequestSchema,
+  createReversalRequestSchema,
+  currencyMinorDigits,
+  eventListQuerySchema,
+  formatZodIssues,
+  listQuerySchema,
+  settleDisputeRequestSchema,
+} from './index'
+
+function parameters(
+  schema: { safeParse(value: unknown): { success: boolean; error?: unknown } },
+  value: unknown,
+) {
+  const result = schema.safeParse(value)
+  return result.success ? {} : formatZodIssues(result.error as never)
+}
+
+describe('createChargeRequestSchema', () => {
+  it('parses the SPEC request (coded test amount, no_processor channel)', () => {
+    expect(createChargeRequestSchema.parse(fixtures.createChargeRequest)).toEqual(
+      fixtures.createChargeRequest,
+    )
+  })
+
+  it('accepts every optional field of DESIGN §4 and strips unknown ones', () => {
+    const full = {
+      ...fixtures.createChargeRequest,
+      metadata: { order_id: 'ord_1', attempt: 2, gift: false, note: null },
+      redirect_url: 'https://shop.example.com/thanks',
+      instrument_params: { captured_on_creation: false, enable3ds: true, recurring: true },
+    }
+    expect(createChargeRequestSchema.parse({ ...full, surprise: 1 })).toEqual(full)
+    expect(createChargeRequestSchema.safeParse({ ...full, redirect_url: '' }).success).toBe(true)
+  })
+
+  it('checks the amount against the currency’s minor digits (JPY 0, USD 2, BHD 3)', () => {
+    const base = fixtures.createChargeRequest
+    expect(
+      parameters(createChargeRequestSchema, { ...base, currency: 'JPY', amount: 1500 }),
+    ).toEqual({})
+    expect(
+      parameters(createChargeRequestSchema, { ...base, currency: 'JPY', amount: 1500.5 }),
+    ).toEqual({
+      amount: ['Expected a whole number: JPY has no minor unit'],
+    })
+    expect(
+      parameters(createChargeRequestSchema, { ...base, currency: 'USD', amount: 10.25 }),
+    ).toEqual({})
+    expect(
+      parameters(createChargeRequestSchema, { ...base, currency: 'USD', amount: 10.255 }),
+    ).toEqual({
+      amount: ['Expected at most 2 decimals for USD'],
+    })
+    expect(
+      parameters(createChargeRequestSchema, { ...base, currency: 'BHD', amount: 1.234 }),
+    ).toEqual({})
+    expect(
+      parameters(createChargeRequestSchema, { ...base, currency: 'BHD', amount: 1.2345 }),
+    ).toEqual({
+      amount: ['Expected at most 3 decimals for BHD'],
+    })
+  })
+
+  it('accepts every amount within the currency’s digits and rejects one digit more', () => {
+    fc.assert(
+      fc.property(money, ({ amount, currency }) => {
+        const request = { ...fixtures.createChargeRequest, amount, currency }
+        expect(createChargeRequestSchema.safeParse(request).success).toBe(true)
+        const tooPrecise = Number(
+          `${amount.toFixed(currencyMinorDigits(currency))}${currencyMinorDigits(currency) === 0 ? '.' : ''}7`,
+        )
+        expect(
+          parameters(createChargeRequestSchema, { ...request, amount: tooPrecise }),
+        ).toHaveProperty('amount')
+      }),
+      { numRuns: 200 },
+    )
+  })
+
+  it('reports the precision problem together with the other field problems', () => {
+    expect(
+      parameters(createChargeRequestSchema, {
+        ...fixtures.createChargeRequest,
+        amount: 10.123,
+        currency: 'USD',
+        channels: ['card_onetime_no_processor', 7],
+        metadata: { order_id: { id: 1 } },
+      }),
+    ).toEqual({
+      'channels.1': ['Expected string, received number'],
+      'metadata.order_id': [
+        'Expected a string, number, boolean or null (metadata values are flat)',
+      ],
+      amount: ['Expected at most 2 decimals for USD'],
+    })
+  })
+
+  it('refuses a __proto__ metadata key instead of silently dropping it', () => {
+    const body = JSON.parse(
+      '{"charge_type":"card_onetime","amount":10,"currency":"EUR","events_url":"https://shop.example/events","metadata":{"__proto__":"x","order_id":"ord_1"}}',
+    )
+    expect(parameters(createChargeRequestSchema, body)).toEqual({
+      'metadata.__proto__': ['The key "__proto__" is reserved; use another metadata key'],
+    })
+  })
+
+  it('names every missing required field', () => {
+    expect(parameters(createChargeRequestSchema, {})).toEqual({
+      charge_type: ['Required: expected string'],
+      amount: ['Required: expected number'],
+      currency: ['Required: expected string'],
+      events_url: ['Required: expected string'],
+    })
+  })
+
+  it('requires https for events_url unless loopback http is allowed', () => {
+    const local = { ...fixtures.createChargeRequest, events_url: 'http://127.0.0.1:3000/hooks' }
+    expect(parameters(createChargeRequestSchema, local)).toEqual({
+      events_url: ['Expected an https:// URL'],
+    })
+    const sandboxSchema = createChargeRequestSchemaFor({ allowLoopbackHttp: true })
+    expect(sandboxSchema.safeParse(local).success).toBe(true)
+    expect(
+      parameters(sandboxSchema, { ...local, events_url: 'http://shop.example.com/hooks' }),
+    ).toEqual({
+      events_url: ['Expected an https:// URL (or http:// to 127.0.0.1, localhost or [::1])'],
+    })
+  })
+
+  it('rejects a bad currency and a non-positive amount', () => {
+    expect(
+      parameters(createChargeRequestSchema, {
+        ...fixtures.createChargeRequest,
+        currency: 'usd',
+        amount: 0,
+      }),
+    ).toEqual({
+      amount: ['Expected a positive amount (greater than 0)'],
+      currency: ['Expected an ISO 4217 currency code known to Intl, such as "USD" (upper case)'],
+    })
+  })
+})
+
+describe('createInstrumentRequestSchema', () => {
+  it('parses the SPEC request', () => {
+    expect(createInstrumentRequestSchema.parse(fixtures.createInstrumentRequest)).toEqual(
+      fixtures.createInstrumentRequest,
+    )
+  })
+
+  it('checks number, expiry and cvc, naming each field', () => {
+    expect(
+      parameters(createInstrumentRequestSchema, {
+        ...fixtures.createInstrumentRequest,
+        number: '4111 1111 1111 1111',
+        expiration_month: 13,
+        expiration_year: 30,
+        cvc: '12',
+      }),
+    ).toEqual({
+      number: ['Expected 12 to 19 digits, without spaces'],
+      expiration_month: ['Expected a month from 1 to 12'],
+      expiration_year: ['Expected a four-digit year'],
+      cvc: ['Expected 3 or 4 digits'],
+    })
+    expect(
+      parameters(createInstrumentRequestSchema, {
+        ...fixtures.createInstrumentRequest,
+        expiration_month: '12',
+      }),
+    ).toEqual({
+      expiration_month: ['Expected number, received string'],
+    })
+  })
+
+  it('accepts any 12–19 digit number (Luhn is the processor’s business)', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^\d{12,19}$/),
+        fc.stringMatching(/^\d{3,4}$/),
+        (number, cvc) => {
+          expect(
+            createInstrumentRequestSchema.safeParse({
+              ...fixtures.createInstrumentRequest,
+              number,
+              cvc,
+            }).success,
+          ).toBe(true)
+        },
+      ),
+    )
+  })
+})
+
+describe('money movement requests', () => {
+  it('payment: instrument, amount, currency, precision checked', () => {
+    const request = {
+      instrument: 'in_1',
+      amount: 12.5,
+      currency: 'USD',
+      description: 'Order 1',
+      metadata: { a: 'b' },
+    }
+    expect(createPaymentRequestSchema.parse(request)).toEqual(request)
+    expect(parameters(createPaymentRequestSchema, { ...request, currency: 'JPY' })).toEqual({
+      amount: ['Expected a whole number: JPY has no minor unit'],
+    })
+    expect(parameters(createPaymentRequestSchema, { amount: 1, currency: 'USD' })).toEqual({
+      instrument: ['Required: expected string'],
+    })
+  })
+
+  it('refund, reversal, dispute and dispute settlement bodies', () => {
+    expect(createRefundRequestSchema.parse({ amount: 5, description: 'one item' })).toEqual({
+      amount: 5,
+      description: 'one item',
+    })
+    expect(parameters(createRefundRequestSchema, { amount: -5 })).toEqual({
+      amount: ['Expected a positive amount (greater than 0)'],
+    })
+    expect(createReversalRequestSchema.parse({})).toEqual({})
+    expect(createReversalRequestSchema.parse({ amount: 10 })).toEqual({ amount: 10 })
+    expect(createDisputeRequestSchema.parse({ reason: 'fraudulent' })).toEqual({
+      reason: 'fraudulent',
+    })
+    expect(settleDisputeRequestSchema.parse({ outcome: 'won' })).toEqual({ outcome: 'won' })
+    expect(Object.keys(parameters(settleDisputeRequestSchema, { outcome: 'draw' }))).toEqual([
+      'outcome',
+    ])
+  })
+})
+
+describe('list queries', () => {
+  it('coerces page and per_page from query strings with defaults 1 / 30 and a 100 maximum', () => {
+    expect(listQuerySchema.parse({})).toEqual({ page: 1, per_page: 30 })
+    expect(listQuerySchema.parse({ page: '3', per_page: '100' })).toEqual({
+      page: 3,
+      per_page: 100,
+    })
+    expect(parameters(listQuerySchema, { page: '0', per_page: '101' })).toEqual({
+      page: ['Expected a page number of 1 or more'],
+      per_page: ['Expected at most 100 per page'],
+    })
+    expect(Object.keys(parameters(listQuerySchema, { page: 'two' }))).toEqual(['page'])
+    expect(Object.keys(parameters(listQuerySchema, { per_page: '2.5' }))).toEqual(['per_page'])
+  })
+
+  it('parses every event filter, from query strings', () => {
+    expect(
+      eventListQuerySchema.parse({
+        type: ['payment.success', 'refund.success'],
+        charge: 'ch_1',
+        object_id: 're_1',
+        metadata: { order_id: 'ord_1' },
+        created_gte: '2025-03-01T00:00:00Z',
+        created_lte: '2025-03-31T23:59:59-06:00',
+        dismissed: 'false',
+        result_status: '503',
+        delivery_status: 'failing',
+      }),
+    ).toEqual({
+      page: 1,
+      per_page: 30,
+      type: ['payment.success', 'refund.success'],
+      charge: 'ch_1',
+      object_id: 're_1',
+      metadata: { order_id: 'ord_1' },
+      created_gte: '2025-03-01T00:00:00Z',
+      created_lte: '2025-03-31T23:59:59-06:00',
+      dismissed: false,
+      result_status: 503,
+      delivery_status: 'failing',
+    })
+    expect(eventListQuerySchema.parse({ type: 'charge.created', dismissed: true })).toMatchObject({
+      type: 'charge.created',
+      dismissed: true,
+    })
+  })
+
+  it('names each bad filter', () => {
+    expect(
+      parameters(eventListQuerySchema, {
+        type: 'charge.deleted',
+        dismissed: 'maybe',
+        created_gte: '2025-03-01',
+        delivery_status: 'lost',
+        result_status: '600',
+      }),
+    ).toMatchObject({
+      type: ['Expected a known event type such as "payment.success", or a list of them'],
+      dismissed: ['Expected true or false'],
+      created_gte: [expect.stringMatching(/ISO 8601/)],
+      delivery_status: [expect.stringMatching(/expected one of/)],
+      result_status: [expect.stringMatching(/599/)],
+    })
+  })
+})
+
+it('currencies used by the generators are all known', () => {
+  for (const currency of currencies) expect(() => currencyMinorDigits(currency)).not.toThrow()
+})

@@ -1,0 +1,172 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import * as arb from '../test/arbitraries'
+import * as fixtures from '../test/fixtures'
+import {
+  cardParamsSchema,
+  channelSchema,
+  chargeSchema,
+  disputeSchema,
+  formatZodIssues,
+  instrumentSchema,
+  paymentSchema,
+  refundSchema,
+  requestLogSchema,
+  retryLogEntrySchema,
+  reversalSchema,
+  settlementSchema,
+} from './index'
+
+const cases = [
+  ['requestLog', requestLogSchema, fixtures.requestLog],
+  ['channel', channelSchema, fixtures.channel],
+  ['charge', chargeSchema, fixtures.charge],
+  ['cardParams', cardParamsSchema, fixtures.cardParams],
+  ['instrument (SPEC fields only)', instrumentSchema, fixtures.specInstrument],
+  ['instrument (with ours)', instrumentSchema, fixtures.instrument],
+  ['payment (SPEC fields only)', paymentSchema, fixtures.specPayment],
+  ['payment (with ours)', paymentSchema, fixtures.payment],
+  ['refund (SPEC fields only)', refundSchema, fixtures.specRefund],
+  ['refund (with ours)', refundSchema, fixtures.refund],
+  ['reversal', reversalSchema, fixtures.reversal],
+  ['settlement', settlementSchema, fixtures.settlement],
+  ['dispute', disputeSchema, fixtures.dispute],
+  ['retry log entry', retryLogEntrySchema, fixtures.fullEvent.retries_log[0]],
+] as const
+
+/** The dotted-path keys a failed parse reports, or [] when it passed. */
+function failedPaths(
+  schema: { safeParse(value: unknown): { success: boolean; error?: unknown } },
+  value: unknown,
+) {
+  const result = schema.safeParse(value)
+  return result.success ? [] : Object.keys(formatZodIssues(result.error as never))
+}
+
+describe('resource schemas', () => {
+  it.each(cases)('%s: the SPEC-shaped payload parses unchanged', (_name, schema, payload) => {
+    const result = schema.safeParse(payload)
+    expect(result.error).toBeUndefined()
+    expect(result.data).toEqual(payload)
+  })
+
+  it('passes unknown fields through, at every level', () => {
+    const charge = {
+      ...fixtures.charge,
+      new_field: { nested: true },
+      request_log: { ...fixtures.requestLog, device: 'ios' },
+      channels: [{ ...fixtures.channel, priority: 1 }],
+    }
+    const parsed = chargeSchema.parse(charge)
+    expect(parsed.new_field).toEqual({ nested: true })
+    expect(parsed.request_log.device).toBe('ios')
+    expect(parsed.channels?.[0]?.priority).toBe(1)
+  })
+
+  it('names the path of a wrong type or a missing field', () => {
+    expect(failedPaths(chargeSchema, { ...fixtures.charge, amount: '1250.50' })).toEqual(['amount'])
+    const { currency: _currency, ...withoutCurrency } = fixtures.charge
+    expect(failedPaths(chargeSchema, withoutCurrency)).toEqual(['currency'])
+    expect(
+      failedPaths(chargeSchema, {
+        ...fixtures.charge,
+        channels: [{ ...fixtures.channel, processor: 7 }],
+      }),
+    ).toEqual(['channels.0.processor'])
+    expect(
+      failedPaths(instrumentSchema, {
+        ...fixtures.instrument,
+        params: { ...fixtures.cardParams, expiration_month: 13 },
+      }),
+    ).toEqual(['params.expiration_month'])
+    expect(
+      failedPaths(paymentSchema, {
+        ...fixtures.payment,
+        request_log: { ...fixtures.requestLog, library_version: 3 },
+      }),
+    ).toEqual(['request_log.library_version'])
+    expect(
+      failedPaths(refundSchema, { ...fixtures.refund, created_at: '2025-03-16 09:30' }),
+    ).toEqual(['created_at'])
+    expect(failedPaths(instrumentSchema, { ...fixtures.instrument, status: 'approved' })).toEqual([
+      'status',
+    ])
+    expect(
+      failedPaths(instrumentSchema, {
+        ...fixtures.instrument,
+        redirect: { url: 'https://x.y', method: 'POST' },
+      }),
+    ).toEqual(['redirect.method'])
+    expect(
+      failedPaths(settlementSchema, { ...fixtures.settlement, totals: [{ currency: 'MXN' }] }),
+    ).toEqual(['totals.0.payments_amount', 'totals.0.refunds_amount', 'totals.0.net_amount'])
+    expect(failedPaths(disputeSchema, { ...fixtures.dispute, status: 'pending' })).toEqual([
+      'status',
+    ])
+    expect(
+      failedPaths(retryLogEntrySchema, {
+        created_at: '2025-03-16T08:35:00Z',
+        result_status: 200.5,
+      }),
+    ).toEqual(['result_status'])
+  })
+
+  it('says a missing field is required and what it expects', () => {
+    const { charge_type: _type, ...rest } = fixtures.charge
+    const result = chargeSchema.safeParse(rest)
+    expect(result.success).toBe(false)
+    if (!result.success)
+      expect(formatZodIssues(result.error)).toEqual({ charge_type: ['Required: expected string'] })
+  })
+
+  const generated = [
+    ['charge', chargeSchema, arb.charge],
+    ['instrument', instrumentSchema, arb.instrument],
+    ['payment', paymentSchema, arb.payment],
+    ['refund', refundSchema, arb.refund],
+    ['reversal', reversalSchema, arb.reversal],
+    ['dispute', disputeSchema, arb.dispute],
+    ['settlement', settlementSchema, arb.settlement],
+  ] as const
+
+  it.each(generated)(
+    '%s: every generated valid object parses, extras kept',
+    (_name, schema, arbitrary) => {
+      fc.assert(
+        fc.property(arbitrary as fc.Arbitrary<Record<string, unknown>>, (value) => {
+          const result = schema.safeParse(value)
+          expect(result.error).toBeUndefined()
+          expect(result.data).toEqual(value)
+        }),
+        { numRuns: 150 },
+      )
+    },
+  )
+
+  it.each(generated)(
+    '%s: dropping or retyping any required field fails at that field',
+    (_name, schema, arbitrary) => {
+      fc.assert(
+        fc.property(
+          arbitrary as fc.Arbitrary<Record<string, unknown>>,
+          fc.nat(),
+          fc.constantFrom('drop', 'retype'),
+          (value, pick, how) => {
+            const required = Object.keys(schema.shape).filter(
+              (key) =>
+                key in value &&
+                !schema.shape[key as keyof typeof schema.shape].safeParse(undefined).success,
+            )
+            const field = required[pick % required.length] as string
+            const broken: Record<string, unknown> = { ...value }
+            if (how === 'drop') delete broken[field]
+            // A symbol is valid for no JSON schema.
+            else broken[field] = Symbol('wrong')
+            expect(failedPaths(schema, broken)).toEqual([field])
+          },
+        ),
+        { numRuns: 100 },
+      )
+    },
+  )
+})

@@ -1,0 +1,26 @@
+import * as z from 'zod'
+import { nonNegativeAmountSchema } from './amount'
+import { currencySchema } from './currency'
+import { timestampSchema } from './timestamp'
+
+/** Per-currency sums of one settlement; `net_amount` is negative when refunds exceed payments. */
+export const settlementTotalSchema = z.looseObject({
+  currency: currencySchema,
+  payments_amount: nonNegativeAmountSchema,
+  refunds_amount: nonNegativeAmountSchema,
+  net_amount: z.number(),
+})
+
+export type SettlementTotal = z.infer<typeof settlementTotalSchema>
+
+/** A settlement batch (the SPEC shows no fields; this shape is chargekit's). */
+export const settlementSchema = z.looseObject({
+  id: z.string(),
+  created_at: timestampSchema,
+  payments: z.array(z.string()),
+  refunds: z.array(z.string()),
+  instruments: z.array(z.string()),
+  totals: z.array(settlementTotalSchema),
+})
+
+export type Settlement = z.infer<typeof settlementSchema>
