@@ -1,0 +1,221 @@
+/**
+ * bench/sandbox (issue 3): full flows per second (charge → instrument → payment → refund) with 1
+ * and 16 concurrent clients, and create-charge throughput, each against a bare node:http server
+ * answering a fixed JSON of the same size in the same run; then heap per stored event after
+ * 100,000 events. Run: pnpm --filter @chargekit/sandbox... build && pnpm exec tsx bench/sandbox/index.ts
+ *
+ * The API figures run with event delivery off: every event delivered to a receiver in this same
+ * process is one more HTTP exchange on the same two cores, which bench/delivery measures on its
+ * own. The create-charge rate with delivery on is printed too, for comparison.
+ */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { type Sandbox, startSandbox } from '@chargekit/sandbox'
+import { fixedJsonHandler, startBareServer } from '../support/bare-server'
+import { measureRate } from '../support/measure'
+import { reportFigure, reportRatio } from '../support/report'
+
+const rounds = 3
+const sliceMs = 1_000
+const auth = `Basic ${Buffer.from('acct_sandbox:sk_sandbox').toString('base64')}`
+const json = { 'content-type': 'application/json', authorization: auth }
+
+/** A merchant receiver answering every delivery at once, so deliveries finish during the run. */
+async function startReceiver() {
+  const server = createServer((request, response) => {
+    request.resume()
+    request.on('end', () => {
+      response.writeHead(204)
+      response.end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/events`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+const card = (charge: string) => ({
+  charge,
+  name: 'Bench Customer',
+  number: '4242424242424242',
+  expiration_month: 12,
+  expiration_year: 2040,
+  cvc: '123',
+})
+
+function api(call: (path: string, init: RequestInit) => Promise<Response>) {
+  return async (path: string, body: unknown): Promise<{ id: string }> => {
+    const response = await call(path, { method: 'POST', headers: json, body: JSON.stringify(body) })
+    if (response.status !== 201)
+      throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
+    return (await response.json()) as { id: string }
+  }
+}
+
+/** One transaction: charge → instrument → payment (capture) → partial refund: 4 requests. */
+function flow(post: ReturnType<typeof api>, eventsUrl: string) {
+  return async () => {
+    const charge = await post('/charges', {
+      charge_type: 'card_onetime',
+      amount: 20,
+      currency: 'USD',
+      events_url: eventsUrl,
+      metadata: { order_id: 'bench' },
+      instrument_params: { captured_on_creation: false },
+    })
+    const instrument = await post('/instruments', card(charge.id))
+    const payment = await post('/payments', {
+      instrument: instrument.id,
+      amount: 20,
+      currency: 'USD',
+    })
+    await post(`/payments/${payment.id}/refund`, { amount: 5 })
+  }
+}
+
+/**
+ * Measures the sandbox and its baseline in alternating slices (ABABAB) and sums them, so a
+ * change in machine load (two cores shared with other work) affects both sides alike.
+ */
+async function interleaved(
+  operation: () => Promise<unknown>,
+  baseline: () => Promise<unknown>,
+  concurrency: number,
+) {
+  let value = 0
+  let base = 0
+  for (let round = 0; round < rounds; round++) {
+    base += (await measureRate(baseline, { durationMs: sliceMs, warmupMs: 200, concurrency }))
+      .perSecond
+    value += (await measureRate(operation, { durationMs: sliceMs, warmupMs: 200, concurrency }))
+      .perSecond
+  }
+  return { value: value / rounds, base: base / rounds }
+}
+
+async function throughput(sandbox: Sandbox, delivering: Sandbox, eventsUrl: string) {
+  const post = api((path, init) => fetch(`${sandbox.apiUrl}${path}`, init))
+  const chargeBody = JSON.stringify({
+    charge_type: 'card_onetime',
+    amount: 20,
+    currency: 'USD',
+    events_url: eventsUrl,
+    metadata: { order_id: 'bench' },
+  })
+  const createCharge = async () => {
+    const response = await fetch(`${sandbox.apiUrl}/charges`, {
+      method: 'POST',
+      headers: json,
+      body: chargeBody,
+    })
+    await response.text()
+  }
+  // The baseline answers the same request with a real charge's JSON text: same bytes out.
+  const sample = await fetch(`${sandbox.apiUrl}/charges`, {
+    method: 'POST',
+    headers: json,
+    body: chargeBody,
+  })
+  const sampleText = await sample.text()
+  const bare = await startBareServer(fixedJsonHandler(sampleText, 201))
+  const bareRequest = async () => {
+    const response = await fetch(bare.url, { method: 'POST', headers: json, body: chargeBody })
+    await response.text()
+  }
+  const bareFlow = async () => {
+    for (let step = 0; step < 4; step++) await bareRequest()
+  }
+
+  for (const concurrency of [1, 16]) {
+    const flows = await interleaved(flow(post, eventsUrl), bareFlow, concurrency)
+    reportFigure(`sandbox full flows/s, ${concurrency} client(s)`, flows.value, 'flows/s')
+    reportRatio(
+      `sandbox full flow rate vs bare node:http (4 fixed-JSON requests), ${concurrency} client(s)`,
+      flows.value,
+      flows.base,
+      { atLeast: 0.4 },
+      ' flows/s',
+    )
+  }
+  const charges = await interleaved(createCharge, bareRequest, 16)
+  reportRatio(
+    'sandbox create-charge throughput vs bare node:http fixed JSON (16 clients)',
+    charges.value,
+    charges.base,
+    { atLeast: 0.4 },
+    ' req/s',
+  )
+  const createDelivered = async () => {
+    const response = await fetch(`${delivering.apiUrl}/charges`, {
+      method: 'POST',
+      headers: json,
+      body: chargeBody,
+    })
+    await response.text()
+  }
+  const delivered = await interleaved(createDelivered, bareRequest, 16)
+  reportFigure(
+    'sandbox create-charge with delivery on (2 deliveries each, same process) / bare',
+    delivered.value / delivered.base,
+    'x',
+  )
+  await bare.close()
+}
+
+/** Heap growth per stored event once 100,000 events are stored and delivered. */
+async function memoryPerEvent(eventsUrl: string) {
+  setFlagsFromString('--expose-gc')
+  const gc = runInNewContext('gc') as () => void
+  // Delivery off: the figure is what storage costs, not the delivery engine's queue. Calls go
+  // in-process (sandbox.fetch, the same app without a socket): the stored state is identical,
+  // and 67,000 loopback requests would not fit the bench's time budget.
+  const sandbox = await startSandbox({ port: 0, deliverEvents: false })
+  const post = api((path, init) => sandbox.fetch(new Request(`${sandbox.apiUrl}${path}`, init)))
+  const eventsPerFlow = 6 // charge.created/.confirmed, instrument.created/.authorized, payment.success, refund.success
+  const target = 100_000
+  const run = flow(post, eventsUrl)
+  await run() // warm up code paths and caches before the baseline
+  gc()
+  const before = process.memoryUsage().heapUsed
+  const flows = Math.ceil(target / eventsPerFlow)
+  let next = 0
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < flows) {
+        next++
+        await run()
+      }
+    }),
+  )
+  const stored = await fetch(`${sandbox.apiUrl}/events?per_page=1`, { headers: json })
+  const total = ((await stored.json()) as { pagination: { total: number } }).pagination.total
+  gc()
+  const after = process.memoryUsage().heapUsed
+  const events = total - eventsPerFlow
+  reportFigure('sandbox events stored', events, 'events')
+  reportRatio(
+    'sandbox heap per stored event vs 4 KB',
+    (after - before) / events,
+    4096,
+    { atMost: 1 },
+    ' B',
+  )
+  await sandbox.close()
+}
+
+const receiver = await startReceiver()
+const sandbox = await startSandbox({ port: 0, deliverEvents: false })
+const delivering = await startSandbox({ port: 0 })
+await throughput(sandbox, delivering, receiver.url)
+await sandbox.close()
+await delivering.close()
+await memoryPerEvent(receiver.url)
+await receiver.close()

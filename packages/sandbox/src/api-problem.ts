@@ -1,0 +1,113 @@
+import { lookupErrorCode } from '@chargekit/errors'
+import { rootIssueKey } from '@chargekit/schemas'
+import { SandboxError } from './errors'
+
+/** The JSON body of every error answer (contract.md "HTTP contract"). */
+export interface ProblemBody {
+  message: string
+  failure_code?: string
+  failure_description?: string
+  metadata?: Record<string, string>
+  parameters?: Record<string, string[]>
+}
+
+/**
+ * A request the API answers with an error status instead of a result: thrown anywhere below the
+ * HTTP layer, rendered as JSON by it. Statuses and codes are those of DESIGN §4.
+ */
+export class ApiProblem extends SandboxError {
+  readonly status: number
+  readonly body: ProblemBody
+  readonly headers: Readonly<Record<string, string>>
+
+  constructor(status: number, body: ProblemBody, headers: Record<string, string> = {}) {
+    super(body.message)
+    this.name = 'ApiProblem'
+    this.status = status
+    this.body = body
+    this.headers = headers
+  }
+}
+
+/** The catalogue's designation of a code, the spec's `failure_description`. */
+export function designationOf(code: string): string {
+  return lookupErrorCode(code)?.designation ?? 'Unspecified Error'
+}
+
+function coded(code: string, message: string): ProblemBody {
+  return { message, failure_code: code, failure_description: designationOf(code) }
+}
+
+/** 400 01.01.0000 with the spec's `parameters` map: field path → what was expected. */
+export function invalidParameters(
+  parameters: Record<string, string[]>,
+  message = 'Invalid request parameters: see `parameters` for each field and what was expected',
+): ApiProblem {
+  return new ApiProblem(400, { ...coded('01.01.0000', message), parameters })
+}
+
+/** 400 for a problem with the body as a whole (not JSON, not an object). */
+export function invalidBody(expected: string): ApiProblem {
+  return invalidParameters({ [rootIssueKey]: [expected] }, `Invalid request body: ${expected}`)
+}
+
+export function notFound(what: string, id: string): ApiProblem {
+  return new ApiProblem(404, {
+    message: `No ${what} with id ${JSON.stringify(id)} in this account`,
+  })
+}
+
+/** 409: the step is not legal in the object's current state (DESIGN §4, §5). */
+export function conflict(code: string, message: string, headers?: Record<string, string>) {
+  return new ApiProblem(409, coded(code, message), headers)
+}
+
+export function unauthorized(): ApiProblem {
+  return new ApiProblem(
+    401,
+    coded(
+      '05.03.0002',
+      'Missing or wrong credentials: use HTTP Basic auth with your account id as user name and your private key as password',
+    ),
+    { 'www-authenticate': 'Basic realm="chargekit-sandbox", charset="UTF-8"' },
+  )
+}
+
+/**
+ * 402: the processor declined or failed a step. The body is exactly the spec's error body:
+ * "Transaction Error", the code, its designation, and metadata naming the failed object and
+ * its parents.
+ */
+export function declined(
+  code: string,
+  description: string,
+  ids: Record<string, string>,
+): ApiProblem {
+  return new ApiProblem(402, {
+    message: 'Transaction Error',
+    metadata: { failure_description: description, ...ids },
+    failure_code: code,
+    failure_description: description,
+  })
+}
+
+export function tooManyRequests(retryAfterSeconds: number): ApiProblem {
+  return new ApiProblem(
+    429,
+    coded(
+      '02.01.0000',
+      `Rate limit exceeded for this account: retry after ${retryAfterSeconds} s (Retry-After)`,
+    ),
+    { 'retry-after': String(retryAfterSeconds) },
+  )
+}
+
+export function internalError(): ApiProblem {
+  return new ApiProblem(
+    500,
+    coded(
+      '99.01.0000',
+      'Internal error in the sandbox: the server logged the details under this answer’s Request-Id',
+    ),
+  )
+}

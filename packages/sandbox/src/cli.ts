@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+import { cliUsage, parseCliArguments } from './cli-options'
+import { SandboxError } from './errors'
+import { consoleLogger, quietLogger } from './logger'
+import { startSandbox } from './start-sandbox'
+
+/** `chargekit-sandbox`: starts the sandbox, prints where and as whom to call it, stops on a signal. */
+async function main(argv: readonly string[]): Promise<number> {
+  const command = parseCliArguments(argv)
+  if (command.kind === 'help') {
+    process.stdout.write(cliUsage)
+    return 0
+  }
+  const sandbox = await startSandbox({
+    ...command.options,
+    logger: command.quiet ? quietLogger : consoleLogger,
+  })
+  const lines = [
+    `chargekit sandbox listening on ${sandbox.url}`,
+    `  API base URL: ${sandbox.apiUrl}`,
+    `  Dashboard:    ${sandbox.url}/dashboard`,
+    '  Credentials (HTTP Basic: account id as user, key as password):',
+    ...sandbox.accounts.map((account) => `    ${account.id} / ${account.key}`),
+    'Press Ctrl-C to stop.',
+  ]
+  process.stdout.write(`${lines.join('\n')}\n`)
+
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.stdout.write(`\nReceived ${signal}, stopping the sandbox…\n`)
+      sandbox.close().then(
+        () => resolve(0),
+        (error: unknown) => {
+          process.stderr.write(`chargekit-sandbox: error while stopping: ${String(error)}\n`)
+          resolve(1)
+        },
+      )
+    }
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+  })
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code
+  },
+  (error: unknown) => {
+    const message = error instanceof SandboxError ? error.message : String(error)
+    process.stderr.write(`chargekit-sandbox: ${message}\n`)
+    process.exitCode = 1
+  },
+)

@@ -1,0 +1,51 @@
+/**
+ * The page's calls to the sandbox API go through the dashboard server, which adds the signed-in
+ * account's Basic credentials: the browser never holds them. Only the calls the page makes are
+ * let through, so a stolen session cookie cannot be turned into general API access.
+ */
+export type ApiFetch = (request: Request) => Promise<Response>
+
+// Ids are opaque but never contain '/', '.', or escapes; excluding them rules out path tricks.
+const id = '[\\w-]+'
+const allowedCalls: readonly { method: string; path: RegExp }[] = [
+  { method: 'GET', path: /^\/events$/ },
+  { method: 'GET', path: new RegExp(`^/events/${id}$`) },
+  { method: 'POST', path: new RegExp(`^/events/${id}/(?:redeliver|dismiss)$`) },
+  { method: 'GET', path: new RegExp(`^/charges/${id}$`) },
+]
+
+/** Whether the page may make this call; `path` is relative to `/v2`. */
+export function isAllowedApiCall(method: string, path: string): boolean {
+  return allowedCalls.some((call) => call.method === method && call.path.test(path))
+}
+
+// Headers of the API's answer the page may see. `WWW-Authenticate` in particular is dropped, or
+// the browser would pop up its own Basic credentials dialog on a 401.
+const forwardedHeaders = ['content-type', 'request-id', 'retry-after'] as const
+
+/** Calls `GET|POST /v2{path}{query}` on the API as the session's account and relays the answer. */
+export async function forwardApiCall(
+  api: ApiFetch,
+  request: Request,
+  path: string,
+  authorization: string,
+): Promise<Response> {
+  const source = new URL(request.url)
+  const target = new URL(`/v2${path}${source.search}`, source.origin)
+  const headers = new Headers({ authorization, accept: 'application/json' })
+  let body: string | undefined
+  if (request.method === 'POST') {
+    // Redeliver and dismiss take no parameters; an empty JSON object is their canonical body.
+    headers.set('content-type', 'application/json')
+    body = '{}'
+  }
+  const answer = await api(
+    new Request(target, { method: request.method, headers, body: body ?? null }),
+  )
+  const relayed = new Headers({ 'cache-control': 'no-store' })
+  for (const name of forwardedHeaders) {
+    const value = answer.headers.get(name)
+    if (value !== null) relayed.set(name, value)
+  }
+  return new Response(answer.body, { status: answer.status, headers: relayed })
+}

@@ -1,0 +1,160 @@
+/**
+ * Browser code: one charge's lifecycle. The charge as it is now, the latest snapshot of every
+ * object its events carry (instruments, payments, refunds, reversals, settlements, disputes), and
+ * the events in order, with failure codes explained by the catalogue.
+ */
+export const chargeViewScript = `
+const objectGroups = [
+  ['instrument', 'Instruments'],
+  ['payment', 'Payments'],
+  ['refund', 'Refunds'],
+  ['reversal', 'Reversals'],
+  ['settlement', 'Settlements'],
+  ['dispute', 'Disputes'],
+]
+
+function chargeView(url, id) {
+  document.title = 'Charge ' + id + ' · chargekit sandbox'
+  const body = h('div', { 'aria-busy': 'true' }, h('p', null, 'Loading the charge…'))
+  main.replaceChildren(
+    h('p', { class: 'crumbs' }, h('a', { href: '/dashboard' }, '← All events')),
+    h('h1', { tabindex: -1 }, 'Charge ', h('code', null, id)),
+    body,
+  )
+  let shown = ''
+  const load = async () => {
+    const [charge, events] = await Promise.all([callApi('/charges/' + encodeURIComponent(id)), eventsOfCharge(id)])
+    const signature = JSON.stringify([charge, events])
+    if (signature === shown) return
+    const updated = shown !== ''
+    shown = signature
+    body.setAttribute('aria-busy', 'false')
+    replaceKeepingFocus(body, chargeSummary(charge), objectsSection(charge, events), timelineSection(events))
+    if (updated) announce('The charge timeline was updated')
+  }
+  load().catch((error) => {
+    body.setAttribute('aria-busy', 'false')
+    body.replaceChildren(errorMessage(error.status === 404 ? 'No such charge for this account.' : 'Could not load the charge: ' + error.message))
+  })
+  return poll(load)
+}
+
+// Every event of the charge, oldest first (the API lists newest first, 100 per page at most).
+async function eventsOfCharge(id) {
+  const events = []
+  for (let page = 1; ; page++) {
+    const list = await callApi('/events?charge=' + encodeURIComponent(id) + '&per_page=100&page=' + page)
+    events.push(...list.collection)
+    if (list.collection.length === 0 || events.length >= list.pagination.total) break
+  }
+  return events.reverse()
+}
+
+function chargeStatus(charge) {
+  if (charge.failure_code) return 'failed'
+  return charge.confirmed ? 'confirmed' : 'created'
+}
+
+function chargeSummary(charge) {
+  return h(
+    'section',
+    { class: 'charge-summary', 'aria-label': 'Charge' },
+    h(
+      'dl',
+      { class: 'facts' },
+      fact('Amount', money(charge.amount, charge.currency)),
+      fact('Type', charge.charge_type_label || charge.charge_type),
+      fact('Status', chargeStatus(charge)),
+      charge.failure_code ? fact('Failure', failureExplanation(charge.failure_code, charge.failure_description)) : null,
+      fact('Created', timeElement(charge.created_at)),
+      fact('Metadata', metadataText(charge.metadata) || 'none'),
+      fact('Channels', (charge.channels ?? []).map((channel) => channel.label).join(', ') || 'default'),
+      fact('Events URL', charge.events_url ? h('code', null, charge.events_url) : 'none'),
+    ),
+    h('p', null, h('a', { href: '/dashboard?charge=' + encodeURIComponent(charge.id) }, 'Show these events in the events list')),
+  )
+}
+
+// The newest snapshot of each object wins: events are oldest first, later ones overwrite.
+function latestObjects(events) {
+  const groups = new Map(objectGroups.map(([kind]) => [kind, new Map()]))
+  for (const event of events) {
+    for (const [kind] of objectGroups) {
+      const object = event[kind]
+      if (object && object.id) groups.get(kind).set(object.id, object)
+    }
+  }
+  return groups
+}
+
+function objectsSection(charge, events) {
+  const groups = latestObjects(events)
+  const present = objectGroups.filter(([kind]) => groups.get(kind).size > 0)
+  return h(
+    'section',
+    { class: 'objects', 'aria-labelledby': 'objects-heading' },
+    h('h2', { id: 'objects-heading' }, 'Objects'),
+    present.length === 0 ? h('p', { class: 'muted' }, 'No instrument yet.') : null,
+    present.map(([kind, title]) =>
+      h('div', { class: 'object-group' }, h('h3', null, title), h('ul', { class: 'cards' }, [...groups.get(kind).values()].map((object) => objectCard(kind, object, charge)))),
+    ),
+  )
+}
+
+function objectStatus(kind, object) {
+  if (kind === 'settlement') return 'settled'
+  if (kind === 'charge') return chargeStatus(object)
+  if (typeof object.status === 'string') return object.status
+  if (object.success === true) return 'succeeded'
+  if (object.success === false) return 'failed'
+  return '—'
+}
+
+function objectCard(kind, object, charge) {
+  const currency = object.currency || charge.currency
+  const card = object.params && object.params.last_4_digits ? (object.params.brand || 'Card') + ' •••• ' + object.params.last_4_digits : null
+  return h(
+    'li',
+    { class: 'card' },
+    h('h4', null, h('code', null, object.id)),
+    h(
+      'dl',
+      { class: 'facts' },
+      fact('Status', objectStatus(kind, object)),
+      object.amount !== undefined ? fact('Amount', money(object.amount, currency)) : null,
+      card ? fact('Card', card) : null,
+      object.captured_amount !== undefined ? fact('Captured', money(object.captured_amount, currency)) : null,
+      object.refunded_amount !== undefined ? fact('Refunded', money(object.refunded_amount, currency)) : null,
+      object.reason ? fact('Reason', object.reason) : null,
+      (object.totals ?? []).map((total) =>
+        fact('Net ' + total.currency, money(total.net_amount, total.currency) + ' (payments ' + money(total.payments_amount, total.currency) + ', refunds ' + money(total.refunds_amount, total.currency) + ')'),
+      ),
+      object.failure_code ? fact('Failure', failureExplanation(object.failure_code, object.failure_description)) : null,
+      !object.failure_code && object.failure_description ? fact('Failure', object.failure_description) : null,
+      fact(kind === 'settlement' ? 'Settled' : 'Created', timeElement(object.created_at)),
+    ),
+  )
+}
+
+function timelineSection(events) {
+  return h(
+    'section',
+    { class: 'timeline-section', 'aria-labelledby': 'timeline-heading' },
+    h('h2', { id: 'timeline-heading' }, 'Timeline (' + events.length + ' events)'),
+    h('ol', { class: 'timeline' }, events.map(timelineItem)),
+  )
+}
+
+function timelineItem(event) {
+  const subject = subjectOf(event)
+  const object = subject?.object
+  return h(
+    'li',
+    { class: 'timeline-item family-' + event.type.split('.')[0] },
+    h('div', { class: 'timeline-head' }, timeElement(event.created_at), ' ', h('a', { href: eventHref(event.id) }, typeLabel(event)), ' ', h('span', { class: 'amount' }, eventAmount(event))),
+    h('div', null, h('code', null, event.object_id), ' ', subject ? h('small', null, objectStatus(subject.kind, object)) : null),
+    object?.failure_code ? h('div', null, failureExplanation(object.failure_code, object.failure_description)) : null,
+    h('div', { class: 'delivery-line' }, deliveryBadge(event), ' ', h('small', null, latestResult(event)), event.dismissed_at ? h('span', { class: 'badge badge-dismissed' }, 'Dismissed') : null),
+  )
+}
+`

@@ -1,0 +1,236 @@
+/**
+ * Browser code: the events view. The URL's query uses the API's own filter names (type, charge,
+ * object_id, metadata[key], created_gte, created_lte, delivery_status, dismissed, page,
+ * per_page), so the page passes it through and a shared link reproduces the same search.
+ */
+export const eventsViewScript = String.raw`
+const listParameters = ['type', 'charge', 'object_id', 'created_gte', 'created_lte', 'delivery_status', 'dismissed', 'result_status', 'page', 'per_page']
+
+function isListParameter(key) {
+  return listParameters.includes(key) || /^metadata\[[^\]]+\]$/.test(key)
+}
+
+function activeFilterCount(params) {
+  return [...params.keys()].filter((key) => isListParameter(key) && key !== 'page' && key !== 'per_page').length
+}
+
+function eventsView(url) {
+  const params = new URLSearchParams([...url.searchParams].filter(([key]) => isListParameter(key)))
+  document.title = 'Events · chargekit sandbox'
+  const results = h('div', { class: 'results', 'aria-busy': 'true' }, h('p', null, 'Loading events…'))
+  main.replaceChildren(h('h1', { tabindex: -1 }, 'Events'), filterPanel(params), results)
+
+  let shown = ''
+  let shownIds = new Set()
+  const load = async () => {
+    const list = await callApi('/events?' + params)
+    const signature = JSON.stringify(list)
+    if (signature === shown) return
+    const newIds = new Set(shown === '' ? [] : list.collection.map((event) => event.id).filter((id) => !shownIds.has(id)))
+    shown = signature
+    shownIds = new Set(list.collection.map((event) => event.id))
+    results.setAttribute('aria-busy', 'false')
+    replaceKeepingFocus(results, eventsTable(list.collection, newIds), pagination(list.pagination, params))
+    if (newIds.size > 0) announce(newIds.size === 1 ? '1 new event' : newIds.size + ' new events')
+  }
+  load().catch((error) => {
+    results.setAttribute('aria-busy', 'false')
+    results.replaceChildren(errorMessage('Could not load events: ' + error.message))
+  })
+  return poll(load)
+}
+
+function eventsTable(events, newIds) {
+  if (events.length === 0) return h('p', { class: 'empty' }, 'No events match these filters.')
+  const headings = ['Created', 'Event', 'Object', 'Charge', 'Amount', 'Delivery']
+  return h(
+    'table',
+    { class: 'events' },
+    h('caption', { class: 'visually-hidden' }, 'Events, newest first'),
+    h('thead', null, h('tr', null, headings.map((label) => h('th', { scope: 'col' }, label)))),
+    h('tbody', null, events.map((event) => eventRow(event, newIds.has(event.id)))),
+  )
+}
+
+function eventRow(event, isNew) {
+  const chargeId = event.charge?.id
+  return h(
+    'tr',
+    { class: isNew ? 'new' : undefined, 'data-event-id': event.id },
+    h('td', { 'data-label': 'Created' }, timeElement(event.created_at)),
+    h(
+      'td',
+      { 'data-label': 'Event' },
+      h('a', { href: eventHref(event.id) }, typeLabel(event)),
+      ' ',
+      h('small', null, event.type),
+      event.dismissed_at ? h('span', { class: 'badge badge-dismissed' }, 'Dismissed') : null,
+    ),
+    h('td', { 'data-label': 'Object' }, h('code', null, event.object_id)),
+    h(
+      'td',
+      { 'data-label': 'Charge' },
+      chargeId ? h('a', { href: chargeHref(chargeId) }, h('code', null, chargeId)) : '—',
+      h('small', { class: 'metadata' }, metadataText(event.charge?.metadata)),
+    ),
+    h('td', { 'data-label': 'Amount', class: 'amount' }, eventAmount(event)),
+    h('td', { 'data-label': 'Delivery' }, deliveryBadge(event), ' ', h('small', null, latestResult(event))),
+  )
+}
+
+function pagination({ page, per_page: perPage, total }, params) {
+  const pages = Math.max(1, Math.ceil(total / perPage))
+  const first = total === 0 ? 0 : (page - 1) * perPage + 1
+  const last = Math.min(total, page * perPage)
+  const pageLink = (target, rel, label) => {
+    const query = new URLSearchParams(params)
+    query.set('page', String(target))
+    return h('a', { href: '/dashboard?' + query, rel }, label)
+  }
+  return h(
+    'nav',
+    { class: 'pagination', 'aria-label': 'Pages' },
+    page > 1 ? pageLink(page - 1, 'prev', '← Newer') : h('span', { class: 'muted' }, '← Newer'),
+    h('span', null, first + '–' + last + ' of ' + total + ' · page ' + page + ' of ' + pages),
+    page < pages ? pageLink(page + 1, 'next', 'Older →') : h('span', { class: 'muted' }, 'Older →'),
+  )
+}
+
+function filterPanel(params) {
+  const active = activeFilterCount(params)
+  return h(
+    'details',
+    { class: 'filter-panel', open: active > 0 || wideScreen.matches },
+    h('summary', null, active > 0 ? 'Filters (' + active + ' active)' : 'Filters'),
+    filterForm(params),
+  )
+}
+
+function field(label, control, hint) {
+  return h('label', { class: 'field' }, h('span', null, label), control, hint ? h('small', null, hint) : null)
+}
+
+function select(name, value, options) {
+  return h('select', { name }, options.map(([optionValue, label]) => h('option', { value: optionValue, selected: optionValue === value }, label)))
+}
+
+function filterForm(params) {
+  const selectedTypes = new Set(params.getAll('type'))
+  const families = new Map()
+  for (const entry of catalogue.eventTypes) {
+    if (!families.has(entry.family)) families.set(entry.family, [])
+    families.get(entry.family).push(entry)
+  }
+  const metadata = [...params].filter(([key]) => key.startsWith('metadata[')).map(([key, value]) => [key.slice(9, -1), value])
+  if (metadata.length === 0) metadata.push(['', ''])
+  const metadataRows = h('div', { class: 'metadata-rows' }, metadata.map(metadataRow))
+  const addMetadataRow = () => {
+    metadataRows.append(metadataRow(['', '']))
+    metadataRows.lastElementChild.querySelector('input').focus()
+  }
+
+  const form = h(
+    'form',
+    { class: 'filters', role: 'search', 'aria-label': 'Filter events', action: '/dashboard', method: 'get' },
+    h(
+      'details',
+      { class: 'types' },
+      h('summary', null, selectedTypes.size > 0 ? 'Types (' + selectedTypes.size + ' selected)' : 'Types (all)'),
+      [...families].map(([family, entries]) =>
+        h(
+          'fieldset',
+          null,
+          h('legend', null, family),
+          entries.map((entry) =>
+            h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'type', value: entry.type, checked: selectedTypes.has(entry.type) }), ' ', entry.label),
+          ),
+        ),
+      ),
+    ),
+    h(
+      'div',
+      { class: 'field-grid' },
+      field('Charge id', h('input', { id: 'filter-charge', name: 'charge', value: params.get('charge') ?? '', spellcheck: 'false', autocomplete: 'off' }), 'Press / to jump here'),
+      field('Object id', h('input', { name: 'object_id', value: params.get('object_id') ?? '', spellcheck: 'false', autocomplete: 'off' })),
+      field('Created from', h('input', { type: 'datetime-local', step: 1, name: 'created_gte', value: localInputValue(params.get('created_gte')) }), 'Your local time'),
+      field('Created until', h('input', { type: 'datetime-local', step: 1, name: 'created_lte', value: localInputValue(params.get('created_lte')) }), 'Your local time'),
+      field('Delivery', select('delivery_status', params.get('delivery_status') ?? '', [
+        ['', 'Any'],
+        ['delivered', 'Delivered'],
+        ['failing', 'Failing (retrying)'],
+        ['exhausted', 'Exhausted (retries used up)'],
+        ['pending', 'Pending'],
+        ['none', 'No delivery (no events_url)'],
+      ])),
+      field('Dismissed', select('dismissed', params.get('dismissed') ?? '', [
+        ['', 'Any'],
+        ['false', 'Not dismissed'],
+        ['true', 'Dismissed only'],
+      ])),
+    ),
+    h(
+      'fieldset',
+      { class: 'metadata' },
+      h('legend', null, 'Charge metadata'),
+      metadataRows,
+      h('button', { type: 'button', class: 'secondary', onclick: addMetadataRow }, 'Add metadata filter'),
+    ),
+    h(
+      'div',
+      { class: 'actions' },
+      h('button', { type: 'submit' }, 'Apply filters'),
+      h('a', { class: 'button secondary', href: '/dashboard' }, 'Clear'),
+    ),
+  )
+  form.addEventListener('submit', (event) => {
+    event.preventDefault()
+    const query = queryFromForm(form, params).toString()
+    navigate(query ? '/dashboard?' + query : '/dashboard')
+  })
+  return form
+}
+
+function metadataRow([key, value]) {
+  return h(
+    'div',
+    { class: 'metadata-row' },
+    field('Key', h('input', { name: 'metadata_key', value: key, spellcheck: 'false', autocomplete: 'off' })),
+    field('Value', h('input', { name: 'metadata_value', value, spellcheck: 'false', autocomplete: 'off' })),
+  )
+}
+
+function queryFromForm(form, current) {
+  const data = new FormData(form)
+  const query = new URLSearchParams()
+  for (const type of data.getAll('type')) query.append('type', type)
+  for (const key of ['charge', 'object_id']) {
+    const value = String(data.get(key) ?? '').trim()
+    if (value) query.set(key, value)
+  }
+  const values = data.getAll('metadata_value')
+  data.getAll('metadata_key').forEach((key, index) => {
+    const name = String(key).trim()
+    if (name) query.append('metadata[' + name + ']', String(values[index] ?? ''))
+  })
+  for (const key of ['created_gte', 'created_lte']) {
+    const value = String(data.get(key) ?? '')
+    if (value) query.set(key, new Date(value).toISOString())
+  }
+  for (const key of ['delivery_status', 'dismissed']) {
+    const value = String(data.get(key) ?? '')
+    if (value) query.set(key, value)
+  }
+  // A new search starts at page 1 but keeps the chosen page size.
+  if (current.has('per_page')) query.set('per_page', current.get('per_page'))
+  return query
+}
+
+// datetime-local inputs take local wall-clock time; the URL holds the exact ISO instant.
+function localInputValue(iso) {
+  if (!iso) return ''
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return ''
+  const pad = (value) => String(value).padStart(2, '0')
+  return date.getFullYear() + '-' + pad(date.getMonth() + 1) + '-' + pad(date.getDate()) + 'T' + pad(date.getHours()) + ':' + pad(date.getMinutes()) + ':' + pad(date.getSeconds())
+}
+`

@@ -1,0 +1,2 @@
+export { createDashboard } from './create-dashboard'
+export type { DashboardOptions } from './dashboard-options'

@@ -1,0 +1,45 @@
+import type { RequestOptions } from 'node:http'
+import { urlToHttpOptions } from 'node:url'
+import type { DeliveryJob } from './types.js'
+
+export interface DeliveryRequest {
+  /** Scheme, host and port of the receiver: attempts to one origin share its lane. */
+  origin: string
+  secure: boolean
+  /** node:http options for the URL, parsed once and reused by every attempt of the event. */
+  target: RequestOptions
+  body: string
+  /** The headers of an unsigned attempt; built once, since node:http only reads them. */
+  headers: Readonly<Record<string, string>>
+}
+
+/**
+ * The POST DESIGN §6 describes: `{"id","type"}` as JSON, and the same two values as the query
+ * parameters `event` and `event_type` that integrations written for the production service read.
+ * `set` (not `append`) so a stale value already in the merchant's URL cannot shadow ours.
+ * Undefined for a URL that cannot be requested over HTTP(S): its attempts fail with status 0.
+ */
+export function buildDeliveryRequest(job: DeliveryJob): DeliveryRequest | undefined {
+  let url: URL
+  try {
+    url = new URL(job.eventsUrl)
+  } catch {
+    return undefined
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
+  url.searchParams.set('event', job.eventId)
+  url.searchParams.set('event_type', job.eventType)
+  const { protocol, hostname, port, path, auth } = urlToHttpOptions(url)
+  const body = JSON.stringify({ id: job.eventId, type: job.eventType })
+  return {
+    origin: url.origin,
+    secure: url.protocol === 'https:',
+    target: { protocol, hostname, port, path, ...(auth === undefined ? {} : { auth }) },
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      'user-agent': 'chargekit-sandbox',
+    },
+  }
+}

@@ -1,0 +1,88 @@
+import { type ClientRequest, Agent as HttpAgent, request as httpRequest } from 'node:http'
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+import type { DeliveryRequest } from './delivery-request.js'
+
+/** Status of an answered POST, or 0 when none came (refused, reset, timed out, TLS error). */
+export type SendOutcome = number
+
+export interface HttpTransport {
+  /** `extraHeaders` (the signature) are added to the request's own. */
+  send(request: DeliveryRequest, extraHeaders?: Record<string, string>): Promise<SendOutcome>
+  /** Aborts every request in flight and destroys every socket, idle keep-alive ones included. */
+  close(): void
+}
+
+/**
+ * Node-only: deliveries go through agents this engine owns, so `close()` can end every socket
+ * (fetch's shared global dispatcher would keep them). node:http never follows redirects, which
+ * DESIGN §6 requires.
+ */
+export function createHttpTransport({ timeoutMs }: { timeoutMs: number }): HttpTransport {
+  const agentOptions = { keepAlive: true, scheduling: 'lifo' as const }
+  const httpAgent = new HttpAgent(agentOptions)
+  const httpsAgent = new HttpsAgent(agentOptions)
+  const inFlight = new Set<ClientRequest>()
+
+  function send(
+    delivery: DeliveryRequest,
+    extraHeaders?: Record<string, string>,
+  ): Promise<SendOutcome> {
+    return new Promise((resolve) => {
+      const { secure, target, body } = delivery
+      let request: ClientRequest
+      try {
+        request = (secure ? httpsRequest : httpRequest)({
+          ...target,
+          method: 'POST',
+          agent: secure ? httpsAgent : httpAgent,
+          headers:
+            extraHeaders === undefined
+              ? delivery.headers
+              : { ...delivery.headers, ...extraHeaders },
+        })
+      } catch {
+        // An events_url node:http still cannot request (a host name it rejects) is a failed attempt.
+        resolve(0)
+        return
+      }
+      let status: SendOutcome = 0
+      let settled = false
+      const settle = () => {
+        if (settled) return
+        settled = true
+        resolve(status)
+      }
+      const finish = () => {
+        clearTimeout(deadline)
+        inFlight.delete(request)
+        settle()
+      }
+      // One deadline for the whole exchange: a status after it does not count, and a body still
+      // streaming at it is cut off so a slow receiver cannot hold the socket.
+      const deadline = setTimeout(() => {
+        settle()
+        request.destroy()
+      }, timeoutMs)
+      inFlight.add(request)
+      request.on('response', (response) => {
+        if (!settled) status = response.statusCode ?? 0
+        settle()
+        // The body is drained and dropped; the request's 'close' follows its end.
+        response.on('error', finish)
+        response.resume()
+      })
+      request.on('error', finish)
+      request.on('close', finish)
+      request.end(body)
+    })
+  }
+
+  function close() {
+    for (const request of inFlight) request.destroy()
+    inFlight.clear()
+    httpAgent.destroy()
+    httpsAgent.destroy()
+  }
+
+  return { send, close }
+}

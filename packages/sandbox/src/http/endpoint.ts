@@ -1,0 +1,100 @@
+import type { Context, Handler } from 'hono'
+import { ApiProblem, invalidParameters } from '../api-problem'
+import type { LifecycleDeps, StepContext } from '../lifecycle/context'
+import { canonicalJson } from './canonical-json'
+import type { IdempotencyCache, StoredResult } from './idempotency'
+import { maxBodyBytes, parseJsonBody, readBodyText } from './read-body'
+import { requestHeader } from './request-header'
+import { requestLogOf } from './request-log'
+import type { SandboxEnv } from './sandbox-env'
+
+export interface HttpSettings {
+  deps: LifecycleDeps
+  idempotency: IdempotencyCache
+  /** An answer not ready by then is 504 04.02.0000; the work itself still finishes. */
+  requestTimeoutMs: number
+}
+
+export interface EndpointInput {
+  c: Context<SandboxEnv>
+  /** The parsed JSON body; undefined when there was none. */
+  body: unknown
+  step: StepContext
+}
+
+export interface EndpointResult {
+  status: 200 | 201
+  body: unknown
+}
+
+const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/
+
+/**
+ * Wraps one API operation with what every endpoint shares: body limits and JSON parsing,
+ * idempotency for POST and DELETE, the per-request timeout, and JSON rendering. Problems the
+ * operation throws are answers too, so an idempotent retry replays a 402 or a 409 as well.
+ */
+export function endpoint(
+  settings: HttpSettings,
+  run: (input: EndpointInput) => Promise<EndpointResult>,
+): Handler<SandboxEnv> {
+  return async (c) => {
+    const writes = c.req.method === 'POST' || c.req.method === 'DELETE'
+    const text = writes ? await readBodyText(c, maxBodyBytes) : ''
+    const body = parseJsonBody(c, text)
+    const step: StepContext = {
+      deps: settings.deps,
+      account: c.get('account'),
+      requestLog: requestLogOf(c),
+    }
+    const operation = () => answer(() => run({ c, body, step }))
+    const key = writes ? requestHeader(c, 'idempotency-key') : undefined
+    let pending: Promise<{ result: StoredResult; replayed: boolean }>
+    if (key === undefined) {
+      pending = operation().then((result) => ({ result, replayed: false }))
+    } else {
+      if (!idempotencyKeyPattern.test(key)) {
+        throw invalidParameters({
+          'Idempotency-Key': ['Expected 1 to 255 visible ASCII characters, such as a UUID'],
+        })
+      }
+      const fingerprint = `${c.req.method} ${c.req.path}\n${canonicalJson(body ?? {})}`
+      pending = settings.idempotency.run(step.account.id, key, fingerprint, operation)
+    }
+    const { result, replayed } = await withTimeout(pending, settings.requestTimeoutMs)
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      ...result.headers,
+    }
+    if (replayed) headers['idempotent-replayed'] = 'true'
+    return c.body(result.body, result.status as 200, headers)
+  }
+}
+
+async function answer(run: () => Promise<EndpointResult>): Promise<StoredResult> {
+  try {
+    const { status, body } = await run()
+    return { status, body: JSON.stringify(body), headers: {} }
+  } catch (error) {
+    if (!(error instanceof ApiProblem)) throw error
+    return { status: error.status, body: JSON.stringify(error.body), headers: error.headers }
+  }
+}
+
+function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new ApiProblem(504, {
+            message: `The sandbox did not answer within ${timeoutMs} ms (a slow processor?): check the object's state before retrying`,
+            failure_code: '04.02.0000',
+            failure_description: 'Timeout Communicating With Processor',
+          }),
+        ),
+      timeoutMs,
+    )
+  })
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
+}

@@ -1,0 +1,29 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
+import { ApiProblem, internalError } from '../api-problem'
+import type { SandboxLogger } from '../logger'
+import type { SandboxEnv } from './sandbox-env'
+
+/** Renders an {@link ApiProblem} as its JSON error body, status and headers. */
+export function problemResponse(c: Context<SandboxEnv>, problem: ApiProblem): Response {
+  return c.json(problem.body, problem.status as 400, problem.headers)
+}
+
+/**
+ * Expected failures (ApiProblem) become their DESIGN §4 answer; anything else is a bug: logged
+ * with its stack under the request id, answered 500 99.01.0000 without internals.
+ */
+export function errorHandler(logger: SandboxLogger): ErrorHandler<SandboxEnv> {
+  return (error, c) => {
+    if (error instanceof ApiProblem) return problemResponse(c, error)
+    logger.error('unexpected error', { request: c.get('requestId'), error })
+    return problemResponse(c, internalError())
+  }
+}
+
+export const notFoundHandler: NotFoundHandler<SandboxEnv> = (c) =>
+  c.json(
+    {
+      message: `No endpoint ${c.req.method} ${c.req.path}: see the API reference in the @chargekit/sandbox README`,
+    },
+    404,
+  )

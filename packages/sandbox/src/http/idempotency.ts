@@ -1,0 +1,101 @@
+import { conflict } from '../api-problem'
+
+/** A finished answer, as stored for replay. */
+export interface StoredResult {
+  status: number
+  body: string
+  headers: Readonly<Record<string, string>>
+}
+
+interface Entry {
+  fingerprint: string
+  /** undefined while the first request is still running. */
+  result: StoredResult | undefined
+  expiresAt: number
+}
+
+export interface IdempotencyOptions {
+  /** How long a key is remembered (DESIGN §4: 24 h). */
+  ttlMs: number
+  /** Keys remembered per account; past it the oldest finished ones are forgotten first. */
+  maxKeysPerAccount: number
+}
+
+export const defaultIdempotencyOptions: IdempotencyOptions = {
+  ttlMs: 24 * 60 * 60 * 1000,
+  maxKeysPerAccount: 50_000,
+}
+
+export interface IdempotencyCache {
+  /**
+   * Runs `operation` once per (account, key). The same key with the same fingerprint replays
+   * the stored answer; with another fingerprint it is 409 03.04.0000; while the first request
+   * is in flight it is 409 02.04.0000 (a temporary issue: retry) with `Retry-After: 1`.
+   * Answers ≥ 500 are not stored, so a retry runs again.
+   */
+  run(
+    accountId: string,
+    key: string,
+    fingerprint: string,
+    operation: () => Promise<StoredResult>,
+  ): Promise<{ result: StoredResult; replayed: boolean }>
+}
+
+export function createIdempotencyCache(
+  options: IdempotencyOptions = defaultIdempotencyOptions,
+): IdempotencyCache {
+  const accounts = new Map<string, Map<string, Entry>>()
+
+  function entriesOf(accountId: string): Map<string, Entry> {
+    let entries = accounts.get(accountId)
+    if (entries === undefined) {
+      entries = new Map()
+      accounts.set(accountId, entries)
+    }
+    return entries
+  }
+
+  function evict(entries: Map<string, Entry>, now: number) {
+    for (const [key, entry] of entries) {
+      if (entries.size <= options.maxKeysPerAccount && entry.expiresAt > now) break
+      if (entry.result !== undefined || entry.expiresAt <= now) entries.delete(key)
+    }
+  }
+
+  return {
+    async run(accountId, key, fingerprint, operation) {
+      const entries = entriesOf(accountId)
+      const now = Date.now()
+      const existing = entries.get(key)
+      if (existing !== undefined && existing.expiresAt > now) {
+        if (existing.fingerprint !== fingerprint) {
+          throw conflict(
+            '03.04.0000',
+            'This Idempotency-Key was already used with a different request: use a new key for a new request',
+          )
+        }
+        if (existing.result === undefined) {
+          throw conflict(
+            '02.04.0000',
+            'A request with this Idempotency-Key is still in progress: retry after the Retry-After delay',
+            { 'retry-after': '1' },
+          )
+        }
+        return { result: existing.result, replayed: true }
+      }
+      const entry: Entry = { fingerprint, result: undefined, expiresAt: now + options.ttlMs }
+      entries.delete(key)
+      entries.set(key, entry)
+      evict(entries, now)
+      try {
+        const result = await operation()
+        if (result.status >= 500) entries.delete(key)
+        else entry.result = result
+        return { result, replayed: false }
+      } catch (error) {
+        entries.delete(key)
+        throw error
+      }
+    },
+  }
+}

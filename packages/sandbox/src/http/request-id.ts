@@ -1,0 +1,26 @@
+import type { MiddlewareHandler } from 'hono'
+import { newId } from '../ids'
+import type { SandboxLogger } from '../logger'
+import type { SandboxEnv } from './sandbox-env'
+
+/**
+ * Gives every answer a `Request-Id` header (errors included) and logs one line per request:
+ * method, path without the query (3DS tokens and filters stay out of logs), status, duration,
+ * account. Never headers or bodies, so never credentials.
+ */
+export function requestIdMiddleware(logger: SandboxLogger): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    const requestId = newId('req')
+    const started = performance.now()
+    c.set('requestId', requestId)
+    // Set before the answer exists, so Hono adds it to whatever answer is built (errors too)
+    // without turning node-server's lightweight response into a full one.
+    c.header('request-id', requestId)
+    await next()
+    logger.info(`${c.req.method} ${c.req.path} ${c.res.status}`, {
+      ms: Math.round(performance.now() - started),
+      account: c.get('account')?.id ?? null,
+      request: requestId,
+    })
+  }
+}

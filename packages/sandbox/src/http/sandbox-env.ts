@@ -1,0 +1,16 @@
+import type { HttpBindings } from '@hono/node-server'
+import type { Account } from '../accounts/accounts'
+
+/**
+ * Hono's environment for the sandbox app: node bindings and per-request values. The bindings
+ * are Partial (and `c.env` itself is undefined at run time) when the app is called in-process
+ * through `sandbox.fetch`, so read them with optional chaining.
+ */
+export interface SandboxEnv {
+  Bindings: Partial<HttpBindings>
+  Variables: {
+    requestId: string
+    /** Set by the auth middleware on every /v2 route except the customer's 3DS page. */
+    account: Account
+  }
+}

@@ -1,0 +1,73 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { Charge, Instrument } from '@chargekit/schemas'
+import { ApiProblem } from '../api-problem'
+import type { FinalOutcome, Outcome } from '../processors/processor'
+import type { ChallengeRecord } from '../storage/records'
+import { finishAuthorization } from './authorization'
+import { type LifecycleDeps, processorOf, type StepContext, withChargeLock } from './context'
+import { mustGet } from './objects'
+import { callProcessor } from './processor-call'
+
+/** The pending challenge of an instrument, if `token` is its token (compared in constant time). */
+export async function findChallenge(
+  deps: LifecycleDeps,
+  instrumentId: string,
+  token: string,
+): Promise<ChallengeRecord | undefined> {
+  const challenge = await deps.store.getChallenge(instrumentId)
+  if (challenge === undefined) return undefined
+  const expected = Buffer.from(challenge.token)
+  const given = Buffer.from(token)
+  return expected.length === given.length && timingSafeEqual(expected, given)
+    ? challenge
+    : undefined
+}
+
+export interface ChallengeResult {
+  charge: Charge
+  instrument: Instrument
+}
+
+/**
+ * The customer's answer on the 3DS page: the processor decides (`completeChallenge`, by default
+ * approved → authorized, refused → 06.01.0000 3DS Error) and the instrument leaves `pending`
+ * like any authorization, capturing at once when the charge says so. The challenge is used up.
+ */
+export async function completeChallenge(
+  context: StepContext,
+  challenge: ChallengeRecord,
+  approved: boolean,
+  origin: string,
+): Promise<ChallengeResult> {
+  const { deps } = context
+  const found = await mustGet(context, 'instrument', challenge.instrumentId)
+  return withChargeLock(context, found.charge ?? '', async () => {
+    const instrument = await mustGet(context, 'instrument', challenge.instrumentId)
+    const charge = await mustGet(context, 'charge', instrument.charge ?? '')
+    await deps.store.deleteChallenge(instrument.id)
+    if (instrument.status !== 'pending') return { charge, instrument }
+    const { processor, processorContext } = processorOf(context, charge)
+    const decide = processor.completeChallenge
+    const outcome: Outcome =
+      decide === undefined
+        ? defaultChallengeOutcome(approved)
+        : await callProcessor(
+            deps,
+            processor.name,
+            'completeChallenge',
+            () => decide(processorContext, { instrument, approved }),
+            { customerAction: false },
+          )
+    try {
+      await finishAuthorization(context, instrument.id, outcome, origin)
+    } catch (error) {
+      // A decline is the customer's result page, not an error of this request.
+      if (!(error instanceof ApiProblem)) throw error
+    }
+    return { charge, instrument: await mustGet(context, 'instrument', instrument.id) }
+  })
+}
+
+function defaultChallengeOutcome(approved: boolean): FinalOutcome {
+  return approved ? { status: 'succeeded' } : { status: 'failed', code: '06.01.0000' }
+}

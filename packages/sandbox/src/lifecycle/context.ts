@@ -1,0 +1,65 @@
+import type { Charge, RequestLog } from '@chargekit/schemas'
+import type { Account } from '../accounts/accounts'
+import { SandboxError } from '../errors'
+import type { SandboxLogger } from '../logger'
+import type { Processor, ProcessorContext } from '../processors/processor'
+import type { ProcessorRegistry } from '../processors/processor-registry'
+import type { SandboxStore } from '../storage/sandbox-store'
+import type { RecordEvent } from './event-recorder'
+import type { KeyedLock } from './keyed-lock'
+import type { Scheduler } from './scheduler'
+
+/** What every lifecycle step needs; built once per sandbox. */
+export interface LifecycleDeps {
+  store: SandboxStore
+  processors: ProcessorRegistry
+  scheduler: Scheduler
+  locks: KeyedLock
+  recordEvent: RecordEvent
+  logger: SandboxLogger
+  now(): Date
+}
+
+/** One step on behalf of one account; `requestLog` describes the request that caused it. */
+export interface StepContext {
+  deps: LifecycleDeps
+  account: Account
+  requestLog: RequestLog
+}
+
+/** Serializes every step of one charge's transaction (see {@link KeyedLock}). */
+export function withChargeLock<T>(
+  context: StepContext,
+  chargeId: string,
+  task: () => Promise<T>,
+): Promise<T> {
+  return context.deps.locks.run(`${context.account.id}:${chargeId}`, task)
+}
+
+/** The processor of the charge's channel (the first one it lists) and the context it is called with. */
+export function processorOf(
+  context: StepContext,
+  charge: Charge,
+): { processor: Processor; processorContext: ProcessorContext } {
+  const channel = charge.channels?.[0]
+  const processor =
+    channel === undefined ? undefined : context.deps.processors.get(channel.processor)
+  if (channel === undefined || processor === undefined) {
+    throw new SandboxError(
+      `Charge ${charge.id} has no channel with a registered processor; register the processor with startSandbox({ processors })`,
+    )
+  }
+  return {
+    processor,
+    processorContext: { accountId: context.account.id, channel, charge },
+  }
+}
+
+/** A new immutable snapshot with `changes` applied and `updated_at` moved to now. */
+export function revise<T extends { updated_at: string }>(
+  context: StepContext,
+  object: T,
+  changes: Partial<T>,
+): T {
+  return Object.freeze({ ...object, ...changes, updated_at: context.deps.now().toISOString() })
+}

@@ -1,0 +1,84 @@
+import type { CreateDisputeRequest, Dispute, SettleDisputeRequest } from '@chargekit/schemas'
+import { conflict, notFound } from '../api-problem'
+import { newId } from '../ids'
+import { revise, type StepContext, withChargeLock } from './context'
+import { requestedMoney, toAmount } from './money'
+import { mustGet } from './objects'
+import { assertDisputeOpen, disputableMinor } from './transitions'
+
+/**
+ * POST /v2/test/payments/{id}/dispute: the customer disputes a successful payment, for at most
+ * what is captured, not refunded and not already disputed. `dispute.created`.
+ */
+export async function createDispute(
+  context: StepContext,
+  paymentId: string,
+  input: CreateDisputeRequest,
+): Promise<Dispute> {
+  const { deps, account } = context
+  const found = await deps.store.getObject(account.id, 'payment', paymentId)
+  if (found?.charge === undefined) throw notFound('payment', paymentId)
+  return withChargeLock(context, found.charge, async () => {
+    const payment = await mustGet(context, 'payment', paymentId)
+    const available = await disputableMinor(context, payment)
+    const amount =
+      input.amount === undefined
+        ? available
+        : requestedMoney(input.amount, payment.currency).minorUnits
+    if (available <= 0n || amount > available) {
+      throw conflict(
+        '01.02.0000',
+        `Payment ${payment.id} has ${toAmount(available > 0n ? available : 0n, payment.currency)} ${payment.currency} left to dispute (captured − refunded − disputed)`,
+      )
+    }
+    const charge = await mustGet(context, 'charge', payment.charge ?? '')
+    const instrument = await mustGet(context, 'instrument', payment.instrument ?? '')
+    const now = deps.now().toISOString()
+    const dispute: Dispute = Object.freeze({
+      id: newId('dp'),
+      charge: charge.id,
+      payment: payment.id,
+      amount: toAmount(amount, payment.currency),
+      currency: payment.currency,
+      reason: input.reason ?? 'general',
+      status: 'open',
+      created_at: now,
+      updated_at: now,
+      settled_at: null,
+    })
+    await deps.store.putObject(account.id, 'dispute', dispute)
+    await deps.recordEvent(account.id, 'dispute.created', dispute.id, {
+      charge,
+      instrument,
+      payment,
+      dispute,
+    })
+    return dispute
+  })
+}
+
+/** POST /v2/test/disputes/{id}/settle: the provider decides it (won/lost). `dispute.settled`. */
+export async function settleDispute(
+  context: StepContext,
+  disputeId: string,
+  input: SettleDisputeRequest,
+): Promise<Dispute> {
+  const { deps, account } = context
+  const found = await deps.store.getObject(account.id, 'dispute', disputeId)
+  if (found === undefined) throw notFound('dispute', disputeId)
+  return withChargeLock(context, found.charge, async () => {
+    const dispute = await mustGet(context, 'dispute', disputeId)
+    assertDisputeOpen(dispute)
+    const settled = revise(context, dispute, { status: input.outcome })
+    const final: Dispute = Object.freeze({ ...settled, settled_at: settled.updated_at })
+    await deps.store.putObject(account.id, 'dispute', final)
+    const payment = await mustGet(context, 'payment', final.payment)
+    await deps.recordEvent(account.id, 'dispute.settled', final.id, {
+      charge: await mustGet(context, 'charge', final.charge),
+      instrument: await mustGet(context, 'instrument', payment.instrument ?? ''),
+      payment,
+      dispute: final,
+    })
+    return final
+  })
+}

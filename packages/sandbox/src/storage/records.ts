@@ -1,0 +1,99 @@
+import type {
+  Charge,
+  DeliveryStatus,
+  Dispute,
+  Instrument,
+  Payment,
+  Refund,
+  RetryLogEntry,
+  Reversal,
+  Settlement,
+} from '@chargekit/schemas'
+
+/** Every kind of object the sandbox stores, by name. Stored objects are immutable snapshots. */
+export interface ObjectKinds {
+  charge: Charge
+  instrument: Instrument
+  payment: Payment
+  refund: Refund
+  reversal: Reversal
+  dispute: Dispute
+  settlement: Settlement
+}
+
+export type ObjectKind = keyof ObjectKinds
+
+/**
+ * A stored event in the spec's full form. The objects are references to the immutable
+ * snapshots current when the event happened (never copies), which keeps an event to a few
+ * hundred bytes of its own; only the delivery fields and `dismissed_at` change afterwards.
+ */
+export interface StoredEvent {
+  readonly id: string
+  readonly created_at: string
+  readonly object_id: string
+  result_status: number
+  retries_log: readonly RetryLogEntry[]
+  readonly type: string
+  readonly type_label: string
+  readonly charge: Charge
+  readonly instrument: Instrument | null
+  readonly payment: Payment | null
+  readonly refund: Refund | null
+  readonly reversal: Reversal | null
+  readonly dispute: Dispute | null
+  readonly settlement: Settlement | null
+  dismissed_at: string | null
+  delivery_status: DeliveryStatus
+  next_attempt_at: string | null
+}
+
+/** The fields of an event that change after it is recorded. */
+export type EventUpdate = Partial<
+  Pick<
+    StoredEvent,
+    'result_status' | 'retries_log' | 'dismissed_at' | 'delivery_status' | 'next_attempt_at'
+  >
+>
+
+/** A page request: `offset` items skipped, at most `limit` returned. */
+export interface PageRequest {
+  offset: number
+  limit: number
+}
+
+export interface PageResult<T> {
+  items: T[]
+  total: number
+}
+
+/** Narrows an object list by its parents, status or settlement; every field optional. */
+export interface ObjectFilter {
+  charge?: string
+  instrument?: string
+  payment?: string
+  status?: string
+  /** Only objects whose `settled_at` is null. */
+  unsettled?: boolean
+}
+
+/** The event search of GET /v2/events (DESIGN §4 + delivery_status). */
+export interface EventFilter {
+  types?: ReadonlySet<string>
+  charge?: string
+  objectId?: string
+  metadata?: Readonly<Record<string, string>>
+  /** Inclusive bounds, as `Date#toISOString()` text (so they compare as strings). */
+  createdGte?: string
+  createdLte?: string
+  dismissed?: boolean
+  resultStatus?: number
+  deliveryStatus?: DeliveryStatus
+}
+
+/** A pending 3DS challenge: the customer's page is reachable without credentials, by token. */
+export interface ChallengeRecord {
+  accountId: string
+  instrumentId: string
+  token: string
+}

@@ -1,0 +1,46 @@
+import type {
+  ChallengeRecord,
+  EventFilter,
+  EventUpdate,
+  ObjectFilter,
+  ObjectKind,
+  ObjectKinds,
+  PageRequest,
+  PageResult,
+  StoredEvent,
+} from './records'
+
+/**
+ * Where the sandbox keeps its state, per account. Asynchronous so a durable implementation
+ * (a database) can stand in for the in-memory one without touching the lifecycle. Lists are
+ * newest first. The lifecycle serializes the steps of one charge, so implementations need no
+ * locking of their own beyond atomic single calls.
+ */
+export interface SandboxStore {
+  getObject<K extends ObjectKind>(
+    accountId: string,
+    kind: K,
+    id: string,
+  ): Promise<ObjectKinds[K] | undefined>
+  /** Inserts or replaces (by `id`) an object; a replaced object keeps its place in lists. */
+  putObject<K extends ObjectKind>(accountId: string, kind: K, object: ObjectKinds[K]): Promise<void>
+  listObjects<K extends ObjectKind>(
+    accountId: string,
+    kind: K,
+    filter: ObjectFilter,
+    page: PageRequest,
+  ): Promise<PageResult<ObjectKinds[K]>>
+  addEvent(accountId: string, event: StoredEvent): Promise<void>
+  getEvent(accountId: string, id: string): Promise<StoredEvent | undefined>
+  /** Applies `update` and returns the event as it now is, or undefined for an unknown id. */
+  updateEvent(accountId: string, id: string, update: EventUpdate): Promise<StoredEvent | undefined>
+  listEvents(
+    accountId: string,
+    filter: EventFilter,
+    page: PageRequest,
+  ): Promise<PageResult<StoredEvent>>
+  putChallenge(challenge: ChallengeRecord): Promise<void>
+  /** Challenges are looked up by instrument id alone: the 3DS page carries no credentials. */
+  getChallenge(instrumentId: string): Promise<ChallengeRecord | undefined>
+  deleteChallenge(instrumentId: string): Promise<void>
+}

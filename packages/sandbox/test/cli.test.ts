@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+import { basicAuth } from './sandbox-harness'
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url))
+const running: ChildProcess[] = []
+
+/** Runs the CLI from source, as `chargekit-sandbox` would run from dist. */
+function cli(args: string[]) {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@chargekit/source', '--import', 'tsx', 'src/cli.ts', ...args],
+    { cwd: packageDir, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  running.push(child)
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString()
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return {
+    child,
+    exited,
+    output: () => ({ stdout, stderr }),
+    async waitFor(pattern: RegExp): Promise<RegExpMatchArray> {
+      for (;;) {
+        const match = stdout.match(pattern)
+        if (match) return match
+        if (child.exitCode !== null) throw new Error(`CLI exited early: ${stderr}`)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    },
+  }
+}
+
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
+})
+
+describe('chargekit-sandbox', () => {
+  it('prints its URL and credentials, serves the API and stops cleanly on SIGINT', async () => {
+    const run = cli([
+      '--port',
+      '0',
+      '--account',
+      'acct_cli:sk_cli_key',
+      '--account',
+      'acct_two:sk_two',
+      '--time-scale',
+      '0.01',
+    ])
+    const [, url] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    const { stdout } = run.output()
+    expect(stdout).toContain(`API base URL: ${url}/v2`)
+    expect(stdout).toContain('acct_cli / sk_cli_key')
+    expect(stdout).toContain('acct_two / sk_two')
+    const response = await fetch(`${url}/v2/charges`, {
+      headers: { authorization: basicAuth({ id: 'acct_cli', key: 'sk_cli_key' }) },
+    })
+    expect(response.status).toBe(200)
+    await response.arrayBuffer()
+    run.child.kill('SIGINT')
+    expect(await run.exited).toBe(0)
+    expect(run.output().stdout).toContain('stopping the sandbox')
+    // Request logs never carry the credentials.
+    expect(run.output().stdout.split('Press Ctrl-C')[1]).not.toContain('sk_cli_key')
+  })
+
+  it('stops on SIGTERM too, with the default account', async () => {
+    const run = cli(['--port', '0', '--quiet'])
+    await run.waitFor(/listening on/)
+    expect(run.output().stdout).toContain('acct_sandbox / sk_sandbox')
+    run.child.kill('SIGTERM')
+    expect(await run.exited).toBe(0)
+  })
+
+  it('prints help', async () => {
+    const run = cli(['--help'])
+    expect(await run.exited).toBe(0)
+    expect(run.output().stdout).toContain('Usage: chargekit-sandbox')
+    expect(run.output().stdout).toContain('--time-scale')
+  })
+
+  it('refuses a bad flag with a message saying what is expected', async () => {
+    const run = cli(['--port', 'eighty'])
+    expect(await run.exited).toBe(1)
+    expect(run.output().stderr).toContain('--port expects a whole number')
+  })
+})

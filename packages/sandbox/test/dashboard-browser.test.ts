@@ -1,0 +1,332 @@
+import { mkdirSync } from 'node:fs'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  accountA,
+  accountB,
+  artifactsDir,
+  type DashboardWorld,
+  eventsLoaded,
+  eventsOf,
+  type Flow,
+  launchChromium,
+  runDeclinedFlow,
+  runPaidFlow,
+  signIn,
+  startDashboardWorld,
+} from './dashboard-fixtures'
+
+// The dashboard in real Chromium against a real sandbox: everything a person does with it.
+
+let world: DashboardWorld
+let browser: Browser
+const contexts: BrowserContext[] = []
+const pageErrors: string[] = []
+
+beforeAll(async () => {
+  mkdirSync(artifactsDir, { recursive: true })
+  ;[world, browser] = await Promise.all([startDashboardWorld(), launchChromium()])
+}, 30_000)
+
+afterAll(async () => {
+  for (const context of contexts) await context.close()
+  await browser?.close()
+  await world?.close()
+})
+
+async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport })
+  contexts.push(context)
+  const page = await context.newPage()
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  return page
+}
+
+function screenshot(page: Page, name: string) {
+  return page.screenshot({ path: new URL(`${name}.png`, artifactsDir).pathname, fullPage: true })
+}
+
+function eventRows(page: Page) {
+  return page.locator('table.events tbody tr')
+}
+
+// Generous limits: two CPU cores are shared with other suites, and Chromium is slow to start there.
+describe('dashboard in Chromium', { timeout: 30_000 }, () => {
+  let flow: Flow
+  let page: Page
+
+  it('refuses wrong credentials and stays on the sign-in form', async () => {
+    page = await newPage()
+    await page.goto(`${world.sandbox.url}/dashboard`)
+    await page.getByLabel('Account id').fill(accountA.id)
+    await page.getByLabel('Private key').fill('sk_not_the_key')
+    const [response] = await Promise.all([
+      page.waitForResponse((answer) => answer.url().endsWith('/dashboard/session')),
+      page.getByRole('button', { name: 'Sign in' }).click(),
+    ])
+    expect(response.status()).toBe(401)
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('were refused')
+    expect(await page.content()).not.toContain('sk_not_the_key')
+    expect(await page.context().cookies()).toEqual([])
+  })
+
+  it('signs in and shows new events as they happen, without a reload', async () => {
+    await signIn(page, world, accountA)
+    await eventsLoaded(page)
+    const navigations: string[] = []
+    page.on('framenavigated', (frame) => navigations.push(frame.url()))
+    flow = await runPaidFlow(world, accountA, 'ord_browser_1')
+    await page.locator(`tr:has(a[href="/dashboard/charges/${flow.chargeId}"])`).first().waitFor()
+    expect(navigations).toEqual([])
+    await expect.poll(() => page.locator('#status').textContent()).toMatch(/new events?$/)
+    await screenshot(page, 'dashboard-events')
+  })
+
+  it('never exposes the private key in the page, the URL, storage or script-readable cookies', async () => {
+    const html = await page.content()
+    expect(html).not.toContain(accountA.key)
+    expect(page.url()).not.toContain(accountA.key)
+    const exposed = await page.evaluate(() => ({
+      cookie: document.cookie,
+      storage: JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+    }))
+    expect(exposed.cookie).toBe('')
+    expect(exposed.storage).not.toContain(accountA.key)
+    const [cookie] = await page.context().cookies()
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/dashboard' })
+    expect(cookie?.value).not.toContain(accountA.key)
+  })
+
+  it('finds the flow’s events by charge, with the filter in a reload-safe URL', async () => {
+    await page.getByLabel('Charge id').fill(flow.chargeId)
+    await page.getByRole('button', { name: 'Apply filters' }).click()
+    await page.waitForURL((url) => url.searchParams.get('charge') === flow.chargeId)
+    await eventsLoaded(page)
+    const expected = await eventsOf(world, accountA, flow.chargeId)
+    await expect.poll(() => eventRows(page).count()).toBe(expected.length)
+    expect(await eventRows(page).first().getAttribute('data-event-id')).toBe(expected[0]?.id)
+
+    await page.reload()
+    await eventsLoaded(page)
+    expect(await eventRows(page).count()).toBe(expected.length)
+    expect(await page.getByLabel('Charge id').inputValue()).toBe(flow.chargeId)
+  })
+
+  it('finds them by metadata and by several types', async () => {
+    const other = await runPaidFlow(world, accountA, 'ord_browser_2')
+    await page.getByRole('link', { name: 'Clear' }).click()
+    await eventsLoaded(page)
+    await page.getByLabel('Key', { exact: true }).fill('order_id')
+    await page.getByLabel('Value', { exact: true }).fill('ord_browser_2')
+    await page.getByRole('button', { name: 'Apply filters' }).click()
+    await page.waitForURL((url) => url.searchParams.get('metadata[order_id]') === 'ord_browser_2')
+    await eventsLoaded(page)
+    const expected = await eventsOf(world, accountA, other.chargeId)
+    await expect.poll(() => eventRows(page).count()).toBe(expected.length)
+    expect(
+      await page.locator(`table.events a[href="/dashboard/charges/${flow.chargeId}"]`).count(),
+    ).toBe(0)
+
+    await page.goto(
+      `${world.sandbox.url}/dashboard?charge=${flow.chargeId}&type=payment.success&type=refund.success`,
+    )
+    await eventsLoaded(page)
+    const types = await page
+      .locator('table.events tbody tr td:nth-child(2) small')
+      .allTextContents()
+    expect(types.sort()).toEqual(['payment.success', 'refund.success'])
+    await page.getByText('Types (2 selected)').click()
+    expect(await page.getByLabel('Payment success').isChecked()).toBe(true)
+
+    await page.goto(
+      `${world.sandbox.url}/dashboard?charge=${flow.chargeId}&delivery_status=delivered`,
+    )
+    await eventsLoaded(page)
+    const states = await page
+      .locator('table.events tbody .badge:not(.badge-dismissed)')
+      .allTextContents()
+    expect(states.length).toBeGreaterThan(0)
+    expect(new Set(states)).toEqual(new Set(['Delivered']))
+
+    const later = new Date(Date.now() + 3_600_000)
+    later.setMilliseconds(0)
+    await page.goto(`${world.sandbox.url}/dashboard?created_gte=${later.toISOString()}`)
+    await eventsLoaded(page)
+    await expect(page.locator('.results').textContent()).resolves.toContain('No events match')
+    await page.getByRole('button', { name: 'Apply filters' }).click()
+    await page.waitForURL(
+      (url) => url.search.includes('type') === false && url.searchParams.has('created_gte'),
+    )
+    expect(new URL(page.url()).searchParams.get('created_gte')).toBe(later.toISOString())
+  })
+
+  it('opens an event, redelivers it and shows the log grow', async () => {
+    const [event] = await eventsOf(world, accountA, flow.chargeId, 'payment.success')
+    await page.goto(`${world.sandbox.url}/dashboard?charge=${flow.chargeId}`)
+    await eventsLoaded(page)
+    await page.locator(`a[href="/dashboard/events/${event?.id}"]`).click()
+    await page.waitForURL(`**/dashboard/events/${event?.id}`)
+    await page.locator('pre.json').waitFor()
+    const json = JSON.parse((await page.locator('pre.json').textContent()) ?? '{}')
+    expect(json.id).toBe(event?.id)
+    expect(json.type).toBe('payment.success')
+    const retries = page.getByRole('heading', { name: /^Retries log/ })
+    const before = event?.retries_log.length ?? 0
+    await expect(retries.textContent()).resolves.toBe(`Retries log (${before})`)
+
+    await page.getByRole('button', { name: 'Redeliver now' }).click()
+    await expect.poll(() => retries.textContent()).toBe(`Retries log (${before + 1})`)
+    await expect
+      .poll(() => page.locator('.action-result').textContent())
+      .toContain('answered HTTP 200')
+    await page.getByRole('button', { name: 'Redeliver now' }).click()
+    await expect.poll(() => retries.textContent()).toBe(`Retries log (${before + 2})`)
+    await screenshot(page, 'dashboard-event')
+  })
+
+  it('dismisses it, and the dismissed filter hides it', async () => {
+    const eventId = page.url().split('/').pop() as string
+    await page.getByRole('button', { name: 'Dismiss' }).click()
+    await expect.poll(() => page.locator('.action-result').textContent()).toContain('Dismissed at')
+    expect(await page.getByRole('button', { name: 'Dismissed' }).isDisabled()).toBe(true)
+
+    await page.goto(`${world.sandbox.url}/dashboard?charge=${flow.chargeId}`)
+    await eventsLoaded(page)
+    await expect.poll(() => page.locator(`tr[data-event-id="${eventId}"]`).count()).toBe(1)
+    await page.getByLabel('Dismissed').selectOption('false')
+    await page.getByRole('button', { name: 'Apply filters' }).click()
+    await page.waitForURL((url) => url.searchParams.get('dismissed') === 'false')
+    await eventsLoaded(page)
+    await expect.poll(() => page.locator(`tr[data-event-id="${eventId}"]`).count()).toBe(0)
+    expect(await eventRows(page).count()).toBeGreaterThan(0)
+  })
+
+  it('shows the charge timeline with its objects and explains a failure code', async () => {
+    await page.goto(`${world.sandbox.url}/dashboard/charges/${flow.chargeId}`)
+    await page.locator('ol.timeline').waitFor()
+    const expected = await eventsOf(world, accountA, flow.chargeId)
+    expect(await page.locator('ol.timeline > li').count()).toBe(expected.length)
+    const firstType = await page.locator('ol.timeline > li a').first().textContent()
+    expect(firstType).toBe('Charge created')
+    for (const id of [flow.paymentId, flow.refundId]) {
+      expect(await page.locator(`.cards h4 code:text-is("${id}")`).count()).toBe(1)
+    }
+    await expect(page.locator('.charge-summary').textContent()).resolves.toContain('€25.50')
+    await screenshot(page, 'dashboard-charge')
+
+    const declined = await runDeclinedFlow(world, accountA, 'ord_browser_declined')
+    await page.goto(`${world.sandbox.url}/dashboard/charges/${declined.chargeId}`)
+    await page.locator('ol.timeline').waitFor()
+    const failure = page.locator('.cards .failure').first()
+    await expect(failure.textContent()).resolves.toContain('06.02.0000 Unsafe Transaction')
+    await expect(failure.textContent()).resolves.toContain('Risk')
+    await screenshot(page, 'dashboard-charge-declined')
+  })
+
+  it('signs out, and the old session cookie no longer opens anything', async () => {
+    const [cookie] = await page.context().cookies()
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.waitForSelector('body[data-page="sign-in"]')
+    expect(await page.context().cookies()).toEqual([])
+    const answer = await fetch(`${world.sandbox.url}/dashboard/api/events`, {
+      headers: { cookie: `${cookie?.name}=${cookie?.value}` },
+    })
+    expect(answer.status).toBe(401)
+  })
+
+  it('shows a second account none of the first account’s data', async () => {
+    const pageB = await newPage()
+    await signIn(pageB, world, accountB)
+    await eventsLoaded(pageB)
+    expect(await pageB.locator(`a[href="/dashboard/charges/${flow.chargeId}"]`).count()).toBe(0)
+    expect(await pageB.content()).not.toContain('ord_browser_1')
+
+    const [event] = await eventsOf(world, accountA, flow.chargeId)
+    await pageB.goto(`${world.sandbox.url}/dashboard/events/${event?.id}`)
+    await expect.poll(() => pageB.locator('h1').textContent()).toBe('Event not found')
+    await pageB.goto(`${world.sandbox.url}/dashboard/charges/${flow.chargeId}`)
+    await expect(pageB.getByRole('alert').textContent()).resolves.toContain('No such charge')
+  })
+
+  it('keeps a shared link through sign-in', async () => {
+    const fresh = await newPage()
+    await signIn(fresh, world, accountA, `/dashboard?charge=${flow.chargeId}&dismissed=false`)
+    const url = new URL(fresh.url())
+    expect(url.pathname).toBe('/dashboard')
+    expect(url.searchParams.get('charge')).toBe(flow.chargeId)
+    expect(url.searchParams.get('dismissed')).toBe('false')
+  })
+
+  it('loads the events view in under 200 KB transferred', async () => {
+    const fresh = await newPage()
+    await signIn(fresh, world, accountA)
+    const client = await fresh.context().newCDPSession(fresh)
+    await client.send('Network.enable')
+    await client.send('Network.setCacheDisabled', { cacheDisabled: true })
+    let transferred = 0
+    client.on('Network.loadingFinished', (event) => {
+      transferred += event.encodedDataLength
+    })
+    await fresh.goto(`${world.sandbox.url}/dashboard`)
+    await eventsLoaded(fresh)
+    await fresh.waitForLoadState('networkidle')
+    console.log(
+      `RESULT dashboard first load: ${transferred} bytes transferred (HTML, CSS, JS, events list)`,
+    )
+    expect(transferred).toBeGreaterThan(1000)
+    expect(transferred).toBeLessThan(200 * 1024)
+  })
+
+  it('works with the keyboard alone', async () => {
+    const keys = await newPage()
+    await signIn(keys, world, accountA, `/dashboard?charge=${flow.chargeId}`)
+    await eventsLoaded(keys)
+    const focusedHref = () =>
+      keys.evaluate(() => document.activeElement?.getAttribute('href') ?? '')
+    let href = ''
+    for (let presses = 0; presses < 60 && !href.startsWith('/dashboard/events/'); presses++) {
+      await keys.keyboard.press('Tab')
+      href = await focusedHref()
+    }
+    expect(href).toMatch(/^\/dashboard\/events\//)
+    await keys.keyboard.press('Enter')
+    await keys.waitForURL(`**${href}`)
+    await keys.locator('pre.json').waitFor()
+    expect(await keys.evaluate(() => document.activeElement?.tagName)).toBe('H1')
+    let label = ''
+    for (let presses = 0; presses < 20 && label !== 'Redeliver now'; presses++) {
+      await keys.keyboard.press('Tab')
+      label = await keys.evaluate(() => document.activeElement?.textContent ?? '')
+    }
+    expect(label).toBe('Redeliver now')
+    await keys.keyboard.press('Enter')
+    await expect.poll(() => keys.locator('.action-result').textContent()).toContain('Redelivered')
+
+    await keys.goBack()
+    await eventsLoaded(keys)
+    await keys.keyboard.press('/')
+    expect(await keys.evaluate(() => document.activeElement?.id)).toBe('filter-charge')
+  })
+
+  it('fits a 390 px phone screen', async () => {
+    const phone = await newPage({ width: 390, height: 844 })
+    await signIn(phone, world, accountA)
+    const [event] = await eventsOf(world, accountA, flow.chargeId, 'refund.success')
+    const views = [
+      ['dashboard-phone-events', '/dashboard', 'table.events'],
+      ['dashboard-phone-event', `/dashboard/events/${event?.id}`, 'pre.json'],
+      ['dashboard-phone-charge', `/dashboard/charges/${flow.chargeId}`, 'ol.timeline'],
+    ] as const
+    for (const [name, path, loaded] of views) {
+      await phone.goto(`${world.sandbox.url}${path}`)
+      await phone.locator(loaded).waitFor()
+      const width = await phone.evaluate(() => document.documentElement.scrollWidth)
+      expect(width, name).toBeLessThanOrEqual(390)
+      await screenshot(phone, name)
+    }
+  })
+
+  it('raised no script error on any page', () => {
+    expect(pageErrors).toEqual([])
+  })
+})

@@ -1,0 +1,160 @@
+import { Script } from 'node:vm'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { dashboardScript } from '../src/dashboard/client/dashboard-script'
+import { buildClientData } from '../src/dashboard/client-data'
+import { csrfTokensMatch, isSameOriginRequest } from '../src/dashboard/csrf-guard'
+import { escapeHtml } from '../src/dashboard/html'
+import { createDashboard } from '../src/dashboard/index'
+import { safeNextPath } from '../src/dashboard/safe-next-path'
+import { createSessionStore } from '../src/dashboard/session-store'
+import { SandboxError } from '../src/errors'
+
+const origin = 'http://127.0.0.1:4010'
+
+describe('safeNextPath', () => {
+  it('always lands on a dashboard path of the same origin', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.webUrl(),
+          fc.webPath().map((path) => `/dashboard${path}`),
+        ),
+        (next) => {
+          const result = safeNextPath(next, `${origin}/dashboard/session`)
+          const target = new URL(result, origin)
+          expect(target.origin).toBe(origin)
+          expect(result).toMatch(/^\/dashboard(\/|\?|$)/)
+        },
+      ),
+    )
+  })
+
+  it('keeps a dashboard path and its query', () => {
+    expect(safeNextPath('/dashboard?type=charge.created&metadata%5Bk%5D=v', origin)).toBe(
+      '/dashboard?type=charge.created&metadata%5Bk%5D=v',
+    )
+    expect(safeNextPath('/\\evil.example/dashboard', origin)).toBe('/dashboard')
+  })
+})
+
+describe('csrfTokensMatch', () => {
+  it('matches exactly the equal strings', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => {
+        expect(csrfTokensMatch(a, b)).toBe(a === b)
+        expect(csrfTokensMatch(b, b)).toBe(true)
+      }),
+    )
+    expect(csrfTokensMatch(undefined, 'x')).toBe(false)
+  })
+})
+
+describe('isSameOriginRequest', () => {
+  const post = (headers: Record<string, string>) =>
+    isSameOriginRequest(new Request(`${origin}/dashboard/session`, { method: 'POST', headers }))
+
+  it('trusts what the browser says about the request’s site', () => {
+    expect(post({})).toBe(true)
+    expect(post({ origin })).toBe(true)
+    expect(post({ 'sec-fetch-site': 'same-origin', origin })).toBe(true)
+    expect(post({ origin: 'http://127.0.0.1:4011' })).toBe(false)
+    expect(post({ origin: 'null' })).toBe(false)
+    expect(post({ 'sec-fetch-site': 'same-site' })).toBe(false)
+    expect(post({ 'sec-fetch-site': 'cross-site', origin })).toBe(false)
+  })
+})
+
+describe('escapeHtml', () => {
+  it('leaves no markup-significant character and round-trips', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => {
+        const escaped = escapeHtml(text)
+        expect(escaped).not.toMatch(/[<>"']/)
+        const decoded = escaped
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&quot;/g, '"')
+          .replace(/&#39;/g, "'")
+          .replace(/&amp;/g, '&')
+        expect(decoded).toBe(text)
+      }),
+    )
+  })
+})
+
+describe('createSessionStore', () => {
+  it('forgets a session left idle too long, and keeps one in use', () => {
+    let now = 0
+    const store = createSessionStore({ idleTimeoutMs: 1000, maxSessions: 10, now: () => now })
+    const idle = store.create('acct_1', 'Basic a')
+    const used = store.create('acct_2', 'Basic b')
+    for (now = 0; now <= 1500; now += 500) expect(store.get(used.token)?.accountId).toBe('acct_2')
+    expect(store.get(idle.token)).toBeUndefined()
+  })
+
+  it('drops the least recently used session beyond the limit', () => {
+    const store = createSessionStore({ idleTimeoutMs: 60_000, maxSessions: 2 })
+    const first = store.create('acct_1', 'Basic a')
+    const second = store.create('acct_2', 'Basic b')
+    store.get(first.token)
+    const third = store.create('acct_3', 'Basic c')
+    expect(store.get(second.token)).toBeUndefined()
+    expect(store.get(first.token)?.accountId).toBe('acct_1')
+    expect(store.get(third.token)?.accountId).toBe('acct_3')
+  })
+
+  it('issues distinct random session and CSRF tokens', () => {
+    const store = createSessionStore({ idleTimeoutMs: 60_000, maxSessions: 100 })
+    const tokens = Array.from({ length: 50 }, () => store.create('acct', 'Basic a')).flatMap(
+      (session) => [session.token, session.csrfToken],
+    )
+    expect(new Set(tokens).size).toBe(100)
+    for (const token of tokens) expect(token).toMatch(/^[\w-]{43}$/)
+  })
+
+  it('deletes a session', () => {
+    const store = createSessionStore({ idleTimeoutMs: 60_000, maxSessions: 10 })
+    const session = store.create('acct', 'Basic a')
+    store.delete(session.token)
+    expect(store.get(session.token)).toBeUndefined()
+  })
+})
+
+describe('dashboard script', () => {
+  it('is valid JavaScript that carries every event type and error designation', () => {
+    const data = buildClientData()
+    const script = dashboardScript(data)
+    expect(() => new Script(script)).not.toThrow()
+    expect(data.eventTypes).toHaveLength(22)
+    expect(data.errorCodes['06.02.0000']?.designation).toBe('Unsafe Transaction')
+    expect(data.errorCodes['05.02.0000']?.aliases.length).toBeGreaterThan(0)
+    // The page builds DOM nodes from data; HTML parsing APIs would make event data an injection risk.
+    expect(script).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/)
+  })
+})
+
+describe('createDashboard options', () => {
+  const api = async () => new Response(null, { status: 204 })
+
+  it('rejects a missing api and bad numbers with a SandboxError naming the option', () => {
+    expect(() => createDashboard({} as never)).toThrow(SandboxError)
+    expect(() => createDashboard({} as never)).toThrow(/needs `api`/)
+    expect(() => createDashboard({ api, pollIntervalMs: 5 })).toThrow(
+      /pollIntervalMs must be a whole number >= 100; got 5/,
+    )
+    expect(() => createDashboard({ api, maxSessions: 1.5 })).toThrow(/maxSessions/)
+    expect(() => createDashboard({ api, sessionIdleTimeoutMs: -1 })).toThrow(/sessionIdleTimeoutMs/)
+  })
+
+  it('serves every route under /dashboard only', async () => {
+    const dashboard = createDashboard({ api })
+    expect((await dashboard.request('/dashboard')).status).toBe(200)
+    const slash = await dashboard.request('http://127.0.0.1/dashboard/?charge=ch_1')
+    expect(slash.status).toBe(301)
+    expect(slash.headers.get('location')).toBe('http://127.0.0.1/dashboard?charge=ch_1')
+    expect((await dashboard.request('/')).status).toBe(404)
+    expect((await dashboard.request('/v2/events')).status).toBe(404)
+  })
+})

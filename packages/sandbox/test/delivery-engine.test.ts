@@ -1,0 +1,471 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  createDeliveryEngine,
+  type DeliveryAttempt,
+  type DeliveryEngine,
+  type DeliveryEngineOptions,
+  type DeliveryJob,
+  type DeliveryProgress,
+} from '../src/delivery/index.js'
+import { eventually, type Receiver, startReceiver } from './delivery-receiver.js'
+
+interface Report {
+  job: DeliveryJob
+  attempt: DeliveryAttempt
+  next: DeliveryProgress
+}
+
+/** Compresses the default schedule (about 28 h) to about 1 s. */
+const fast = 0.00001
+
+const cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+async function receiver(...args: Parameters<typeof startReceiver>): Promise<Receiver> {
+  const started = await startReceiver(...args)
+  cleanups.push(() => started.stop())
+  return started
+}
+
+function engine(options: Partial<DeliveryEngineOptions> = {}) {
+  const reports: Report[] = []
+  const errors: unknown[] = []
+  const created: DeliveryEngine = createDeliveryEngine({
+    timeScale: fast,
+    onAttempt: (job, attempt, next) => reports.push({ job, attempt, next }),
+    onError: (error) => errors.push(error),
+    ...options,
+  })
+  cleanups.push(() => created.close())
+  const reportsFor = (eventId: string) => reports.filter((report) => report.job.eventId === eventId)
+  const settled = (eventId: string) =>
+    eventually(
+      () => reportsFor(eventId).some(({ next }) => next.delivered || next.exhausted),
+      15_000,
+      `final report for ${eventId}`,
+    )
+  return { engine: created, reports, errors, reportsFor, settled }
+}
+
+let sequence = 0
+function job(eventsUrl: string, overrides: Partial<DeliveryJob> = {}): DeliveryJob {
+  sequence++
+  return {
+    accountId: 'acct_test',
+    eventId: `ev_${sequence}`,
+    eventType: 'charge.created',
+    chargeId: `ch_${sequence}`,
+    eventsUrl: `${eventsUrl}/hooks`,
+    ...overrides,
+  }
+}
+
+describe('delivery engine', () => {
+  it('POSTs {id, type} as JSON with event and event_type query parameters, once on a 2xx', async () => {
+    const merchant = await receiver(() => 204)
+    const { engine: deliveries, reports, settled } = engine()
+    const event = job(merchant.url, { eventType: 'instrument.authorized' })
+    event.eventsUrl = `${merchant.url}/hooks?shop=7`
+
+    deliveries.enqueue(event, new Date())
+    await settled(event.eventId)
+    await deliveries.close()
+
+    expect(merchant.received).toHaveLength(1)
+    const [delivery] = merchant.received
+    expect(delivery?.method).toBe('POST')
+    expect(delivery?.url.pathname).toBe('/hooks')
+    expect(delivery?.url.searchParams.get('shop')).toBe('7')
+    expect(delivery?.url.searchParams.get('event')).toBe(event.eventId)
+    expect(delivery?.url.searchParams.get('event_type')).toBe('instrument.authorized')
+    expect(delivery?.headers['content-type']).toBe('application/json')
+    expect(JSON.parse(delivery?.body ?? '')).toEqual({
+      id: event.eventId,
+      type: 'instrument.authorized',
+    })
+    expect(delivery?.headers['webhook-signature']).toBeUndefined()
+    expect(reports).toHaveLength(1)
+    expect(reports[0]?.attempt).toMatchObject({ resultStatus: 204, manual: false })
+    expect(reports[0]?.next).toEqual({ nextAttemptAt: null, exhausted: false, delivered: true })
+  })
+
+  it('retries 500, 500 then stops at the 200, reporting each next attempt time', async () => {
+    const merchant = await receiver((_delivery, index) => (index < 2 ? 500 : 200))
+    const { engine: deliveries, reports, settled } = engine()
+    const event = job(merchant.url)
+
+    deliveries.enqueue(event, new Date())
+    await settled(event.eventId)
+    await deliveries.close()
+
+    expect(merchant.received.map(({ id }) => id)).toEqual([
+      event.eventId,
+      event.eventId,
+      event.eventId,
+    ])
+    expect(reports.map(({ attempt }) => attempt.resultStatus)).toEqual([500, 500, 200])
+    expect(reports.map(({ next }) => next.delivered)).toEqual([false, false, true])
+    for (const { attempt, next } of reports.slice(0, 2)) {
+      expect(next.exhausted).toBe(false)
+      expect(next.nextAttemptAt?.getTime()).toBeGreaterThanOrEqual(attempt.at.getTime())
+    }
+  })
+
+  it('records 0 for a receiver that does not answer within timeoutMs', async () => {
+    const merchant = await receiver(() => 'hang')
+    const { engine: deliveries, reports, settled } = engine({ timeoutMs: 200, schedule: [0] })
+    const event = job(merchant.url)
+
+    deliveries.enqueue(event, new Date())
+    await settled(event.eventId)
+
+    expect(merchant.received).toHaveLength(1)
+    expect(reports).toHaveLength(1)
+    expect(reports[0]?.attempt.resultStatus).toBe(0)
+    expect(reports[0]?.next).toEqual({ nextAttemptAt: null, exhausted: true, delivered: false })
+  })
+
+  it('treats a 302 as a failure and never follows it', async () => {
+    const elsewhere = await receiver(() => 200)
+    const merchant = await receiver(() => (response) => {
+      response.writeHead(302, { location: `${elsewhere.url}/moved` })
+      response.end()
+    })
+    const { engine: deliveries, reports, settled } = engine({ schedule: [0, 1] })
+    const event = job(merchant.url)
+
+    deliveries.enqueue(event, new Date())
+    await settled(event.eventId)
+    await deliveries.close()
+
+    expect(reports.map(({ attempt }) => attempt.resultStatus)).toEqual([302, 302])
+    expect(reports.at(-1)?.next.exhausted).toBe(true)
+    expect(merchant.received).toHaveLength(2)
+    expect(elsewhere.received).toHaveLength(0)
+  })
+
+  it('delivers on a retry to a receiver that was down and came back', async () => {
+    const merchant = await receiver(() => 200)
+    await merchant.stop()
+    const {
+      engine: deliveries,
+      reports,
+      settled,
+    } = engine({
+      onAttempt: (job, attempt, next) => {
+        reports.push({ job, attempt, next })
+        if (reports.length === 1) void merchant.restart()
+      },
+    })
+    const event = job(merchant.url)
+
+    deliveries.enqueue(event, new Date())
+    await settled(event.eventId)
+
+    expect(reports[0]?.attempt.resultStatus).toBe(0)
+    expect(reports.at(-1)?.attempt.resultStatus).toBe(200)
+    expect(reports.at(-1)?.next.delivered).toBe(true)
+    expect(merchant.received.map(({ id }) => id)).toEqual([event.eventId])
+  })
+
+  it('marks an event exhausted after the last of the 8 scheduled attempts fails', async () => {
+    const merchant = await receiver(() => 503)
+    const { engine: deliveries, reports, settled } = engine()
+    const event = job(merchant.url)
+
+    deliveries.enqueue(event, new Date())
+    await settled(event.eventId)
+    await deliveries.close()
+
+    expect(merchant.received).toHaveLength(8)
+    expect(reports.map(({ attempt }) => attempt.resultStatus)).toEqual(Array(8).fill(503))
+    expect(reports.slice(0, 7).every(({ next }) => next.nextAttemptAt !== null)).toBe(true)
+    expect(reports.at(-1)?.next).toEqual({ nextAttemptAt: null, exhausted: true, delivered: false })
+  })
+
+  it('records 0 for a TLS failure (https:// to a server that does not speak TLS)', async () => {
+    const plain = await receiver(() => 200)
+    const { engine: deliveries, reports, settled } = engine({ schedule: [0] })
+    const event = job(plain.url.replace('http:', 'https:'))
+
+    deliveries.enqueue(event, new Date())
+    await settled(event.eventId)
+
+    expect(reports.map(({ attempt }) => attempt.resultStatus)).toEqual([0])
+    expect(plain.received).toHaveLength(0)
+  })
+
+  it('fails an events_url it cannot request with 0 instead of throwing', async () => {
+    const { engine: deliveries, reports, settled } = engine({ schedule: [0] })
+    const event = job('ftp://127.0.0.1:1')
+
+    deliveries.enqueue(event, new Date())
+    await settled(event.eventId)
+
+    expect(reports.map(({ attempt }) => attempt.resultStatus)).toEqual([0])
+  })
+
+  it('sends first attempts of one charge in creation order, each after the previous one', async () => {
+    // Slow, uneven answers: an engine that did not wait would have several of them open at once.
+    let open = 0
+    let mostOpen = 0
+    const merchant = await receiver(() => (response) => {
+      mostOpen = Math.max(mostOpen, ++open)
+      setTimeout(
+        () => {
+          open--
+          response.writeHead(200).end()
+        },
+        5 + Math.floor(Math.random() * 10),
+      )
+    })
+    const { engine: deliveries, settled } = engine()
+    const charge = job(merchant.url)
+    const events = Array.from({ length: 8 }, (_, index) =>
+      job(merchant.url, { chargeId: charge.chargeId, eventType: `type.${index}` }),
+    )
+
+    const now = Date.now()
+    for (const [index, event] of events.entries()) deliveries.enqueue(event, new Date(now + index))
+    for (const event of events) await settled(event.eventId)
+
+    expect(merchant.received.map(({ id }) => id)).toEqual(events.map(({ eventId }) => eventId))
+    expect(mostOpen).toBe(1)
+  })
+
+  it('does not hold back a charge’s later events while an earlier one is failing', async () => {
+    const failing = job('x')
+    const merchant = await receiver((delivery) => (delivery.id === failing.eventId ? 500 : 200))
+    // The retry is an hour away: if later events waited for it, this test would time out.
+    const {
+      engine: deliveries,
+      reportsFor,
+      settled,
+    } = engine({
+      timeScale: 1,
+      schedule: [0, 3_600_000],
+    })
+    failing.eventsUrl = merchant.url
+    const later = [1, 2].map(() => job(merchant.url, { chargeId: failing.chargeId }))
+
+    deliveries.enqueue(failing, new Date())
+    for (const event of later) deliveries.enqueue(event, new Date())
+    for (const event of later) await settled(event.eventId)
+
+    expect(reportsFor(failing.eventId)).toHaveLength(1)
+    expect(reportsFor(failing.eventId)[0]?.next.nextAttemptAt).not.toBeNull()
+    expect(merchant.received.map(({ id }) => id)).toEqual([
+      failing.eventId,
+      ...later.map(({ eventId }) => eventId),
+    ])
+  })
+
+  it('keeps delivering to other receivers while one hangs, and close() aborts the hung ones', async () => {
+    const slow = await receiver(() => 'hang')
+    const quick = await receiver(() => 200)
+    const {
+      engine: deliveries,
+      reports,
+      settled,
+    } = engine({
+      concurrency: 4,
+      perOriginConcurrency: 2,
+      // Far beyond the test: the hung attempts must end by close(), not by timing out.
+      timeoutMs: 120_000,
+    })
+    const stuck = Array.from({ length: 10 }, () => job(slow.url))
+    const others = Array.from({ length: 10 }, () => job(quick.url))
+
+    for (const event of stuck) deliveries.enqueue(event, new Date())
+    for (const event of others) deliveries.enqueue(event, new Date())
+    for (const event of others) await settled(event.eventId)
+    await slow.until((received) => received.length === 2)
+
+    expect(slow.received).toHaveLength(2)
+    expect(reports.filter(({ job }) => job.eventsUrl.startsWith(slow.url))).toHaveLength(0)
+
+    await deliveries.close()
+    await eventually(() => slow.openConnections() === 0, 5_000, 'hung sockets closed')
+    expect(reports.filter(({ job }) => job.eventsUrl.startsWith(slow.url))).toHaveLength(0)
+  })
+
+  it('sheds events past maxQueue at once, reported exhausted with an error saying what to do', async () => {
+    const slow = await receiver(() => 'hang')
+    const { engine: deliveries, reportsFor, errors } = engine({ maxQueue: 2 })
+    const [first, second, third] = [job(slow.url), job(slow.url), job(slow.url)]
+
+    for (const event of [first, second, third]) deliveries.enqueue(event, new Date())
+
+    expect(reportsFor(third.eventId)).toHaveLength(1)
+    expect(reportsFor(third.eventId)[0]?.attempt.resultStatus).toBe(0)
+    expect(reportsFor(third.eventId)[0]?.next.exhausted).toBe(true)
+    expect(String(errors[0])).toMatch(/maxQueue.*redeliver/s)
+    expect(reportsFor(first.eventId)).toHaveLength(0)
+  })
+
+  it('ignores a second enqueue of an event it is already delivering', async () => {
+    const merchant = await receiver((_delivery, index) => (index === 0 ? 500 : 200))
+    const { engine: deliveries, reports, settled } = engine()
+    const event = job(merchant.url)
+
+    deliveries.enqueue(event, new Date())
+    deliveries.enqueue(event, new Date())
+    await settled(event.eventId)
+    await deliveries.close()
+
+    expect(reports.map(({ attempt }) => attempt.resultStatus)).toEqual([500, 200])
+  })
+
+  it('keeps going when onAttempt throws, passing the error to onError', async () => {
+    const merchant = await receiver(() => 200)
+    const seen: string[] = []
+    const { engine: deliveries, errors } = engine({
+      onAttempt: (job) => {
+        seen.push(job.eventId)
+        throw new Error(`storage down for ${job.eventId}`)
+      },
+    })
+    const [first, second] = [job(merchant.url), job(merchant.url)]
+
+    deliveries.enqueue(first, new Date())
+    deliveries.enqueue(second, new Date())
+    await eventually(() => seen.length === 2)
+
+    expect(errors.map(String).sort()).toEqual(
+      [first, second].map(({ eventId }) => `Error: storage down for ${eventId}`).sort(),
+    )
+  })
+})
+
+describe('manual redelivery', () => {
+  it('makes one immediate attempt, reported with manual: true', async () => {
+    const merchant = await receiver(() => 200)
+    const { engine: deliveries, reports, settled } = engine()
+    const event = job(merchant.url)
+    deliveries.enqueue(event, new Date())
+    await settled(event.eventId)
+
+    const attempt = await deliveries.redeliver(event)
+
+    expect(attempt).toMatchObject({ resultStatus: 200, manual: true })
+    expect(reports.at(-1)?.attempt).toEqual(attempt)
+    expect(reports.at(-1)?.next.delivered).toBe(true)
+    expect(merchant.received.map(({ id }) => id)).toEqual([event.eventId, event.eventId])
+  })
+
+  it('reports a failed manual attempt of a finished event as exhausted', async () => {
+    const merchant = await receiver((_delivery, index) => (index === 0 ? 200 : 500))
+    const { engine: deliveries, reports, settled } = engine()
+    const event = job(merchant.url)
+    deliveries.enqueue(event, new Date())
+    await settled(event.eventId)
+
+    const attempt = await deliveries.redeliver(event)
+
+    expect(attempt.resultStatus).toBe(500)
+    expect(reports.at(-1)?.next).toEqual({ nextAttemptAt: null, exhausted: true, delivered: false })
+  })
+
+  it('stops the automatic retries of an event a manual attempt delivered', async () => {
+    const event = job('x')
+    const marker = job('x')
+    let healthy = false
+    const merchant = await receiver(() => (healthy ? 200 : 500))
+    event.eventsUrl = merchant.url
+    marker.eventsUrl = merchant.url
+    // One attempt at a time: the marker's retry is due after the event's, so the event's retry
+    // would reach the receiver first if it had not been cancelled.
+    const {
+      engine: deliveries,
+      reportsFor,
+      settled,
+    } = engine({
+      timeScale: 1,
+      schedule: [0, 150],
+      concurrency: 1,
+    })
+    deliveries.enqueue(event, new Date())
+    await eventually(() => reportsFor(event.eventId).length === 1)
+    const pending = reportsFor(event.eventId)[0]?.next.nextAttemptAt
+
+    healthy = true
+    const manual = await deliveries.redeliver(event)
+    healthy = false
+    deliveries.enqueue(marker, new Date())
+    await eventually(() => reportsFor(marker.eventId).length === 1)
+    healthy = true
+    await settled(marker.eventId)
+
+    expect(pending).toBeInstanceOf(Date)
+    expect(manual.resultStatus).toBe(200)
+    expect(reportsFor(event.eventId).map(({ next }) => next.delivered)).toEqual([false, true])
+    expect(merchant.received.map(({ id }) => id)).toEqual([
+      event.eventId,
+      event.eventId,
+      marker.eventId,
+      marker.eventId,
+    ])
+  })
+
+  it('refuses after close() with an error saying what to do', async () => {
+    const { engine: deliveries } = engine()
+    await deliveries.close()
+    await expect(deliveries.redeliver(job('http://127.0.0.1:1'))).rejects.toThrow(/closed/)
+  })
+})
+
+describe('close()', () => {
+  it('leaves no sockets open to receivers, idle keep-alive ones included', async () => {
+    const merchant = await receiver(() => 200)
+    const { engine: deliveries, settled } = engine()
+    const events = Array.from({ length: 5 }, () => job(merchant.url))
+    for (const event of events) deliveries.enqueue(event, new Date())
+    for (const event of events) await settled(event.eventId)
+    expect(merchant.openConnections()).toBeGreaterThan(0)
+
+    await deliveries.close()
+
+    await eventually(() => merchant.openConnections() === 0, 5_000, 'sockets closed')
+  })
+
+  it('cancels pending retries: no attempt and no report after close()', async () => {
+    const merchant = await receiver(() => 500)
+    const { engine: deliveries, reports } = engine({ timeScale: 1, schedule: [0, 50, 50] })
+    deliveries.enqueue(job(merchant.url), new Date())
+    await eventually(() => reports.length === 1)
+
+    await deliveries.close()
+    const stopped = merchant.received.length
+    deliveries.enqueue(job(merchant.url), new Date())
+    // Longer than both remaining retries: any attempt after close() would show up here.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+
+    expect(merchant.received).toHaveLength(stopped)
+    expect(reports).toHaveLength(1)
+  })
+
+  it('resolves again on a second call', async () => {
+    const { engine: deliveries } = engine()
+    await deliveries.close()
+    await expect(deliveries.close()).resolves.toBeUndefined()
+  })
+})
+
+describe('options', () => {
+  it.each([
+    [{ timeScale: -1 }, /timeScale must be a finite number >= 0/],
+    [{ timeScale: Number.NaN }, /timeScale/],
+    [{ concurrency: 0 }, /concurrency must be a whole number >= 1/],
+    [{ perOriginConcurrency: 1.5 }, /perOriginConcurrency/],
+    [{ maxQueue: 0 }, /maxQueue/],
+    [{ timeoutMs: 0 }, /timeoutMs must be a finite number > 0/],
+    [{ schedule: [] }, /schedule must be a non-empty array/],
+    [{ schedule: [0, -5] }, /schedule/],
+    [{ signingSecret: '' }, /signingSecret is empty/],
+    [{ signingSecret: 'whsec_not base64!' }, /signingSecret .*not base64/],
+  ] as const)('rejects %o naming the option', (options, message) => {
+    expect(() => createDeliveryEngine({ onAttempt: () => {}, ...options })).toThrow(message)
+  })
+})

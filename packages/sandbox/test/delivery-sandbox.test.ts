@@ -1,0 +1,264 @@
+import { randomBytes } from 'node:crypto'
+import { Webhook } from 'standardwebhooks'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startSandbox } from '../src/index.js'
+import { type AnswerRule, eventually, startReceiver } from './delivery-receiver.js'
+
+// End to end: events recorded by the sandbox API, delivered by the engine to real receivers,
+// and the delivery log read back over GET /v2/events.
+
+interface EventBody {
+  id: string
+  type: string
+  result_status: number
+  retries_log: { created_at: string; result_status: number }[]
+  delivery_status: string
+  next_attempt_at: string | null
+}
+
+/** Compresses the default schedule (about 28 h) to about 1 s. */
+const fast = 0.00001
+const authorization = `Basic ${Buffer.from('acct_sandbox:sk_sandbox').toString('base64')}`
+
+const cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+async function setUp(
+  rule: AnswerRule,
+  options: { timeScale?: number; signingSecret?: string } = {},
+) {
+  const merchant = await startReceiver(rule)
+  cleanups.push(() => merchant.stop())
+  const sandbox = await startSandbox({ port: 0, timeScale: options.timeScale ?? fast, ...options })
+  cleanups.push(() => sandbox.close())
+
+  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${sandbox.apiUrl}${path}`, {
+      method,
+      headers: { authorization, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    const text = await response.text()
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`)
+    return JSON.parse(text) as T
+  }
+
+  const createCharge = (eventsUrl = `${merchant.url}/hooks`) =>
+    api<{ id: string }>('POST', '/charges', {
+      charge_type: 'card_onetime',
+      amount: 25,
+      currency: 'EUR',
+      events_url: eventsUrl,
+      metadata: { order_id: 'order_1' },
+    })
+  const event = (id: string) => api<EventBody>('GET', `/events/${id}`)
+  const chargeEvents = async (chargeId: string) =>
+    (await api<{ collection: EventBody[] }>('GET', `/events?charge=${chargeId}&per_page=100`))
+      .collection
+  /** Polls the event until `done` holds for it (the engine reports asynchronously). */
+  async function eventWhen(
+    id: string,
+    done: (event: EventBody) => boolean,
+    limitMs = 15_000,
+  ): Promise<EventBody> {
+    let latest = await event(id)
+    const deadline = Date.now() + limitMs
+    while (!done(latest)) {
+      if (Date.now() > deadline) throw new Error(`event ${id} stuck at ${JSON.stringify(latest)}`)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      latest = await event(id)
+    }
+    return latest
+  }
+
+  return { merchant, sandbox, api, createCharge, event, chargeEvents, eventWhen }
+}
+
+const isNewestFirst = (log: EventBody['retries_log']) =>
+  log.every((entry, index) => index === 0 || (log[index - 1]?.created_at ?? '') >= entry.created_at)
+
+describe('delivery through startSandbox', () => {
+  it('delivers each event of a charge once, in creation order, and records 200', async () => {
+    const { merchant, createCharge, chargeEvents, eventWhen } = await setUp(() => 200)
+
+    const charge = await createCharge()
+    const events = (await chargeEvents(charge.id)).reverse()
+    await merchant.until((received) => received.length === events.length)
+    const settled = await Promise.all(
+      events.map(({ id }) => eventWhen(id, (event) => event.delivery_status === 'delivered')),
+    )
+
+    expect(events.map(({ type }) => type)).toEqual(['charge.created', 'charge.confirmed'])
+    expect(merchant.received.map(({ id, type }) => ({ id, type }))).toEqual(
+      events.map(({ id, type }) => ({ id, type })),
+    )
+    for (const delivery of merchant.received) {
+      expect(delivery.url.pathname).toBe('/hooks')
+      expect(delivery.url.searchParams.get('event')).toBe(delivery.id)
+      expect(delivery.url.searchParams.get('event_type')).toBe(delivery.type)
+    }
+    for (const event of settled) {
+      expect(event).toMatchObject({ result_status: 200, retries_log: [], next_attempt_at: null })
+    }
+  })
+
+  it('retries 500, 500, 200: three attempts, result_status 200, two log entries newest first', async () => {
+    let createdAttempts = 0
+    const { merchant, createCharge, chargeEvents, eventWhen } = await setUp((delivery) =>
+      delivery.type === 'charge.created' && ++createdAttempts <= 2 ? 500 : 200,
+    )
+
+    const charge = await createCharge()
+    const created = (await chargeEvents(charge.id)).find(({ type }) => type === 'charge.created')
+    const event = await eventWhen(created?.id ?? '', (e) => e.delivery_status === 'delivered')
+
+    expect(merchant.received.filter(({ id }) => id === event.id)).toHaveLength(3)
+    expect(event.result_status).toBe(200)
+    expect(event.retries_log.map(({ result_status }) => result_status)).toEqual([200, 500])
+    expect(isNewestFirst(event.retries_log)).toBe(true)
+    expect(event.next_attempt_at).toBeNull()
+  })
+
+  it('records a 302 as a failing delivery with a retry scheduled', async () => {
+    const { merchant, createCharge, chargeEvents, eventWhen } = await setUp(
+      () => (response) => {
+        response.writeHead(302, { location: 'http://127.0.0.1:1/elsewhere' })
+        response.end()
+      },
+      { timeScale: 1 },
+    )
+
+    const charge = await createCharge()
+    const [first] = (await chargeEvents(charge.id)).reverse()
+    const event = await eventWhen(first?.id ?? '', (e) => e.result_status !== 0)
+
+    expect(event.result_status).toBe(302)
+    expect(event.delivery_status).toBe('failing')
+    expect(event.next_attempt_at).not.toBeNull()
+    expect(merchant.received.filter(({ id }) => id === event.id)).toHaveLength(1)
+  })
+
+  it('gets the event to a receiver that was down, on a retry once it is back', async () => {
+    const { merchant, createCharge, chargeEvents, eventWhen } = await setUp(() => 200, {
+      timeScale: 0.001,
+    })
+    await merchant.stop()
+
+    const charge = await createCharge()
+    const [first] = (await chargeEvents(charge.id)).reverse()
+    const failing = await eventWhen(first?.id ?? '', (e) => e.delivery_status === 'failing')
+    await merchant.restart()
+    const delivered = await eventWhen(first?.id ?? '', (e) => e.delivery_status === 'delivered')
+
+    expect(failing.result_status).toBe(0)
+    expect(delivered.result_status).toBe(200)
+    expect(delivered.retries_log[0]?.result_status).toBe(200)
+    expect(delivered.retries_log.length).toBeGreaterThanOrEqual(1)
+    expect(merchant.received.some(({ id }) => id === first?.id)).toBe(true)
+  })
+
+  it('redeliver sends the event again now and appends to retries_log', async () => {
+    const { merchant, api, createCharge, chargeEvents, eventWhen } = await setUp(() => 200)
+    const charge = await createCharge()
+    const [first] = (await chargeEvents(charge.id)).reverse()
+    await eventWhen(first?.id ?? '', (e) => e.delivery_status === 'delivered')
+
+    const redelivered = await api<EventBody>('POST', `/events/${first?.id}/redeliver`)
+    const again = await api<EventBody>('POST', `/events/${first?.id}/redeliver`)
+
+    expect(redelivered.retries_log).toHaveLength(1)
+    expect(again.retries_log).toHaveLength(2)
+    expect(again.retries_log.map(({ result_status }) => result_status)).toEqual([200, 200])
+    expect(isNewestFirst(again.retries_log)).toBe(true)
+    expect(again).toMatchObject({ result_status: 200, delivery_status: 'delivered' })
+    expect(merchant.received.filter(({ id }) => id === first?.id)).toHaveLength(3)
+  })
+
+  it('marks exhausted events and finds them with ?delivery_status=exhausted', async () => {
+    const { merchant, api, createCharge, chargeEvents, eventWhen } = await setUp(() => 500)
+    const charge = await createCharge()
+    const events = await chargeEvents(charge.id)
+
+    const exhausted = await Promise.all(
+      events.map(({ id }) => eventWhen(id, (e) => e.delivery_status === 'exhausted')),
+    )
+    const listed = await api<{ collection: EventBody[] }>(
+      'GET',
+      `/events?delivery_status=exhausted&charge=${charge.id}`,
+    )
+    const delivered = await api<{ collection: EventBody[] }>(
+      'GET',
+      `/events?delivery_status=delivered&charge=${charge.id}`,
+    )
+
+    for (const event of exhausted) {
+      expect(event).toMatchObject({ result_status: 500, next_attempt_at: null })
+      expect(event.retries_log).toHaveLength(7)
+      expect(isNewestFirst(event.retries_log)).toBe(true)
+    }
+    expect(listed.collection.map(({ id }) => id).sort()).toEqual(events.map(({ id }) => id).sort())
+    expect(delivered.collection).toHaveLength(0)
+    expect(merchant.received).toHaveLength(8 * events.length)
+  })
+
+  it('signs deliveries so standardwebhooks verifies them, and rejects an altered body', async () => {
+    const signingSecret = `whsec_${randomBytes(32).toString('base64')}`
+    const { merchant, createCharge } = await setUp(() => 200, { signingSecret })
+
+    await createCharge()
+    await merchant.until((received) => received.length === 2)
+
+    const webhook = new Webhook(signingSecret)
+    for (const delivery of merchant.received) {
+      const headers = {
+        'webhook-id': String(delivery.headers['webhook-id']),
+        'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
+        'webhook-signature': String(delivery.headers['webhook-signature']),
+      }
+      expect(headers['webhook-id']).toBe(delivery.id)
+      expect(webhook.verify(delivery.body, headers)).toEqual({
+        id: delivery.id,
+        type: delivery.type,
+      })
+      const altered = delivery.body.replace(delivery.type, 'charge.error')
+      expect(() => webhook.verify(altered, headers)).toThrow()
+    }
+  })
+
+  it('close() returns with retries pending and a receiver hanging, leaving no socket open', async () => {
+    const merchant = await startReceiver(() => 'hang')
+    cleanups.push(() => merchant.stop())
+    const sandbox = await startSandbox({ port: 0, timeScale: 1 })
+    const response = await fetch(`${sandbox.apiUrl}/charges`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        charge_type: 'card_onetime',
+        amount: 25,
+        currency: 'EUR',
+        events_url: merchant.url,
+      }),
+    })
+    expect(response.status).toBe(201)
+    await merchant.until((received) => received.length === 1)
+
+    await sandbox.close()
+
+    await eventually(() => merchant.openConnections() === 0, 5_000, 'delivery sockets closed')
+  })
+})
+
+describe('delivery timeouts through startSandbox', () => {
+  it('records result_status 0 for a receiver that does not answer within 10 s', async () => {
+    const { createCharge, chargeEvents, eventWhen } = await setUp(() => 'hang', { timeScale: 1 })
+
+    const charge = await createCharge()
+    const [first] = (await chargeEvents(charge.id)).reverse()
+    const event = await eventWhen(first?.id ?? '', (e) => e.delivery_status === 'failing', 25_000)
+
+    expect(event.result_status).toBe(0)
+    expect(event.next_attempt_at).not.toBeNull()
+  }, 30_000)
+})

@@ -1,0 +1,183 @@
+import {
+  createChargeRequestSchema,
+  createDisputeRequestSchema,
+  createInstrumentRequestSchema,
+  createPaymentRequestSchema,
+  createRefundRequestSchema,
+  createReversalRequestSchema,
+  settleDisputeRequestSchema,
+} from '@chargekit/schemas'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cardFor, type Harness, startHarness } from './sandbox-harness'
+
+let harness: Harness
+const ids = { charge: '', instrument: '', payment: '', dispute: '', event: '' }
+
+beforeAll(async () => {
+  harness = await startHarness()
+  const api = harness.api
+  const charge = await api('POST', '/charges', {
+    charge_type: 'card_onetime',
+    amount: 80,
+    currency: 'USD',
+    events_url: harness.eventsUrl,
+    instrument_params: { captured_on_creation: false },
+  })
+  const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+  const second = await api('POST', '/charges', {
+    charge_type: 'card_onetime',
+    amount: 80,
+    currency: 'USD',
+    events_url: harness.eventsUrl,
+  })
+  await api('POST', '/instruments', cardFor(second.body.id))
+  const payment = (await api('GET', `/payments?charge=${second.body.id}`)).body.collection[0]
+  const dispute = await api('POST', `/test/payments/${payment.id}/dispute`, { amount: 1 })
+  const event = (await api('GET', '/events?per_page=1')).body.collection[0]
+  Object.assign(ids, {
+    charge: charge.body.id,
+    instrument: instrument.body.id,
+    payment: payment.id,
+    dispute: dispute.body.id,
+    event: event.id,
+  })
+})
+afterAll(() => harness.close())
+
+/** Every write endpoint with the fields its body may have. */
+const endpoints: {
+  label: string
+  method: string
+  path: () => string
+  fields: readonly string[]
+}[] = [
+  {
+    label: 'POST /charges',
+    method: 'POST',
+    path: () => '/charges',
+    fields: Object.keys(createChargeRequestSchema.shape),
+  },
+  {
+    label: 'POST /instruments',
+    method: 'POST',
+    path: () => '/instruments',
+    fields: Object.keys(createInstrumentRequestSchema.shape),
+  },
+  {
+    label: 'POST /payments',
+    method: 'POST',
+    path: () => '/payments',
+    fields: Object.keys(createPaymentRequestSchema.shape),
+  },
+  {
+    label: 'POST /payments/:id/refund',
+    method: 'POST',
+    path: () => `/payments/${ids.payment}/refund`,
+    fields: Object.keys(createRefundRequestSchema.shape),
+  },
+  {
+    label: 'POST /instruments/:id/reversal',
+    method: 'POST',
+    path: () => `/instruments/${ids.instrument}/reversal`,
+    fields: Object.keys(createReversalRequestSchema.shape),
+  },
+  {
+    label: 'DELETE /instruments/:id',
+    method: 'DELETE',
+    path: () => `/instruments/${ids.instrument}`,
+    fields: Object.keys(createReversalRequestSchema.shape),
+  },
+  {
+    label: 'POST /events/:id/redeliver',
+    method: 'POST',
+    path: () => `/events/${ids.event}/redeliver`,
+    fields: [],
+  },
+  {
+    label: 'POST /events/:id/dismiss',
+    method: 'POST',
+    path: () => `/events/${ids.event}/dismiss`,
+    fields: [],
+  },
+  { label: 'POST /test/settlements', method: 'POST', path: () => '/test/settlements', fields: [] },
+  {
+    label: 'POST /test/payments/:id/dispute',
+    method: 'POST',
+    path: () => `/test/payments/${ids.payment}/dispute`,
+    fields: Object.keys(createDisputeRequestSchema.shape),
+  },
+  {
+    label: 'POST /test/disputes/:id/settle',
+    method: 'POST',
+    path: () => `/test/disputes/${ids.dispute}/settle`,
+    fields: Object.keys(settleDisputeRequestSchema.shape),
+  },
+]
+
+/** Any JSON that is not an object, or an object with at least one field the endpoint lacks. */
+function foreignBodies(fields: readonly string[]) {
+  return fc.jsonValue().filter((value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return true
+    return Object.keys(value).some((key) => !fields.includes(key))
+  })
+}
+
+/** The endpoint's own fields with values no field accepts (null, a boolean, a list of numbers). */
+function wrongTypeBodies(fields: readonly string[]) {
+  const wrong = fc.oneof(fc.constant(null), fc.boolean(), fc.array(fc.integer(), { minLength: 1 }))
+  return fc
+    .subarray([...fields], { minLength: 1 })
+    .chain((keys) => fc.tuple(...keys.map((key) => wrong.map((value) => [key, value] as const))))
+    .map((entries) => Object.fromEntries(entries))
+}
+
+/** Everything a write could change: totals and the objects the endpoints target. */
+async function state() {
+  const api = harness.api
+  const totals = await Promise.all(
+    ['/charges', '/payments', '/events'].map(
+      async (path) => (await api('GET', `${path}?per_page=1`)).body.pagination.total,
+    ),
+  )
+  const objects = await Promise.all([
+    api('GET', `/charges/${ids.charge}`),
+    api('GET', `/instruments/${ids.instrument}`),
+    api('GET', `/payments/${ids.payment}`),
+    api('GET', `/disputes/${ids.dispute}`),
+    api('GET', `/events/${ids.event}`),
+  ])
+  return JSON.stringify([totals, objects.map((answer) => answer.body)])
+}
+
+describe('random bodies to every write endpoint', () => {
+  it.each(
+    endpoints.map(
+      (endpoint) =>
+        [
+          `${endpoint.method} ${endpoint.path().replace(/\/[a-z]{2}_?(?=\/|$)/g, '/:id')}`,
+          endpoint,
+        ] as const,
+    ),
+  )('%s answers 400 01.01.0000 JSON and changes nothing', async (_, endpoint) => {
+    const before = await state()
+    await fc.assert(
+      fc.asyncProperty(
+        endpoint.fields.length === 0
+          ? foreignBodies(endpoint.fields)
+          : fc.oneof(foreignBodies(endpoint.fields), wrongTypeBodies(endpoint.fields)),
+        async (body) => {
+          const answer = await harness.api(endpoint.method, endpoint.path(), JSON.stringify(body), {
+            'content-type': 'application/json',
+          })
+          expect(answer.status).toBe(400)
+          expect(answer.headers.get('content-type')).toContain('application/json')
+          expect(answer.body.failure_code).toBe('01.01.0000')
+          expect(Object.keys(answer.body.parameters).length).toBeGreaterThan(0)
+        },
+      ),
+      { numRuns: 30 },
+    )
+    expect(await state()).toBe(before)
+  })
+})

@@ -1,0 +1,175 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { cardBrand } from '../src/card/card-brand'
+import { cardParams, isCardExpired } from '../src/card/card-params'
+import { parseCliArguments } from '../src/cli-options'
+import { SandboxError } from '../src/errors'
+import { canonicalJson } from '../src/http/canonical-json'
+import { createIdempotencyCache } from '../src/http/idempotency'
+import { createKeyedLock } from '../src/lifecycle/keyed-lock'
+
+const card = {
+  name: 'Ada',
+  number: '4242424242424242',
+  expiration_month: 3,
+  expiration_year: 2030,
+  cvc: '123',
+}
+
+describe('card details', () => {
+  it.each([
+    ['4242424242424242', 'VISA'],
+    ['5555555555554444', 'MASTERCARD'],
+    ['2223003122003222', 'MASTERCARD'],
+    ['378282246310005', 'AMEX'],
+    ['6011111111111117', 'DISCOVER'],
+    ['3566002020360505', 'JCB'],
+    ['36227206271667', 'DINERS'],
+    ['6200000000000005', 'UNIONPAY'],
+    ['9999999999999999', 'UNKNOWN'],
+  ])('%s is %s', (number, brand) => {
+    expect(cardBrand(number)).toBe(brand)
+  })
+
+  it('fingerprints with a per-account HMAC: stable within an account, different across', () => {
+    const keyA = Buffer.alloc(32, 1)
+    const keyB = Buffer.alloc(32, 2)
+    const a1 = cardParams(card, keyA, false).fingerprint
+    expect(cardParams({ ...card, cvc: '999' }, keyA, false).fingerprint).toBe(a1)
+    expect(cardParams(card, keyB, false).fingerprint).not.toBe(a1)
+    expect(cardParams({ ...card, number: '4242424242424241' }, keyA, false).fingerprint).not.toBe(
+      a1,
+    )
+    expect(a1).not.toContain('4242')
+  })
+
+  it('fills every spec field from the BIN', () => {
+    expect(
+      cardParams({ ...card, number: '5555555555554444' }, Buffer.alloc(32), true),
+    ).toMatchObject({
+      bin: '555555',
+      brand: 'MASTERCARD',
+      country_isoa2: 'MX',
+      country_isoa3: 'MEX',
+      country_isonumber: '484',
+      enable3ds: true,
+      last_4_digits: '4444',
+    })
+  })
+
+  it('treats a card as valid through its expiration month', () => {
+    const now = new Date('2030-03-31T23:59:00Z')
+    expect(isCardExpired(card, now)).toBe(false)
+    expect(isCardExpired(card, new Date('2030-04-01T00:00:00Z'))).toBe(true)
+    expect(isCardExpired({ ...card, expiration_year: 2029, expiration_month: 12 }, now)).toBe(true)
+  })
+})
+
+describe('canonicalJson', () => {
+  it('is the same for any key order and parses back to the same value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const shuffled = JSON.parse(JSON.stringify(value), (_, entry) =>
+          typeof entry === 'object' && entry !== null && !Array.isArray(entry)
+            ? Object.fromEntries(Object.entries(entry).reverse())
+            : entry,
+        )
+        expect(canonicalJson(shuffled)).toBe(canonicalJson(value))
+        expect(JSON.parse(canonicalJson(value))).toEqual(JSON.parse(JSON.stringify(value)))
+      }),
+    )
+  })
+})
+
+describe('idempotency cache', () => {
+  const ok = async () => ({ status: 201, body: '{}', headers: {} })
+
+  it('forgets keys after their time to live and beyond its size', async () => {
+    const expiring = createIdempotencyCache({ ttlMs: 0, maxKeysPerAccount: 10 })
+    await expiring.run('a', 'k', 'f1', ok)
+    expect((await expiring.run('a', 'k', 'f2', ok)).replayed).toBe(false)
+
+    const small = createIdempotencyCache({ ttlMs: 60_000, maxKeysPerAccount: 2 })
+    for (const key of ['k1', 'k2', 'k3']) await small.run('a', key, 'f', ok)
+    expect((await small.run('a', 'k1', 'other', ok)).replayed).toBe(false)
+    expect((await small.run('a', 'k3', 'f', ok)).replayed).toBe(true)
+  })
+
+  it('does not store server errors, so a retry runs again', async () => {
+    const cache = createIdempotencyCache()
+    let runs = 0
+    const failing = async () => {
+      runs++
+      return { status: 503, body: '{}', headers: {} }
+    }
+    await cache.run('a', 'k', 'f', failing)
+    await cache.run('a', 'k', 'f', failing)
+    expect(runs).toBe(2)
+  })
+})
+
+describe('keyed lock', () => {
+  it('runs tasks of one key one at a time, and other keys freely', async () => {
+    const lock = createKeyedLock()
+    const order: string[] = []
+    let release: () => void = () => {}
+    const first = lock.run('a', () =>
+      new Promise<void>((resolve) => (release = resolve)).then(() => order.push('a1')),
+    )
+    const second = lock.run('a', async () => order.push('a2'))
+    await lock.run('b', async () => order.push('b1'))
+    release()
+    await Promise.all([first, second])
+    expect(order).toEqual(['b1', 'a1', 'a2'])
+    // A failed task does not block the next one.
+    await expect(lock.run('a', async () => Promise.reject(new Error('boom')))).rejects.toThrow(
+      'boom',
+    )
+    expect(await lock.run('a', async () => 'next')).toBe('next')
+  })
+})
+
+describe('CLI arguments', () => {
+  it('reads every flag', () => {
+    expect(
+      parseCliArguments([
+        '--port',
+        '5000',
+        '--host',
+        '0.0.0.0',
+        '--account',
+        'a:k:with:colons',
+        '--time-scale',
+        '0.5',
+        '--signing-secret',
+        'whsec_abc',
+      ]),
+    ).toEqual({
+      kind: 'start',
+      quiet: false,
+      options: {
+        port: 5000,
+        host: '0.0.0.0',
+        accounts: [{ id: 'a', key: 'k:with:colons' }],
+        timeScale: 0.5,
+        signingSecret: 'whsec_abc',
+      },
+    })
+    expect(parseCliArguments([])).toMatchObject({ options: { port: 4010, host: '127.0.0.1' } })
+    expect(parseCliArguments(['-h'])).toEqual({ kind: 'help' })
+  })
+
+  it.each([
+    [['--port', 'eighty'], '--port expects a whole number'],
+    [['--port', '70000'], '--port expects a whole number'],
+    [['--account', 'no-key'], '--account expects ID:KEY'],
+    [['--account', ':key'], '--account expects ID:KEY'],
+    [['--time-scale=-1'], '--time-scale expects a number'],
+    [['--time-scale', 'fast'], '--time-scale expects a number'],
+    [['--colour'], "Unknown option '--colour'"],
+    [['extra'], 'Run chargekit-sandbox --help'],
+  ])('refuses %j, saying what is expected', (args, message) => {
+    expect(() => parseCliArguments(args)).toThrow(SandboxError)
+    expect(() => parseCliArguments(args)).toThrow(message)
+  })
+})
