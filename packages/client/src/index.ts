@@ -1,1 +1,52 @@
-// filled in by the client work
+// The resource types, so callers of the client need no second import for them.
+export type {
+  Charge,
+  CreateChargeRequest,
+  CreateDisputeRequest,
+  CreateInstrumentRequest,
+  CreatePaymentRequest,
+  CreateRefundRequest,
+  CreateReversalRequest,
+  Dispute,
+  Event,
+  EventOf,
+  EventType,
+  Instrument,
+  ListEnvelope,
+  Pagination,
+  Payment,
+  Refund,
+  Reversal,
+  SettleDisputeRequest,
+  Settlement,
+} from '@chargekit/schemas'
+export type { ChargekitClient } from './client'
+export { createClient } from './client'
+export type { ClientOptions, FetchLike, RequestOptions } from './client-options'
+export type { ApiErrorDetails, DeclinedElement } from './errors'
+export {
+  AbortError,
+  ApiError,
+  AuthenticationError,
+  ChargekitError,
+  ConflictError,
+  ConnectionError,
+  NotFoundError,
+  PaymentError,
+  RateLimitError,
+  ResponseValidationError,
+  ServerError,
+  TimeoutError,
+  ValidationError,
+} from './errors'
+export type { ClientLogEntry, ClientLogger } from './logger'
+export { Page, PagePromise } from './pagination'
+export type { ChargesResource } from './resources/charges'
+export type { EventsResource } from './resources/events'
+export type { InstrumentsResource } from './resources/instruments'
+export type { EventListParams, ListParams } from './resources/list-params'
+export type { PaymentsResource } from './resources/payments'
+export type { RefundsResource } from './resources/refunds'
+export type { TestHelpersResource } from './resources/test-helpers'
+export type { BackoffOptions } from './retry-policy'
+export { VERSION } from './version'

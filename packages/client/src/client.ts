@@ -1,0 +1,37 @@
+import type { ClientOptions } from './client-options'
+import { resolveConfig } from './config'
+import { type ChargesResource, chargesResource } from './resources/charges'
+import { type EventsResource, eventsResource } from './resources/events'
+import { type InstrumentsResource, instrumentsResource } from './resources/instruments'
+import { type PaymentsResource, paymentsResource } from './resources/payments'
+import { type RefundsResource, refundsResource } from './resources/refunds'
+import { type TestHelpersResource, testHelpersResource } from './resources/test-helpers'
+import { createTransport } from './transport'
+
+/** The client: one object per resource of DESIGN §8. */
+export interface ChargekitClient {
+  readonly charges: ChargesResource
+  readonly instruments: InstrumentsResource
+  readonly payments: PaymentsResource
+  readonly refunds: RefundsResource
+  readonly events: EventsResource
+  readonly testHelpers: TestHelpersResource
+}
+
+/**
+ * Creates a client. Options fall back to `CHARGEKIT_BASE_URL`, `CHARGEKIT_ACCOUNT_ID` and
+ * `CHARGEKIT_PRIVATE_KEY` where the runtime has an environment; anything missing or malformed
+ * throws a `ChargekitError` now that says what to pass. The credentials stay in a closure: they
+ * are not properties of the client, so logging the client cannot print them.
+ */
+export function createClient(options?: ClientOptions): ChargekitClient {
+  const call = createTransport(resolveConfig(options))
+  return Object.freeze({
+    charges: chargesResource(call),
+    instruments: instrumentsResource(call),
+    payments: paymentsResource(call),
+    refunds: refundsResource(call),
+    events: eventsResource(call),
+    testHelpers: testHelpersResource(call),
+  })
+}

@@ -1,0 +1,54 @@
+import { ChargekitError } from './errors'
+
+/** The largest delay `setTimeout` supports; a larger one would fire at once instead of never. */
+const maxTimerMs = 2_147_483_647
+
+/**
+ * Checks of numeric and boolean options, shared by `createClient` and per-call options. Each
+ * throws a {@link ChargekitError} that names the option (`where`: who received it) and what is
+ * expected, and returns `fallback` when the option was not given.
+ */
+export function checkMilliseconds(
+  where: string,
+  name: string,
+  value: unknown,
+  fallback: number,
+  min = 1,
+): number {
+  if (value === undefined) return fallback
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > maxTimerMs) {
+    throw optionError(
+      where,
+      `${name} must be a whole number of milliseconds from ${min} to ${maxTimerMs} (got ${describe(value)})`,
+    )
+  }
+  return value
+}
+
+export function checkRetryCount(where: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 20) {
+    throw optionError(
+      where,
+      `maxRetries must be a whole number from 0 to 20 (got ${describe(value)})`,
+    )
+  }
+  return value
+}
+
+export function checkFlag(where: string, name: string, value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback
+  if (typeof value !== 'boolean') {
+    throw optionError(where, `${name} must be true or false (got ${describe(value)})`)
+  }
+  return value
+}
+
+export function optionError(where: string, message: string): ChargekitError {
+  return new ChargekitError(`${where}: ${message}.`)
+}
+
+/** Strings quoted, the rest as `String` prints it: messages show exactly what was received. */
+export function describe(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value)
+}

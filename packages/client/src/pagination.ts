@@ -1,0 +1,102 @@
+import type { ListEnvelope, Pagination } from '@chargekit/schemas'
+
+/** Fetches page `n` (1-based) of one list with fixed filters. */
+export type PageFetcher<T> = (page: number) => Promise<ListEnvelope<T>>
+
+/**
+ * One page of a list (DESIGN §4 envelope). `for await (const item of page)` walks every item from
+ * this page to the last, fetching each further page only when the loop reaches it.
+ */
+export class Page<T> implements AsyncIterable<T> {
+  /** The items of this page, newest first. */
+  readonly collection: T[]
+  readonly pagination: Pagination
+  /** The filters the service applied, as it echoes them. */
+  readonly filters: Record<string, unknown>
+  readonly #fetchPage: PageFetcher<T>
+
+  constructor(envelope: ListEnvelope<T>, fetchPage: PageFetcher<T>) {
+    this.collection = envelope.collection
+    this.pagination = envelope.pagination
+    this.filters = envelope.filters
+    this.#fetchPage = fetchPage
+  }
+
+  /** Whether a later page exists (the empty-page check guards against a miscounted total). */
+  hasNextPage(): boolean {
+    const { page, per_page, total } = this.pagination
+    return this.collection.length > 0 && page * per_page < total
+  }
+
+  /** The next page, or `undefined` after the last one. */
+  async nextPage(): Promise<Page<T> | undefined> {
+    if (!this.hasNextPage()) return undefined
+    return new Page(await this.#fetchPage(this.pagination.page + 1), this.#fetchPage)
+  }
+
+  /**
+   * Every item from this page on. Lists are newest first and page-numbered, so an object created
+   * while iterating shifts older ones one place later and the first item of a page may repeat the
+   * last of the previous one: such repeats (same `id`) are skipped.
+   */
+  async *[Symbol.asyncIterator](): AsyncIterator<T> {
+    let page: Page<T> | undefined = this
+    let previousIds = new Set<unknown>()
+    while (page !== undefined) {
+      const ids = new Set<unknown>()
+      for (const item of page.collection) {
+        const id = (item as { id?: unknown }).id
+        ids.add(id)
+        if (id !== undefined && previousIds.has(id)) continue
+        yield item
+      }
+      previousIds = ids
+      page = await page.nextPage()
+    }
+  }
+}
+
+/**
+ * What every `list()` returns: `await` it for the first page, or `for await` over it for every
+ * item. Lazy: nothing is sent until it is awaited or iterated, and the first page is fetched once.
+ */
+export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
+  readonly #fetchPage: PageFetcher<T>
+  readonly #startPage: number
+  #first: Promise<Page<T>> | undefined
+
+  /** `startPage`: the `page` parameter the caller passed, 1 by default. */
+  constructor(fetchPage: PageFetcher<T>, startPage = 1) {
+    this.#fetchPage = fetchPage
+    this.#startPage = startPage
+  }
+
+  #load(): Promise<Page<T>> {
+    this.#first ??= this.#fetchPage(this.#startPage).then(
+      (envelope) => new Page(envelope, this.#fetchPage),
+    )
+    return this.#first
+  }
+
+  // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, so `await list()` works.
+  then<Result1 = Page<T>, Result2 = never>(
+    onFulfilled?: ((page: Page<T>) => Result1 | PromiseLike<Result1>) | null,
+    onRejected?: ((reason: unknown) => Result2 | PromiseLike<Result2>) | null,
+  ): Promise<Result1 | Result2> {
+    return this.#load().then(onFulfilled, onRejected)
+  }
+
+  catch<Result = never>(
+    onRejected?: ((reason: unknown) => Result | PromiseLike<Result>) | null,
+  ): Promise<Page<T> | Result> {
+    return this.#load().catch(onRejected)
+  }
+
+  finally(onFinally?: (() => void) | null): Promise<Page<T>> {
+    return this.#load().finally(onFinally)
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<T> {
+    yield* await this.#load()
+  }
+}

@@ -1,0 +1,21 @@
+import { describe, optionError } from '../option-checks'
+
+/** An id for a URL path: a non-empty string, percent-encoded so it stays one path segment. */
+export function pathId(where: string, name: string, value: unknown, example: string): string {
+  if (typeof value !== 'string' || value === '') {
+    throw optionError(
+      where,
+      `${name} must be a non-empty string such as "${example}" (got ${describe(value)})`,
+    )
+  }
+  return encodeURIComponent(value)
+}
+
+/** A request body or parameter object: a plain object (fields are checked by the service). */
+export function paramsObject<T>(where: string, value: T, required: boolean): T {
+  if (value === undefined && !required) return value
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw optionError(where, `params must be an object of request fields (got ${describe(value)})`)
+  }
+  return value
+}

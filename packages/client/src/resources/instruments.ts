@@ -1,0 +1,59 @@
+import {
+  type CreateInstrumentRequest,
+  type CreateReversalRequest,
+  type Instrument,
+  instrumentSchema,
+  type Reversal,
+  reversalSchema,
+} from '@chargekit/schemas'
+import type { RequestOptions } from '../client-options'
+import { schemaValidator } from '../response-validator'
+import type { Transport } from '../transport'
+import { paramsObject, pathId } from './arguments'
+
+const instrumentValidator = /* @__PURE__ */ schemaValidator('instrument', instrumentSchema)
+const reversalValidator = /* @__PURE__ */ schemaValidator('reversal', reversalSchema)
+
+export interface InstrumentsResource {
+  /**
+   * POST /v2/instruments: authorizes the customer's card for a charge. A decline throws a
+   * PaymentError; the instrument then exists with status `invalid`.
+   */
+  create(params: CreateInstrumentRequest, options?: RequestOptions): Promise<Instrument>
+  /** GET /v2/instruments/{id} */
+  retrieve(id: string, options?: RequestOptions): Promise<Instrument>
+  /** POST /v2/instruments/{id}/reversal: voids an authorized, uncaptured instrument. */
+  reverse(id: string, params?: CreateReversalRequest, options?: RequestOptions): Promise<Reversal>
+}
+
+export function instrumentsResource(call: Transport): InstrumentsResource {
+  return {
+    create: async (params, options) =>
+      call({
+        method: 'POST',
+        path: '/instruments',
+        query: '',
+        body: paramsObject('instruments.create', params, true),
+        validator: instrumentValidator,
+        options,
+      }),
+    retrieve: async (id, options) =>
+      call({
+        method: 'GET',
+        path: `/instruments/${pathId('instruments.retrieve', 'id', id, 'in_…')}`,
+        query: '',
+        body: undefined,
+        validator: instrumentValidator,
+        options,
+      }),
+    reverse: async (id, params, options) =>
+      call({
+        method: 'POST',
+        path: `/instruments/${pathId('instruments.reverse', 'id', id, 'in_…')}/reversal`,
+        query: '',
+        body: paramsObject('instruments.reverse', params, false),
+        validator: reversalValidator,
+        options,
+      }),
+  }
+}

@@ -1,0 +1,64 @@
+import {
+  type CreatePaymentRequest,
+  type CreateRefundRequest,
+  type Payment,
+  paymentSchema,
+  type Refund,
+  refundSchema,
+} from '@chargekit/schemas'
+import type { RequestOptions } from '../client-options'
+import type { PagePromise } from '../pagination'
+import { listValidator, schemaValidator } from '../response-validator'
+import type { Transport } from '../transport'
+import { paramsObject, pathId } from './arguments'
+import { listPages } from './list-pages'
+import type { ListParams } from './list-params'
+
+const paymentValidator = /* @__PURE__ */ schemaValidator('payment', paymentSchema)
+const paymentListValidator = /* @__PURE__ */ listValidator(paymentValidator)
+const refundValidator = /* @__PURE__ */ schemaValidator('refund', refundSchema)
+
+export interface PaymentsResource {
+  /** POST /v2/payments: captures (part of) an authorized instrument. */
+  create(params: CreatePaymentRequest, options?: RequestOptions): Promise<Payment>
+  /** GET /v2/payments/{id} */
+  retrieve(id: string, options?: RequestOptions): Promise<Payment>
+  /** GET /v2/payments, newest first. */
+  list(params?: ListParams, options?: RequestOptions): PagePromise<Payment>
+  /** POST /v2/payments/{id}/refund: refunds (part of) a successful payment. */
+  refund(id: string, params: CreateRefundRequest, options?: RequestOptions): Promise<Refund>
+}
+
+export function paymentsResource(call: Transport): PaymentsResource {
+  return {
+    create: async (params, options) =>
+      call({
+        method: 'POST',
+        path: '/payments',
+        query: '',
+        body: paramsObject('payments.create', params, true),
+        validator: paymentValidator,
+        options,
+      }),
+    retrieve: async (id, options) =>
+      call({
+        method: 'GET',
+        path: `/payments/${pathId('payments.retrieve', 'id', id, 'pa_…')}`,
+        query: '',
+        body: undefined,
+        validator: paymentValidator,
+        options,
+      }),
+    list: (params, options) =>
+      listPages(call, 'payments.list', '/payments', paymentListValidator, params, options),
+    refund: async (id, params, options) =>
+      call({
+        method: 'POST',
+        path: `/payments/${pathId('payments.refund', 'id', id, 'pa_…')}/refund`,
+        query: '',
+        body: paramsObject('payments.refund', params, true),
+        validator: refundValidator,
+        options,
+      }),
+  }
+}

@@ -1,0 +1,211 @@
+import { abortableSleep } from './abortable-sleep'
+import { abortError, attempt } from './attempt'
+import type { RequestOptions } from './client-options'
+import type { ClientConfig } from './config'
+import { decodeResponse, parseErrorBody } from './decode-response'
+import { errorFromResponse } from './error-from-response'
+import { redactHeaders } from './logger'
+import { checkFlag, checkMilliseconds, checkRetryCount, optionError } from './option-checks'
+import { randomUuid } from './random-uuid'
+import type { ResponseValidator } from './response-validator'
+import { backoffDelay, isRetryableStatus, parseRetryAfter } from './retry-policy'
+import { VERSION } from './version'
+
+/** One API call as a resource method describes it. */
+export interface CallSpec<T> {
+  method: 'GET' | 'POST'
+  /** Under the API root, already encoded: `/charges/ch_1`. */
+  path: string
+  /** `''` or `?…` from `toQueryString`. */
+  query: string
+  /** JSON-serializable; a POST without one sends `{}` (the service takes JSON bodies only). */
+  body: unknown
+  validator: ResponseValidator<T>
+  options: RequestOptions | undefined
+}
+
+export type Transport = <T>(spec: CallSpec<T>) => Promise<T>
+
+interface CallSettings {
+  signal: AbortSignal | undefined
+  timeoutMs: number
+  deadlineMs: number
+  maxRetries: number
+  validate: boolean
+}
+
+/**
+ * The request loop every method goes through: auth, headers, the Idempotency-Key, per-attempt
+ * timeout and overall deadline, retries with backoff and Retry-After, typed errors, validation.
+ * Everything that does not change per call (headers, defaults) is built once here.
+ */
+export function createTransport(config: ClientConfig): Transport {
+  const getHeaders: Record<string, string> = {
+    accept: 'application/json',
+    authorization: config.authorization,
+    'user-agent': `chargekit-client/${VERSION}`,
+  }
+  const defaults: CallSettings = {
+    signal: undefined,
+    timeoutMs: config.timeoutMs,
+    deadlineMs: config.deadlineMs,
+    maxRetries: config.maxRetries,
+    validate: config.validate,
+  }
+  const rootPath = new URL(config.apiUrl).pathname
+  const { logger, redact } = config
+
+  return async function call<T>(spec: CallSpec<T>): Promise<T> {
+    const settings = spec.options === undefined ? defaults : settingsFor(spec.options, defaults)
+    const path = rootPath + spec.path
+    const url = config.apiUrl + spec.path + spec.query
+    const isPost = spec.method === 'POST'
+    const idempotencyKey = isPost ? idempotencyKeyFor(spec.options) : undefined
+    const headers =
+      idempotencyKey === undefined
+        ? getHeaders
+        : {
+            ...getHeaders,
+            'content-type': 'application/json',
+            'idempotency-key': idempotencyKey,
+          }
+    const body = isPost ? JSON.stringify(spec.body ?? {}) : undefined
+    const { signal } = settings
+    const identity = { method: spec.method, path, idempotencyKey }
+    if (signal?.aborted) throw abortError(identity, signal)
+
+    const startedAt = Date.now()
+    for (let attemptNumber = 1; ; attemptNumber++) {
+      const remaining = settings.deadlineMs - (attemptNumber === 1 ? 0 : Date.now() - startedAt)
+      const budgetMs = Math.max(1, Math.min(settings.timeoutMs, remaining))
+      const sentAt = logger === undefined ? 0 : Date.now()
+      if (logger !== undefined) {
+        log({
+          type: 'request',
+          method: spec.method,
+          url,
+          attempt: attemptNumber,
+          headers: redactHeaders(headers),
+        })
+      }
+      const result = await attempt({
+        fetch: config.fetch,
+        method: spec.method,
+        url,
+        path,
+        headers,
+        body,
+        signal,
+        budgetMs,
+        budgetIsDeadline: remaining <= settings.timeoutMs,
+        attempt: attemptNumber,
+        idempotencyKey,
+        redact,
+      })
+
+      if (result.ok && logger !== undefined) {
+        log({
+          type: 'response',
+          method: spec.method,
+          url,
+          attempt: attemptNumber,
+          status: result.status,
+          requestId: result.headers.get('request-id') ?? undefined,
+          durationMs: Date.now() - sentAt,
+        })
+      }
+      if (result.ok && result.status >= 200 && result.status < 300) {
+        return decodeResponse(spec, path, result, settings.validate, redact)
+      }
+      const { failure, retryable, waitMs, reason } = result.ok
+        ? judgeResponse(result, { method: spec.method, path, idempotencyKey, attemptNumber })
+        : { failure: result.error, retryable: true, waitMs: undefined, reason: result.error.name }
+      if (!retryable || attemptNumber > settings.maxRetries) throw failure
+      const delayMs =
+        waitMs === undefined
+          ? backoffDelay(attemptNumber - 1, config.backoff)
+          : Math.min(waitMs, config.backoff.maxRetryAfterMs)
+      // A retry that cannot start before the deadline would only fail later with less to say.
+      if (Date.now() - startedAt + delayMs >= settings.deadlineMs) throw failure
+      if (logger !== undefined) {
+        log({ type: 'retry', method: spec.method, url, attempt: attemptNumber, reason, delayMs })
+      }
+      await abortableSleep(delayMs, signal, () => abortError(identity, signal as AbortSignal))
+    }
+  }
+
+  /** The error a non-2xx answer becomes, and whether (and how long after) to send it again. */
+  function judgeResponse(
+    response: { status: number; headers: Headers; text: string },
+    call: {
+      method: string
+      path: string
+      idempotencyKey: string | undefined
+      attemptNumber: number
+    },
+  ) {
+    const failure = errorFromResponse({
+      method: call.method,
+      path: call.path,
+      status: response.status,
+      headers: response.headers,
+      body: parseErrorBody(response.text),
+      idempotencyKey: call.idempotencyKey,
+      attempts: call.attemptNumber,
+      redact,
+    })
+    const retryable =
+      isRetryableStatus(response.status) ||
+      // DESIGN §4: the same key still in flight answers 409 with Retry-After: wait and resend.
+      (response.status === 409 &&
+        call.idempotencyKey !== undefined &&
+        response.headers.has('retry-after'))
+    return {
+      failure,
+      retryable,
+      waitMs: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
+      reason: String(response.status),
+    }
+  }
+
+  /** A throwing logger is a bug in the caller's code, but it must not fail a payment. */
+  function log(entry: Parameters<NonNullable<typeof logger>>[0]) {
+    try {
+      logger?.(entry)
+    } catch {
+      // Ignored on purpose: see above.
+    }
+  }
+}
+
+function settingsFor(options: RequestOptions, defaults: CallSettings): CallSettings {
+  const where = 'request options'
+  const { signal } = options
+  // Duck-typed: a signal from another realm (an iframe, a test environment) fails `instanceof`.
+  if (
+    signal !== undefined &&
+    (typeof signal?.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')
+  ) {
+    throw optionError(where, 'signal must be an AbortSignal')
+  }
+  return {
+    signal,
+    timeoutMs: checkMilliseconds(where, 'timeoutMs', options.timeoutMs, defaults.timeoutMs),
+    deadlineMs: checkMilliseconds(where, 'deadlineMs', options.deadlineMs, defaults.deadlineMs),
+    maxRetries: checkRetryCount(where, options.maxRetries, defaults.maxRetries),
+    validate: checkFlag(where, 'validate', options.validate, defaults.validate),
+  }
+}
+
+/** The caller's key (checked: the service takes up to 255 visible ASCII characters) or a new one. */
+function idempotencyKeyFor(options: RequestOptions | undefined): string {
+  const key = options?.idempotencyKey
+  if (key === undefined) return randomUuid()
+  if (typeof key !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(key)) {
+    throw optionError(
+      'request options',
+      'idempotencyKey must be 1 to 255 visible ASCII characters without spaces, such as a UUID',
+    )
+  }
+  return key
+}

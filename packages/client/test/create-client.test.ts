@@ -1,0 +1,132 @@
+import fc from 'fast-check'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ChargekitError, type ClientOptions, createClient, VERSION } from '../src/index'
+import { startRecordingServer } from './support/recording-server'
+
+const valid = {
+  accountId: 'acct_test',
+  privateKey: 'sk_test_secret',
+  baseUrl: 'http://127.0.0.1:1',
+}
+const envNames = ['CHARGEKIT_BASE_URL', 'CHARGEKIT_ACCOUNT_ID', 'CHARGEKIT_PRIVATE_KEY'] as const
+
+function constructionError(options: unknown): ChargekitError {
+  try {
+    createClient(options as ClientOptions)
+  } catch (error) {
+    expect(error).toBeInstanceOf(ChargekitError)
+    return error as ChargekitError
+  }
+  throw new Error('createClient accepted the options')
+}
+
+afterEach(() => {
+  for (const name of envNames) delete process.env[name]
+})
+
+describe('createClient options', () => {
+  it.each([
+    [{ privateKey: 'sk_x', baseUrl: valid.baseUrl }, /accountId is missing.*CHARGEKIT_ACCOUNT_ID/],
+    [{ accountId: 'acct', baseUrl: valid.baseUrl }, /privateKey is missing.*CHARGEKIT_PRIVATE_KEY/],
+    [{ accountId: 'acct', privateKey: 'sk_x' }, /baseUrl is missing.*CHARGEKIT_BASE_URL/],
+    [{ ...valid, accountId: 'acct:1' }, /accountId must be .*":"/],
+    [{ ...valid, accountId: '' }, /accountId must be a non-empty string/],
+    [{ ...valid, privateKey: 42 }, /privateKey must be a non-empty string/],
+    [{ ...valid, baseUrl: 'not a url' }, /baseUrl must be an absolute http\(s\) URL.*"not a url"/],
+    [{ ...valid, baseUrl: 'ftp://files.example.com' }, /baseUrl must be .*ftp:/],
+    [{ ...valid, baseUrl: 'https://x.example.com/?a=1' }, /baseUrl must not have a query/],
+    [{ ...valid, timeoutMs: -5 }, /timeoutMs must be a whole number of milliseconds.*-5/],
+    [{ ...valid, deadlineMs: 1.5 }, /deadlineMs must be a whole number/],
+    [{ ...valid, maxRetries: 21 }, /maxRetries must be a whole number from 0 to 20 \(got 21\)/],
+    [{ ...valid, backoff: { initialDelayMs: 'soon' } }, /backoff.initialDelayMs must be/],
+    [{ ...valid, validate: 'yes' }, /validate must be true or false/],
+    [{ ...valid, logger: 'console' }, /logger must be a function/],
+    [{ ...valid, fetch: {} }, /fetch must be a function/],
+    [{ ...valid, environment: 'live' }, /environment option is not supported.*baseUrl/],
+    [null, /expected an options object/],
+  ])('rejects %j with a message that says what to pass', (options, message) => {
+    expect(constructionError(options).message).toMatch(message)
+  })
+
+  it('never repeats a credential in a construction error', () => {
+    const badBaseUrl = constructionError({
+      ...valid,
+      baseUrl: 'https://acct:hunter22@x.example.com',
+    })
+    expect(badBaseUrl.message).toMatch(/must not contain credentials/)
+    expect(badBaseUrl.message).not.toContain('hunter22')
+
+    fc.assert(
+      fc.property(fc.string({ minLength: 6 }), (secret) => {
+        const error = constructionError({
+          ...valid,
+          privateKey: ` ${secret}`,
+          accountId: `${secret}:`,
+        })
+        expect(error.message).not.toContain(secret)
+      }),
+    )
+  })
+
+  it('accepts the API root as baseUrl as well as the origin', async () => {
+    const server = await startRecordingServer(() => ({
+      status: 404,
+      body: '{"message":"Not found"}',
+    }))
+    try {
+      for (const baseUrl of [
+        server.url,
+        `${server.url}/`,
+        `${server.url}/v2`,
+        `${server.url}/v2/`,
+      ]) {
+        const client = createClient({ ...valid, baseUrl, maxRetries: 0 })
+        await expect(client.charges.retrieve('ch_1')).rejects.toThrow(/404/)
+      }
+      expect(server.requests.map((request) => request.url)).toEqual(
+        Array(4).fill('/v2/charges/ch_1'),
+      )
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+describe('createClient from the environment', () => {
+  let server: Awaited<ReturnType<typeof startRecordingServer>>
+  beforeAll(async () => {
+    server = await startRecordingServer(() => ({ status: 404, body: '{"message":"Not found"}' }))
+  })
+  afterAll(() => server.close())
+
+  it('reads CHARGEKIT_BASE_URL, CHARGEKIT_ACCOUNT_ID and CHARGEKIT_PRIVATE_KEY', async () => {
+    process.env.CHARGEKIT_BASE_URL = server.url
+    process.env.CHARGEKIT_ACCOUNT_ID = 'acct_env'
+    process.env.CHARGEKIT_PRIVATE_KEY = 'sk_env_ü'
+    const client = createClient()
+    await expect(client.refunds.retrieve('re_1')).rejects.toThrow(/not found|404/i)
+    const request = server.requests.at(-1)
+    expect(request?.url).toBe('/v2/refunds/re_1')
+    const encoded = Buffer.from('acct_env:sk_env_ü', 'utf8').toString('base64')
+    expect(request?.headers.authorization).toBe(`Basic ${encoded}`)
+    expect(request?.headers['user-agent']).toBe(`chargekit-client/${VERSION}`)
+  })
+
+  it('lets options win over the environment', async () => {
+    process.env.CHARGEKIT_BASE_URL = 'http://127.0.0.1:1'
+    const client = createClient({ ...valid, baseUrl: server.url })
+    await expect(client.refunds.retrieve('re_2')).rejects.toThrow(/404/)
+    expect(server.requests.at(-1)?.url).toBe('/v2/refunds/re_2')
+  })
+
+  it('reports the version of package.json', async () => {
+    const { version } = await import('../package.json')
+    expect(VERSION).toBe(version)
+  })
+
+  it('does not expose the credentials on the client object', () => {
+    const client = createClient(valid)
+    expect(JSON.stringify(client)).not.toContain(valid.privateKey)
+    expect(Object.isFrozen(client)).toBe(true)
+  })
+})

@@ -1,0 +1,319 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  AbortError,
+  type ChargekitClient,
+  type ClientLogEntry,
+  ConnectionError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+} from '../src/index'
+import { type FaultProxy, startFaultProxy } from './support/fault-proxy'
+import { authorize, chargeParams, orderId } from './support/flows'
+import { startTestSandbox, testClient } from './support/sandbox'
+
+let env: Awaited<ReturnType<typeof startTestSandbox>>
+let direct: ChargekitClient
+let proxy: FaultProxy
+let log: ClientLogEntry[]
+let client: ChargekitClient
+
+const rateLimitBody = JSON.stringify({
+  message: 'Too many requests',
+  failure_code: '02.01.0000',
+  failure_description: 'Too Many Tries',
+})
+const unavailable = {
+  kind: 'respond',
+  status: 503,
+  body: '{"message":"Service unavailable"}',
+} as const
+
+beforeAll(async () => {
+  env = await startTestSandbox()
+  direct = testClient(env.url)
+  proxy = await startFaultProxy(env.url)
+})
+afterAll(async () => {
+  await proxy.close()
+  await env.close()
+})
+afterEach(() => proxy.reset())
+
+function proxiedClient(options: Parameters<typeof testClient>[1] = {}) {
+  log = []
+  client = testClient(proxy.url, { logger: (entry) => log.push(entry), ...options })
+  return client
+}
+
+/** How many charges carry this order id, counted through their `charge.created` events. */
+async function chargesFor(order: string) {
+  const page = await direct.events.list({ type: 'charge.created', metadata: { order_id: order } })
+  return page.collection.map((event) => event.charge?.id)
+}
+
+const idempotencyKeys = () =>
+  proxy.requests
+    .filter((request) => request.method === 'POST')
+    .map((r) => r.headers['idempotency-key'])
+
+describe('retries through a faulty network', () => {
+  it('retries a 503 and then succeeds', async () => {
+    const { charge } = await authorize(direct, env.eventsUrl)
+    proxy.inject({ method: 'GET', path: `/v2/charges/${charge.id}` }, unavailable)
+    expect(await proxiedClient().charges.retrieve(charge.id)).toEqual(charge)
+    expect(proxy.requests.map((request) => request.fault)).toEqual(['respond', undefined])
+    expect(log.map((entry) => entry.type)).toEqual([
+      'request',
+      'response',
+      'retry',
+      'request',
+      'response',
+    ])
+    expect(log[2]).toMatchObject({ type: 'retry', attempt: 1, reason: '503' })
+  })
+
+  it('waits as long as a 429 Retry-After says (seconds or HTTP date), then succeeds', async () => {
+    const { charge } = await authorize(direct, env.eventsUrl)
+    const path = `/v2/charges/${charge.id}`
+    proxy.inject(
+      { method: 'GET', path },
+      { kind: 'respond', status: 429, headers: { 'retry-after': '1' }, body: rateLimitBody },
+      {
+        kind: 'respond',
+        status: 429,
+        headers: { 'retry-after': new Date(Date.now() + 60_000).toUTCString() },
+        body: rateLimitBody,
+      },
+    )
+    expect((await proxiedClient().charges.retrieve(charge.id)).id).toBe(charge.id)
+    const waits = log.flatMap((entry) => (entry.type === 'retry' ? [entry] : []))
+    expect(waits.map((entry) => entry.reason)).toEqual(['429', '429'])
+    expect(waits[0]?.delayMs).toBe(1000)
+    // A minute away, but capped by backoff.maxRetryAfterMs (2 s in these tests).
+    expect(waits[1]?.delayMs).toBe(2000)
+  })
+
+  it('gives up at once with RateLimitError when Retry-After is beyond the deadline', async () => {
+    proxy.inject(
+      { method: 'GET', path: '/v2/payments' },
+      { kind: 'respond', status: 429, headers: { 'retry-after': '30' }, body: rateLimitBody },
+    )
+    const error = await proxiedClient({ deadlineMs: 1_000, backoff: { maxRetryAfterMs: 60_000 } })
+      .payments.list()
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      )
+    expect(error).toBeInstanceOf(RateLimitError)
+    expect(error).toMatchObject({ retryAfterMs: 30_000, code: '02.01.0000', attempts: 1 })
+    expect(proxy.requests).toHaveLength(1)
+  })
+
+  it('retries a connection reset before the request reached the service', async () => {
+    const order = orderId('reset')
+    proxy.inject({ method: 'POST', path: '/v2/charges' }, { kind: 'reset-before' })
+    const charge = await proxiedClient().charges.create(
+      chargeParams(env.eventsUrl, { metadata: { order_id: order } }),
+    )
+    expect(await chargesFor(order)).toEqual([charge.id])
+    expect(log.find((entry) => entry.type === 'retry')).toMatchObject({ reason: 'ConnectionError' })
+  })
+
+  it('resends with the same key when the answer is lost after the service committed: one charge', async () => {
+    const order = orderId('lost')
+    proxy.inject({ method: 'POST', path: '/v2/charges' }, { kind: 'reset-after' })
+    const charge = await proxiedClient().charges.create(
+      chargeParams(env.eventsUrl, { metadata: { order_id: order } }),
+    )
+    const [first, second] = idempotencyKeys()
+    expect(proxy.requests.map((request) => request.fault)).toEqual(['reset-after', undefined])
+    expect(first).toMatch(/^[0-9a-f-]{36}$/)
+    expect(second).toBe(first)
+    expect(await chargesFor(order)).toEqual([charge.id])
+  })
+
+  it('retries a body cut short', async () => {
+    const { charge } = await authorize(direct, env.eventsUrl)
+    proxy.inject({ method: 'GET', path: `/v2/charges/${charge.id}` }, { kind: 'truncate' })
+    expect(await proxiedClient().charges.retrieve(charge.id)).toEqual(charge)
+    expect(proxy.requests).toHaveLength(2)
+  })
+
+  it('times out a slow attempt and retries it; a late first POST still makes one charge', async () => {
+    const order = orderId('slow')
+    proxy.inject({ method: 'POST', path: '/v2/charges' }, { kind: 'delay', ms: 400 })
+    const charge = await proxiedClient({ timeoutMs: 150 }).charges.create(
+      chargeParams(env.eventsUrl, { metadata: { order_id: order } }),
+    )
+    expect(log.find((entry) => entry.type === 'retry')).toMatchObject({ reason: 'TimeoutError' })
+    // Let the delayed first attempt reach the sandbox before counting.
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(await chargesFor(order)).toEqual([charge.id])
+    const [first, second] = idempotencyKeys()
+    expect(second).toBe(first)
+  })
+
+  it('stops at the overall deadline even with retries left', async () => {
+    proxy.inject(
+      { method: 'GET', path: '/v2/charges' },
+      ...Array.from({ length: 20 }, () => ({ kind: 'hang' }) as const),
+    )
+    const error = await proxiedClient({ timeoutMs: 200, deadlineMs: 500, maxRetries: 20 })
+      .charges.list()
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      )
+    expect(error).toBeInstanceOf(TimeoutError)
+    expect((error as TimeoutError).attempts).toBeLessThan(20)
+    expect(proxy.requests.length).toBe((error as TimeoutError).attempts)
+  })
+
+  it('throws ServerError once maxRetries are used up', async () => {
+    proxy.inject({ method: 'GET', path: '/v2/payments' }, unavailable, unavailable, unavailable)
+    const error = await proxiedClient({ maxRetries: 2 })
+      .payments.list()
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      )
+    expect(error).toBeInstanceOf(ServerError)
+    expect(error).toMatchObject({ status: 503, attempts: 3 })
+    expect((error as ServerError).message).toMatch(/\(3 attempts\)$/)
+    expect(proxy.requests).toHaveLength(3)
+  })
+
+  it('retries a 409 "same key still in flight" that carries Retry-After', async () => {
+    const order = orderId('inflight')
+    proxy.inject(
+      { method: 'POST', path: '/v2/charges' },
+      {
+        kind: 'respond',
+        status: 409,
+        headers: { 'retry-after': '0' },
+        body: JSON.stringify({
+          message: 'A request with this Idempotency-Key is still in progress',
+          failure_code: '02.04.0000',
+        }),
+      },
+    )
+    const charge = await proxiedClient().charges.create(
+      chargeParams(env.eventsUrl, { metadata: { order_id: order } }),
+    )
+    expect(await chargesFor(order)).toEqual([charge.id])
+  })
+
+  it('never retries a decline, a bad request or a missing object', async () => {
+    // 02.03.0000 is a soft decline: a later attempt may succeed, but that is the merchant's call.
+    const { charge, instrument } = await authorize(direct, env.eventsUrl, { amount: 2030000.3 })
+    const proxied = proxiedClient({ maxRetries: 5 })
+    await expect(
+      proxied.payments.create({
+        instrument: instrument.id,
+        amount: charge.amount,
+        currency: 'USD',
+      }),
+    ).rejects.toMatchObject({ name: 'PaymentError', code: '02.03.0000', retryable: true })
+    await expect(
+      proxied.charges.create({ ...chargeParams(env.eventsUrl), currency: 'XXQ' }),
+    ).rejects.toMatchObject({ status: 400 })
+    await expect(proxied.refunds.retrieve('re_missing')).rejects.toMatchObject({ status: 404 })
+    expect(proxy.requests).toHaveLength(3)
+    expect(log.some((entry) => entry.type === 'retry')).toBe(false)
+  })
+})
+
+describe('idempotency keys', () => {
+  it('sends a fresh key per POST, the caller key when given, and none on GET', async () => {
+    const proxied = proxiedClient()
+    const a = await proxied.charges.create(chargeParams(env.eventsUrl))
+    await proxied.charges.create(chargeParams(env.eventsUrl))
+    await proxied.charges.retrieve(a.id)
+    const own = `order-${crypto.randomUUID()}`
+    const params = chargeParams(env.eventsUrl)
+    const first = await proxied.charges.create(params, { idempotencyKey: own })
+    const replay = await proxied.charges.create(params, { idempotencyKey: own })
+    expect(replay.id).toBe(first.id)
+
+    const keys = proxy.requests.map((request) => request.headers['idempotency-key'])
+    expect(keys[0]).not.toBe(keys[1])
+    expect(keys[2]).toBeUndefined()
+    expect(keys.slice(3)).toEqual([own, own])
+  })
+})
+
+describe('what a timeout does to the connection', () => {
+  it('closes it when the call has a signal', async () => {
+    proxy.inject({ method: 'GET', path: '/v2/payments' }, { kind: 'hang' })
+    const error = await proxiedClient({ timeoutMs: 100, maxRetries: 0 })
+      .payments.list({}, { signal: new AbortController().signal })
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      )
+    expect(error).toBeInstanceOf(TimeoutError)
+    await expect.poll(() => proxy.hungConnectionsClosed()).toBe(1)
+  })
+
+  it('abandons it without a signal, discarding the late answer', async () => {
+    const { charge } = await authorize(direct, env.eventsUrl)
+    proxy.inject({ method: 'GET', path: `/v2/charges/${charge.id}` }, { kind: 'delay', ms: 300 })
+    const error = await proxiedClient({ timeoutMs: 100, maxRetries: 0 })
+      .charges.retrieve(charge.id)
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      )
+    expect(error).toBeInstanceOf(TimeoutError)
+    // The late answer arrives and is dropped; the next call on the same client works.
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect((await client.charges.retrieve(charge.id)).id).toBe(charge.id)
+  })
+})
+
+describe('aborts', () => {
+  it('cancels at once while waiting to retry', async () => {
+    proxy.inject(
+      { method: 'GET', path: '/v2/charges' },
+      { kind: 'respond', status: 503, headers: { 'retry-after': '10' }, body: '{}' },
+    )
+    const controller = new AbortController()
+    const pending = proxiedClient({ backoff: { maxRetryAfterMs: 10_000 } })
+      .charges.list({}, { signal: controller.signal })
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      )
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    controller.abort()
+    expect(await pending).toBeInstanceOf(AbortError)
+    expect(proxy.requests).toHaveLength(1)
+  })
+
+  it('sends nothing when the signal is already aborted', async () => {
+    const error = await proxiedClient()
+      .charges.retrieve('ch_1', { signal: AbortSignal.abort() })
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      )
+    expect(error).toBeInstanceOf(AbortError)
+    expect(proxy.requests).toHaveLength(0)
+  })
+
+  it('is not a ConnectionError, so callers can tell it from a network failure', async () => {
+    proxy.inject({ method: 'GET', path: '/v2/payments' }, { kind: 'hang' })
+    const controller = new AbortController()
+    const pending = proxiedClient()
+      .payments.list({}, { signal: controller.signal })
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      )
+    setTimeout(() => controller.abort(), 50)
+    const error = await pending
+    expect(error).toBeInstanceOf(AbortError)
+    expect(error).not.toBeInstanceOf(ConnectionError)
+  })
+})

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ClientLogEntry, VERSION } from '../src/index'
+import { type FaultProxy, startFaultProxy } from './support/fault-proxy'
+import { chargeParams } from './support/flows'
+import { account, startTestSandbox, testClient } from './support/sandbox'
+
+let env: Awaited<ReturnType<typeof startTestSandbox>>
+let proxy: FaultProxy
+
+beforeAll(async () => {
+  env = await startTestSandbox()
+  proxy = await startFaultProxy(env.url)
+})
+afterAll(async () => {
+  await proxy.close()
+  await env.close()
+})
+
+describe('logger', () => {
+  it('sees each request, retry and response, with the Authorization header redacted', async () => {
+    const entries: ClientLogEntry[] = []
+    const client = testClient(proxy.url, { logger: (entry) => entries.push(entry) })
+    proxy.inject(
+      { method: 'POST', path: '/v2/charges' },
+      { kind: 'respond', status: 502, body: 'Bad gateway' },
+    )
+    const charge = await client.charges.create(chargeParams(env.eventsUrl))
+
+    expect(entries.map((entry) => entry.type)).toEqual([
+      'request',
+      'response',
+      'retry',
+      'request',
+      'response',
+    ])
+    const [request, failed, retry, , done] = entries
+    expect(request).toMatchObject({
+      type: 'request',
+      method: 'POST',
+      url: `${proxy.url}/v2/charges`,
+      attempt: 1,
+      headers: {
+        authorization: 'Basic [redacted]',
+        'user-agent': `chargekit-client/${VERSION}`,
+        'content-type': 'application/json',
+        'idempotency-key': expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
+    })
+    expect(failed).toMatchObject({ type: 'response', status: 502, attempt: 1 })
+    expect(retry).toMatchObject({ type: 'retry', reason: '502', attempt: 1 })
+    expect(done).toMatchObject({ type: 'response', status: 201, attempt: 2 })
+    expect((done as { requestId?: string }).requestId).toMatch(/^req_/)
+    expect(charge.id).toMatch(/^ch_/)
+
+    const text = JSON.stringify(entries)
+    expect(text).not.toContain(account.key)
+    expect(text).not.toContain(btoa(`${account.id}:${account.key}`))
+  })
+
+  it('keeps working when the logger throws', async () => {
+    const client = testClient(env.url, {
+      logger: () => {
+        throw new Error('broken logger')
+      },
+    })
+    const charge = await client.charges.create(chargeParams(env.eventsUrl))
+    expect(charge.id).toMatch(/^ch_/)
+  })
+
+  it('redacts a key the service echoes into an error message', async () => {
+    proxy.inject(
+      { method: 'GET', path: '/v2/payments' },
+      {
+        kind: 'respond',
+        status: 400,
+        body: JSON.stringify({
+          message: `Bad key ${account.key} in Basic ${btoa(`${account.id}:${account.key}`)}`,
+          failure_code: '01.01.0000',
+        }),
+      },
+    )
+    const error = await testClient(proxy.url)
+      .payments.list()
+      .then(
+        () => undefined,
+        (caught: unknown) => caught as Error,
+      )
+    expect(error?.message).toContain('Bad key [redacted] in Basic [redacted]')
+    expect(error?.message).not.toContain(account.key)
+  })
+})

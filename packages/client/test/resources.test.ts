@@ -1,0 +1,161 @@
+import { isEventOfType } from '@chargekit/schemas'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ChargekitClient, type Event, VERSION } from '../src/index'
+import { authorize, capture, card, chargeParams, orderId } from './support/flows'
+import { startTestSandbox, testClient } from './support/sandbox'
+
+let env: Awaited<ReturnType<typeof startTestSandbox>>
+let client: ChargekitClient
+
+beforeAll(async () => {
+  env = await startTestSandbox()
+  client = testClient(env.url)
+})
+afterAll(() => env.close())
+
+describe('charges', () => {
+  it('creates, retrieves and lists a charge', async () => {
+    const order = orderId()
+    const created = await client.charges.create(
+      chargeParams(env.eventsUrl, {
+        amount: 10.5,
+        currency: 'EUR',
+        metadata: { order_id: order, gift: true },
+        redirect_url: 'https://shop.example.com/thanks',
+      }),
+    )
+    expect(created).toMatchObject({
+      charge_type: 'card_onetime',
+      amount: 10.5,
+      currency: 'EUR',
+      confirmed: true,
+      metadata: { order_id: order, gift: true },
+      redirect_url: 'https://shop.example.com/thanks',
+    })
+    expect(created.id).toMatch(/^ch_/)
+    // The sandbox records what the client sent as User-Agent.
+    expect(created.request_log.user_agent).toBe(`chargekit-client/${VERSION}`)
+
+    expect(await client.charges.retrieve(created.id)).toEqual(created)
+    const page = await client.charges.list({ per_page: 5 })
+    expect(page.collection[0]?.id).toBe(created.id)
+    expect(page.pagination).toMatchObject({ page: 1, per_page: 5 })
+  })
+})
+
+describe('instruments', () => {
+  it('creates and retrieves an authorized instrument', async () => {
+    const { charge, instrument } = await authorize(client, env.eventsUrl)
+    expect(instrument).toMatchObject({ status: 'authorized', success: true, charge: charge.id })
+    expect(instrument.params.last_4_digits).toBe(card.number.slice(-4))
+    expect(await client.instruments.retrieve(instrument.id)).toEqual(instrument)
+  })
+
+  it('reverses an uncaptured authorization', async () => {
+    const { charge, instrument } = await authorize(client, env.eventsUrl)
+    const reversal = await client.instruments.reverse(instrument.id)
+    expect(reversal).toMatchObject({
+      instrument: instrument.id,
+      charge: charge.id,
+      success: true,
+      amount: charge.amount,
+    })
+    expect((await client.instruments.retrieve(instrument.id)).status).toBe('invalid')
+  })
+})
+
+describe('payments and refunds', () => {
+  it('captures, retrieves, lists and refunds a payment', async () => {
+    const { instrument, payment } = await capture(client, env.eventsUrl, { amount: 80 })
+    expect(payment).toMatchObject({ instrument: instrument.id, amount: 80, success: true })
+    expect(await client.payments.retrieve(payment.id)).toEqual(payment)
+    expect((await client.payments.list({ per_page: 1 })).collection[0]?.id).toBe(payment.id)
+
+    const refund = await client.payments.refund(payment.id, { amount: 30, description: 'Returned' })
+    expect(refund).toMatchObject({ payment: payment.id, amount: 30, success: true })
+    expect(await client.refunds.retrieve(refund.id)).toEqual(refund)
+  })
+})
+
+describe('events', () => {
+  it('retrieves, lists, redelivers and dismisses events', async () => {
+    const { charge, payment } = await capture(client, env.eventsUrl)
+    const page = await client.events.list({ charge: charge.id, type: 'payment.success' })
+    expect(page.collection).toHaveLength(1)
+    const listed = page.collection[0] as Event
+    const event = await client.events.retrieve(listed.id)
+    expect(event.id).toBe(listed.id)
+    if (isEventOfType(event, 'payment.success')) {
+      // Narrowed by type: a payment.success event always carries its payment.
+      expect(event.payment.id).toBe(payment.id)
+    } else {
+      throw new Error(`expected a payment.success event, got ${event.type}`)
+    }
+
+    const redelivered = await client.events.redeliver(event.id)
+    expect(redelivered.id).toBe(event.id)
+    expect(redelivered.retries_log.length).toBeGreaterThan(event.retries_log.length)
+
+    const dismissed = await client.events.dismiss(event.id)
+    expect(dismissed.dismissed_at).not.toBeNull()
+    const stillOpen = await client.events.list({ charge: charge.id, dismissed: false })
+    expect(stillOpen.collection.map((item) => item.id)).not.toContain(event.id)
+  })
+
+  it('filters by several types and by charge metadata', async () => {
+    const order = orderId('meta')
+    const { charge } = await capture(client, env.eventsUrl, { metadata: { order_id: order } })
+    const page = await client.events.list({
+      metadata: { order_id: order },
+      type: ['charge.created', 'payment.success'],
+    })
+    expect(page.collection.map((event) => event.type).sort()).toEqual([
+      'charge.created',
+      'payment.success',
+    ])
+    expect(page.collection.every((event) => event.charge?.id === charge.id)).toBe(true)
+  })
+})
+
+describe('test helpers', () => {
+  it('settles, disputes and settles a dispute', async () => {
+    const { payment } = await capture(client, env.eventsUrl, { amount: 60 })
+    const settlement = await client.testHelpers.settle()
+    expect(settlement.payments).toContain(payment.id)
+
+    const dispute = await client.testHelpers.dispute(payment.id, { amount: 20, reason: 'fraud' })
+    expect(dispute).toMatchObject({ payment: payment.id, amount: 20, status: 'open' })
+    const settled = await client.testHelpers.settleDispute(dispute.id, { outcome: 'won' })
+    expect(settled).toMatchObject({ id: dispute.id, status: 'won' })
+  })
+})
+
+describe('arguments', () => {
+  it('rejects a missing id or body with a message naming it, before sending anything', async () => {
+    await expect(client.charges.retrieve('')).rejects.toThrow(
+      /charges\.retrieve: id must be a non-empty string such as "ch_…"/,
+    )
+    await expect(
+      client.payments.refund(undefined as unknown as string, { amount: 1 }),
+    ).rejects.toThrow(/payments\.refund: id must be a non-empty string/)
+    await expect(client.instruments.create(null as never)).rejects.toThrow(
+      /instruments\.create: params must be an object/,
+    )
+    await expect(client.charges.retrieve('ch_1', { signal: {} as AbortSignal })).rejects.toThrow(
+      /request options: signal must be an AbortSignal/,
+    )
+    await expect(client.charges.retrieve('ch_1', { timeoutMs: 0 })).rejects.toThrow(
+      /request options: timeoutMs must be a whole number/,
+    )
+    await expect(
+      client.charges.create(chargeParams(env.eventsUrl), { idempotencyKey: 'has space' }),
+    ).rejects.toThrow(/idempotencyKey must be 1 to 255 visible ASCII characters/)
+  })
+
+  it('keeps an id in one path segment', async () => {
+    await expect(client.charges.retrieve('../payments')).rejects.toMatchObject({
+      status: 404,
+      path: '/v2/charges/..%2Fpayments',
+    })
+  })
+})

@@ -1,0 +1,133 @@
+import type { Processor, SandboxLogger } from '@chargekit/sandbox'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type ChargekitClient,
+  type ClientLogEntry,
+  RateLimitError,
+  ServerError,
+} from '../src/index'
+import { card, chargeParams } from './support/flows'
+import { account, startTestSandbox, testClient } from './support/sandbox'
+
+// A processor plug-in as slow as a struggling acquirer: slower than the sandbox's answer timeout.
+const troubled: Processor = {
+  name: 'troubled',
+  chargeTypes: ['card_onetime'],
+  async authorize() {
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    return { status: 'succeeded' }
+  },
+  capture: () => ({ status: 'succeeded' }),
+  refund: () => ({ status: 'succeeded' }),
+  reverse: () => ({ status: 'succeeded' }),
+}
+
+const limited = { id: 'acct_limited', key: 'sk_limited_secret' }
+
+let env: Awaited<ReturnType<typeof startTestSandbox>>
+let client: ChargekitClient
+
+beforeAll(async () => {
+  env = await startTestSandbox({
+    processors: [troubled],
+    requestTimeoutMs: 150,
+    accounts: [account, { ...limited, rateLimit: { requestsPerSecond: 1, burst: 1 } }],
+  })
+  client = testClient(env.url)
+})
+afterAll(() => env.close())
+
+async function troubledCharge() {
+  return client.charges.create(chargeParams(env.eventsUrl, { channels: ['card_onetime_troubled'] }))
+}
+
+describe('ServerError from real 5xx answers', () => {
+  it('is a 500 99.01.0000 when the sandbox storage fails, after every retry is used', async () => {
+    // Every storage call throws: the sandbox answers each request 500 without internals.
+    const outage = new Proxy(
+      {},
+      {
+        get: (_target, name) =>
+          name === 'then'
+            ? undefined
+            : () => {
+                throw new Error('storage outage: disk on fire')
+              },
+      },
+    )
+    const reported: string[] = []
+    const logger: SandboxLogger = {
+      info: () => {},
+      warn: () => {},
+      error: (message) => reported.push(message),
+    }
+    const broken = await startTestSandbox({ store: outage as never, logger })
+    const error = await testClient(broken.url)
+      .charges.retrieve('ch_1')
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      )
+    await broken.close()
+    expect(reported).toHaveLength(3)
+    expect(error).toBeInstanceOf(ServerError)
+    expect(error).toMatchObject({
+      status: 500,
+      code: '99.01.0000',
+      category: 'unhandled',
+      designation: 'Internal Server Error',
+      attempts: 3,
+    })
+    expect((error as ServerError).message).toMatch(/retry later, and quote the request id/)
+    expect((error as ServerError).message).not.toContain('disk on fire')
+    expect((error as ServerError).requestId).toMatch(/^req_/)
+  })
+
+  it('retries a 504 from a slow processor with the same key and ends with one instrument', async () => {
+    const charge = await troubledCharge()
+    const log: ClientLogEntry[] = []
+    const instrument = await testClient(env.url, {
+      logger: (entry) => log.push(entry),
+      maxRetries: 5,
+    }).instruments.create({ charge: charge.id, ...card })
+    expect(instrument.status).toBe('authorized')
+    const statuses = log.flatMap((entry) => (entry.type === 'response' ? [entry.status] : []))
+    expect(statuses[0]).toBe(504)
+    expect(statuses.at(-1)).toBe(201)
+    const events = await client.events.list({ charge: charge.id, type: 'instrument.authorized' })
+    expect(events.collection.map((event) => event.instrument?.id)).toEqual([instrument.id])
+  })
+})
+
+describe('RateLimitError from a real 429', () => {
+  const limitedClient = (options: Parameters<typeof testClient>[1] = {}) =>
+    testClient(env.url, { accountId: limited.id, privateKey: limited.key, ...options })
+
+  it('carries Retry-After when retries are off', async () => {
+    const strict = limitedClient({ maxRetries: 0 })
+    const outcomes = await Promise.allSettled([
+      strict.charges.list().then((page) => page),
+      strict.charges.list().then((page) => page),
+      strict.charges.list().then((page) => page),
+    ])
+    const rejected = outcomes.flatMap((outcome) =>
+      outcome.status === 'rejected' ? [outcome.reason as unknown] : [],
+    )
+    expect(rejected.length).toBeGreaterThan(0)
+    const error = rejected[0] as RateLimitError
+    expect(error).toBeInstanceOf(RateLimitError)
+    expect(error).toMatchObject({ status: 429, code: '02.01.0000', category: 'soft_decline' })
+    expect(error.retryAfterMs).toBeGreaterThan(0)
+    expect(error.message).toMatch(/The service asked to wait \d+ ms/)
+  })
+
+  it('waits for Retry-After and then succeeds', async () => {
+    const log: ClientLogEntry[] = []
+    const patient = limitedClient({ logger: (entry) => log.push(entry), maxRetries: 4 })
+    const pages = await Promise.all([patient.charges.list(), patient.charges.list()])
+    expect(pages).toHaveLength(2)
+    const retries = log.filter((entry) => entry.type === 'retry')
+    expect(retries.length).toBeGreaterThan(0)
+    expect(retries.every((entry) => entry.type === 'retry' && entry.reason === '429')).toBe(true)
+  })
+})
