@@ -1,3 +1,11 @@
 import { chargekitProject } from '../../vitest.shared'
 
-export default chargekitProject('webhooks')
+const project = chargekitProject('webhooks')
+// Vitest also passes the SSR conditions to Node as `--conditions`. With the shared `import`
+// among them, Express's router `require('is-promise')` gets that package's ESM build (its
+// exports map lists `import` first) and fails. Without it, Vite still adds import/require per
+// import kind, and `@chargekit/source` keeps the workspace packages on their TypeScript source.
+const conditions = ['@chargekit/source', 'node', 'default']
+project.ssr = { ...project.ssr, resolve: { conditions, externalConditions: conditions } }
+
+export default project

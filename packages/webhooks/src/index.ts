@@ -1,1 +1,31 @@
-// filled in by the webhooks work
+export type { Webhooks } from './create-webhooks'
+export { createWebhooks } from './create-webhooks'
+export type { ClaimResult, DeliveryStore } from './delivery-store'
+export type { DeliveryRef, WebhooksErrorCode, WebhooksErrorOptions } from './errors'
+export { WebhooksError } from './errors'
+export type { HeaderLookup, HeaderSource } from './headers'
+export type { MemoryDeliveryStoreOptions } from './memory-delivery-store'
+export { createMemoryDeliveryStore } from './memory-delivery-store'
+export type {
+  DeliveryHandler,
+  FastifyLikeReply,
+  FastifyLikeRequest,
+  NodeMiddleware,
+  NodeMiddlewareOptions,
+  NodeRequest,
+  NodeResponse,
+} from './node-middleware'
+export { createNodeMiddleware } from './node-middleware'
+export type { SignatureVerifier, SignatureVerifierOptions, WebhookSecret } from './signature'
+export { createSignatureVerifier } from './signature'
+export type {
+  DeliveryResponse,
+  ErrorHandler,
+  EventHandler,
+  HandlerContext,
+  IncomingDelivery,
+  ReceiveResult,
+  ReceiveStatus,
+  WebhooksClient,
+  WebhooksOptions,
+} from './types'

@@ -1,0 +1,168 @@
+// The Node adapter. It needs no `node:` import at run time: requests are read through the
+// structural shapes below, which node:http, Express and Fastify objects all satisfy.
+import { decodeChunks, MAX_BODY_BYTES, payloadTooLarge } from './read-body'
+import type { DeliveryResponse, IncomingDelivery } from './types'
+
+/** What the middleware reads from node:http's `IncomingMessage` (Express's `req` is one). */
+export interface NodeRequest {
+  method?: string | undefined
+  url?: string | undefined
+  /** Express: the URL before a mount path was stripped from `url`. */
+  originalUrl?: string | undefined
+  headers: Readonly<Record<string, string | readonly string[] | undefined>>
+  /** Set by a body parser that ran first (object, string or Buffer). */
+  body?: unknown
+  /** Set by raw-body plugins; preferred over `body` because signatures cover the exact bytes. */
+  rawBody?: unknown
+  /** True once the body stream was read to its end, e.g. by a body parser. */
+  readableEnded?: boolean | undefined
+  /** Used for 'data', 'end' and 'error' (typed loosely so Node's overloads match). */
+  on(event: string, listener: (...args: never[]) => void): unknown
+}
+
+/** What the middleware writes to: node:http's `ServerResponse` (Express's `res` is one). */
+export interface NodeResponse {
+  headersSent?: boolean | undefined
+  writeHead(status: number, headers: Record<string, string>): unknown
+  end(body: string): unknown
+}
+
+/** Fastify's request: the Node request is `raw`; a parsed body sits beside it. */
+export interface FastifyLikeRequest {
+  raw: NodeRequest
+  body?: unknown
+  rawBody?: unknown
+}
+
+/** Fastify's reply: answered through `raw` after `hijack()` takes it from Fastify. */
+export interface FastifyLikeReply {
+  raw: NodeResponse
+  hijack(): unknown
+}
+
+export interface NodeMiddlewareOptions {
+  /**
+   * The path deliveries are POSTed to, e.g. `/webhooks`. Other paths go to `next()` (or get a
+   * 404 without one). Leave it out when the framework's router already chose this handler.
+   */
+  path?: string
+}
+
+/** `(req, res, next?)`: node:http's request listener, Express middleware, a Fastify handler. */
+export type NodeMiddleware = (
+  request: NodeRequest | FastifyLikeRequest,
+  response: NodeResponse | FastifyLikeReply,
+  next?: (error?: unknown) => void,
+) => Promise<void>
+
+/** Anything with `handleDelivery`, usually the result of `createWebhooks`. */
+export interface DeliveryHandler {
+  handleDelivery(delivery: IncomingDelivery): Promise<DeliveryResponse>
+}
+
+/**
+ * Mounts a receiver on node:http (`createServer(middleware)`), Express (`app.use(middleware)` or
+ * `app.post(path, middleware)`, with or without `express.json()`/`express.urlencoded()` before
+ * it) or Fastify (`fastify.post(path, middleware)`).
+ */
+export function createNodeMiddleware(
+  webhooks: DeliveryHandler,
+  options: NodeMiddlewareOptions = {},
+): NodeMiddleware {
+  const path = options.path === undefined ? undefined : trimSlash(options.path)
+
+  return async (request, response, next) => {
+    const framework = 'raw' in request ? request : undefined
+    const req = framework?.raw ?? (request as NodeRequest)
+    let res: NodeResponse
+    if ('hijack' in response) {
+      response.hijack()
+      res = response.raw
+    } else {
+      res = response
+    }
+    const url = req.originalUrl ?? req.url ?? '/'
+    if (path !== undefined && trimSlash(url.split('?')[0] ?? '') !== path) {
+      if (next) return next()
+      return send(res, notFound(path))
+    }
+    const answer = await webhooks.handleDelivery({
+      method: req.method ?? 'GET',
+      url,
+      headers: req.headers,
+      body: () => readNodeBody(req, framework ?? req),
+    })
+    send(res, answer)
+  }
+}
+
+/**
+ * The exact bytes when the stream is still unread; otherwise (a body parser consumed it) the
+ * parser's raw body, or its parsed value written back as text. Re-encoding JSON gives the sent
+ * bytes for compact JSON like the service's `{"id":…,"type":…}`; for signatures over other
+ * formatting, keep a raw body (`rawBody`) or mount the middleware before the parser.
+ */
+function readNodeBody(req: NodeRequest, parsed: { body?: unknown; rawBody?: unknown }) {
+  if (req.readableEnded !== true) return readStream(req)
+  const value = parsed.rawBody ?? parsed.body
+  return Promise.resolve(
+    value === undefined ? '' : textOf(value, String(req.headers['content-type'] ?? '')),
+  )
+}
+
+function readStream(req: NodeRequest): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = []
+    let size = 0
+    let finished = false
+    const finish = (outcome: () => void) => {
+      if (finished) return
+      finished = true
+      outcome()
+    }
+    req.on('data', (chunk: Uint8Array | string) => {
+      if (finished) return // over the limit: the rest is drained and dropped
+      const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk
+      size += bytes.byteLength
+      if (size > MAX_BODY_BYTES) return finish(() => reject(payloadTooLarge()))
+      chunks.push(bytes)
+    })
+    req.on('end', () => finish(() => resolve(decodeChunks(chunks, size))))
+    req.on('error', (error: Error) => finish(() => reject(error)))
+  })
+}
+
+function textOf(value: unknown, contentType: string): string {
+  if (typeof value === 'string') return value
+  if (value instanceof Uint8Array) return decodeChunks([value], value.byteLength)
+  if (contentType.includes('application/x-www-form-urlencoded') && typeof value === 'object') {
+    const form = new URLSearchParams()
+    for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+      for (const item of Array.isArray(field) ? field : [field]) form.append(key, String(item))
+    }
+    return form.toString()
+  }
+  return JSON.stringify(value)
+}
+
+function send(res: NodeResponse, answer: DeliveryResponse) {
+  if (res.headersSent) return
+  res.writeHead(answer.status, answer.headers)
+  res.end(answer.body)
+}
+
+function notFound(path: string): DeliveryResponse {
+  return {
+    status: 404,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify({
+      error: { code: 'not_found', message: `Deliveries are received at POST ${path}.` },
+    }),
+  }
+}
+
+function trimSlash(path: string) {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
+}
+
+const encoder = new TextEncoder()
