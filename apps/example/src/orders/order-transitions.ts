@@ -1,0 +1,125 @@
+import { toMinorUnits } from '@chargekit/schemas'
+import type { Order, OrderFailure, OrderStatus, PaymentStep } from './order.js'
+
+/**
+ * The parts of a lifecycle event (full form, fetched by @chargekit/webhooks) that move an order.
+ * Structural on purpose: every known event type of @chargekit/schemas fits it.
+ */
+export interface LifecycleEvent {
+  id: string
+  type: string
+  object_id?: string | null | undefined
+  charge?: (FailureFields & { id: string }) | null | undefined
+  instrument?:
+    | (FailureFields & {
+        id: string
+        captured_on_creation?: boolean | undefined
+        params?:
+          | { brand?: string | undefined; last_4_digits?: string | undefined }
+          | null
+          | undefined
+      })
+    | null
+    | undefined
+  payment?: (FailureFields & { id: string; amount: number; currency: string }) | null | undefined
+  refund?: (FailureFields & { id: string; amount: number }) | null | undefined
+  reversal?: (FailureFields & { id: string }) | null | undefined
+}
+
+interface FailureFields {
+  failure_code?: string | null | undefined
+  failure_description?: string | null | undefined
+}
+
+/** The columns an event changes; `null` when the event changes nothing (it is still logged). */
+export type OrderChange = Partial<
+  Pick<
+    Order,
+    | 'status'
+    | 'instrumentId'
+    | 'paymentId'
+    | 'capturedMinor'
+    | 'refundedMinor'
+    | 'cardBrand'
+    | 'cardLast4'
+    | 'failure'
+  >
+>
+
+const beforeAuthorization: readonly OrderStatus[] = ['awaiting_payment', 'processing']
+const capturable: readonly OrderStatus[] = [...beforeAuthorization, 'authorized', 'payment_failed']
+
+/**
+ * Decides what an event does to an order. Deliveries may arrive out of order and more than once
+ * (DESIGN §6): each rule only moves the order forward from the statuses where the event makes
+ * sense, so a late or repeated event never undoes a later state.
+ */
+export function orderChangeFor(order: Order, event: LifecycleEvent): OrderChange | null {
+  const { instrument, payment, refund, reversal } = event
+  switch (event.type) {
+    case 'instrument.pending':
+      if (!instrument || order.status !== 'awaiting_payment') return null
+      return { status: 'processing', instrumentId: instrument.id, ...cardOf(instrument) }
+    case 'instrument.authorized': {
+      if (!instrument || !beforeAuthorization.includes(order.status)) return null
+      // The spec's advice: an authorized instrument completes the transaction. When it is not
+      // captured on creation, the funds are only held until the shop captures or cancels.
+      const status = instrument.captured_on_creation === false ? 'authorized' : 'paid'
+      return { status, instrumentId: instrument.id, ...cardOf(instrument), failure: null }
+    }
+    case 'instrument.invalid':
+      // A declined card (or a failed 3-D Secure) lets the customer try another card.
+      if (!instrument || !beforeAuthorization.includes(order.status)) return null
+      return { status: 'awaiting_payment', failure: failureOf('instrument', instrument) }
+    case 'payment.success': {
+      if (!payment || order.paymentId !== null) return null
+      const captured = { paymentId: payment.id, capturedMinor: minor(payment) }
+      if (order.status === 'paid') return captured
+      if (!capturable.includes(order.status)) return null
+      return { ...captured, status: 'paid', failure: null }
+    }
+    case 'payment.error':
+      if (!payment || order.paymentId !== null) return null
+      if (order.status === 'authorized') return { failure: failureOf('payment', payment) }
+      if (order.status === 'paid' || beforeAuthorization.includes(order.status)) {
+        return { status: 'payment_failed', failure: failureOf('payment', payment) }
+      }
+      return null
+    case 'refund.success': {
+      if (!refund || (order.status !== 'paid' && order.status !== 'partially_refunded')) return null
+      const refundedMinor = order.refundedMinor + toMinorUnits(refund.amount, order.currency)
+      const status = refundedMinor >= order.capturedMinor ? 'refunded' : 'partially_refunded'
+      return { status, refundedMinor, failure: null }
+    }
+    case 'refund.error':
+      return refund ? { failure: failureOf('refund', refund) } : null
+    case 'reversal.success':
+      return order.status === 'authorized' ? { status: 'cancelled', failure: null } : null
+    case 'reversal.error':
+      return reversal ? { failure: failureOf('reversal', reversal) } : null
+    case 'charge.error':
+      if (!event.charge || order.status !== 'awaiting_payment') return null
+      return { status: 'failed', failure: failureOf('charge', event.charge) }
+    default:
+      return null
+  }
+}
+
+function minor(payment: { amount: number; currency: string }): bigint {
+  return toMinorUnits(payment.amount, payment.currency)
+}
+
+function cardOf(instrument: NonNullable<LifecycleEvent['instrument']>) {
+  return {
+    cardBrand: instrument.params?.brand ?? null,
+    cardLast4: instrument.params?.last_4_digits ?? null,
+  }
+}
+
+function failureOf(step: PaymentStep, object: FailureFields): OrderFailure {
+  return {
+    step,
+    code: object.failure_code ?? null,
+    description: object.failure_description ?? null,
+  }
+}

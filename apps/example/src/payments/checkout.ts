@@ -1,0 +1,48 @@
+import { toApiAmount } from '../money.js'
+import type { CheckoutFlow, Order } from '../orders/order.js'
+import { orderRepository } from '../orders/order-repository.js'
+import type { ShopContext } from '../shop-context.js'
+import { checkoutFlowSettings } from './checkout-flows.js'
+import { failureFromError } from './decline.js'
+
+export interface CheckoutItem {
+  productId: string
+  description: string
+  amountMinor: bigint
+  currency: string
+}
+
+/**
+ * Creates the order, then its charge. The charge's metadata names the order (the webhook handler
+ * finds it from there), its events_url is the shop's webhook endpoint, and its redirect_url brings
+ * the customer back to the order after a 3-D Secure page.
+ */
+export async function checkout(
+  context: ShopContext,
+  item: CheckoutItem,
+  flow: CheckoutFlow,
+): Promise<Order> {
+  const order = await orderRepository.create(context.db, { ...item, flow })
+  const settings = checkoutFlowSettings[flow]
+  try {
+    const charge = await context.client.charges.create(
+      {
+        charge_type: 'card_onetime',
+        amount: toApiAmount(item.amountMinor, item.currency),
+        currency: item.currency,
+        channels: [settings.channel],
+        events_url: `${context.publicUrl}/webhooks`,
+        redirect_url: `${context.publicUrl}/orders/${order.id}`,
+        metadata: { order_id: order.id, product_id: item.productId },
+        instrument_params: settings.instrumentParams,
+      },
+      // One order, one charge: a retried request (lost answer) cannot create a second charge.
+      { idempotencyKey: `checkout-${order.id}` },
+    )
+    await orderRepository.attachCharge(context.db, order.id, charge.id)
+  } catch (error) {
+    await orderRepository.recordFailure(context.db, order.id, failureFromError('charge', error))
+  }
+  context.updates.publish(order.id)
+  return (await orderRepository.get(context.db, order.id)) ?? order
+}

@@ -1,0 +1,66 @@
+import type { Server } from 'node:http'
+import { createAdaptorServer } from '@hono/node-server'
+import type { Database } from './db/database.js'
+import { createShopApp } from './http/app.js'
+import { listenWithFallback, urlHost } from './listen.js'
+import { createOrderUpdates } from './orders/order-updates.js'
+import type { ServiceClient } from './shop-context.js'
+
+export interface ShopOptions {
+  client: ServiceClient
+  database: Database
+  /** Default 127.0.0.1: the shop is a local example, not meant to face a network. */
+  host?: string
+  /** Default 0 (any free port); a taken port falls back to a free one. */
+  port?: number
+  /** How the service reaches the shop (events_url, redirect_url); default its listening URL. */
+  publicUrl?: string
+  /** The service's origin (for the CSP's form-action, which must allow the 3-D Secure page). */
+  serviceOrigin?: string
+  dashboardUrl?: string
+  log?: (message: string) => void
+}
+
+export interface Shop {
+  /** The listening URL, e.g. http://127.0.0.1:3000 */
+  url: string
+  /** What the service uses to reach the shop (events_url is `${publicUrl}/webhooks`). */
+  publicUrl: string
+  /** Stops accepting requests, ends live streams and open connections; leaves the database open. */
+  close(): Promise<void>
+}
+
+export async function startShop(options: ShopOptions): Promise<Shop> {
+  const log = options.log ?? ((message: string) => console.error(message))
+  const host = options.host ?? '127.0.0.1'
+  const shutdown = new AbortController()
+  let handle: (request: Request) => Response | Promise<Response> = () =>
+    new Response('Starting', { status: 503 })
+  const server = createAdaptorServer({ fetch: (request) => handle(request) }) as Server
+  const port = await listenWithFallback(server, options.port ?? 0, host, (free) =>
+    log(`Port ${options.port} is taken; the shop listens on ${free} instead.`),
+  )
+  const url = `http://${urlHost(host)}:${port}`
+  const publicUrl = (options.publicUrl ?? url).replace(/\/+$/, '')
+  const app = createShopApp(
+    { db: options.database, client: options.client, updates: createOrderUpdates(), publicUrl },
+    {
+      serviceOrigin: options.serviceOrigin,
+      dashboardUrl: options.dashboardUrl,
+      log,
+      shutdown: shutdown.signal,
+    },
+  )
+  handle = (request) => app.fetch(request)
+  return {
+    url,
+    publicUrl,
+    async close() {
+      shutdown.abort()
+      await new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      })
+    },
+  }
+}

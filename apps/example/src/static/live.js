@@ -1,0 +1,37 @@
+// Live order page: the server pushes the re-rendered order panel (server-sent events) whenever
+// the order changes, e.g. when the payment service's webhook marks it paid. No framework, no build.
+const root = document.getElementById('order-live')
+
+if (root && 'EventSource' in window) {
+  const url = `/orders/${encodeURIComponent(root.dataset.order)}/live?version=${root.dataset.version}`
+  const source = new EventSource(url)
+  source.addEventListener('order', (message) => {
+    const update = JSON.parse(message.data)
+    if (update.version <= Number(root.dataset.version)) return
+    replacePanel(update.html)
+    root.dataset.version = String(update.version)
+    root.dataset.settled = String(update.settled)
+  })
+}
+
+/** Swaps the panel in, keeping what the customer was typing (and where) in forms that remain. */
+function replacePanel(markup) {
+  const typed = new Map()
+  for (const field of root.querySelectorAll('form input:not([type=hidden])')) {
+    if (field.value) typed.set(fieldKey(field), field.value)
+  }
+  const focused =
+    document.activeElement && root.contains(document.activeElement)
+      ? fieldKey(document.activeElement)
+      : undefined
+  root.innerHTML = markup
+  for (const field of root.querySelectorAll('form input:not([type=hidden])')) {
+    const key = fieldKey(field)
+    if (typed.has(key)) field.value = typed.get(key)
+    if (key === focused) field.focus()
+  }
+}
+
+function fieldKey(field) {
+  return `${field.form ? field.form.getAttribute('action') : ''} ${field.name}`
+}

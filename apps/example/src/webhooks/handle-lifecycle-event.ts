@@ -1,0 +1,54 @@
+import type { SqlExecutor } from '../db/database.js'
+import { orderRepository } from '../orders/order-repository.js'
+import { type LifecycleEvent, orderChangeFor } from '../orders/order-transitions.js'
+import type { ShopContext } from '../shop-context.js'
+
+export interface HandledEvent extends LifecycleEvent {
+  charge?:
+    | (LifecycleEvent['charge'] & { metadata?: Record<string, unknown> | null })
+    | null
+    | undefined
+}
+
+/**
+ * Applies one authentic lifecycle event (fetched by @chargekit/webhooks with the shop's own
+ * credentials) to the order its charge metadata names. The order's change, its timeline entry and
+ * the "event handled" mark commit in ONE transaction: a crash leaves either all of them or none,
+ * and the service's retry then finds the event either done or free to run again.
+ */
+export async function handleLifecycleEvent(
+  context: Pick<ShopContext, 'db' | 'updates'>,
+  markHandled: (tx: SqlExecutor, eventId: string) => Promise<void>,
+  event: HandledEvent,
+): Promise<void> {
+  const orderId = orderIdOf(event)
+  const changed = await context.db.transaction(async (tx) => {
+    const order =
+      orderId === undefined ? undefined : await orderRepository.getForUpdate(tx, orderId)
+    // Events of charges this shop did not create (same account, another integration) are
+    // acknowledged and ignored, so the service stops retrying them.
+    const chargeId = event.charge?.id
+    if (!order || !chargeId || (order.chargeId !== null && order.chargeId !== chargeId)) {
+      await markHandled(tx, event.id)
+      return undefined
+    }
+    // The webhook can overtake the API answer that created the charge: adopt the charge here.
+    if (order.chargeId === null) await orderRepository.attachCharge(tx, order.id, chargeId)
+    const change = orderChangeFor(order, event)
+    const next = change ? await orderRepository.applyChange(tx, order, change) : order
+    await orderRepository.logEvent(tx, order.id, {
+      id: event.id,
+      type: event.type,
+      objectId: event.object_id ?? null,
+      statusAfter: next.status,
+    })
+    await markHandled(tx, event.id)
+    return order.id
+  })
+  if (changed) context.updates.publish(changed)
+}
+
+function orderIdOf(event: HandledEvent): string | undefined {
+  const value = event.charge?.metadata?.order_id
+  return typeof value === 'string' ? value : undefined
+}

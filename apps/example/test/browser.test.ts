@@ -1,0 +1,93 @@
+import { existsSync, mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Stack, startStack } from './support/stack.js'
+
+const chromiumPath = '/usr/bin/chromium'
+const artifacts = fileURLToPath(new URL('../test-artifacts/', import.meta.url))
+
+// `npm run test:all` installs Debian's chromium first (scripts/setup.mjs --browser).
+describe.skipIf(!existsSync(chromiumPath))('the shop in a real browser', () => {
+  let stack: Stack
+  let browser: Browser
+  let page: Page
+  beforeAll(async () => {
+    mkdirSync(artifacts, { recursive: true })
+    stack = await startStack()
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    })
+    page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await stack?.close()
+  })
+
+  it('buys a product with a test card and sees the order turn paid (live)', async () => {
+    await page.goto(stack.shop.url)
+    await page.screenshot({ path: `${artifacts}products.png`, fullPage: true })
+    await page.locator('[data-product="pour-over-kettle"] button', { hasText: 'Buy' }).click()
+    await page.waitForURL(/\/orders\/ord_/)
+    await page.getByLabel('Name on card').fill('Ada Lovelace')
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await page.getByLabel('Month').fill('12')
+    await page.getByLabel('Year').fill(String(new Date().getUTCFullYear() + 2))
+    await page.getByLabel('CVC').fill('123')
+    await page.screenshot({ path: `${artifacts}card-form.png`, fullPage: true })
+    await page.getByRole('button', { name: /^Pay / }).click()
+    // The badge turns paid through the webhook, pushed to the open page without a reload.
+    await page.locator('.order-summary [data-status="paid"]').waitFor({ timeout: 20_000 })
+    expect(await page.locator('.details').textContent()).toContain('•••• 4242')
+    expect(await page.content()).not.toContain('4242 4242 4242 4242')
+    await page.locator('[data-event-type="payment.success"]').waitFor({ timeout: 20_000 })
+    await page.screenshot({ path: `${artifacts}order-paid.png`, fullPage: true })
+  })
+
+  it('3-D Secure: approves on the issuer page and returns to a paid order', async () => {
+    await page.goto(stack.shop.url)
+    const product = page.locator('[data-product="espresso-beans"]')
+    await product.locator('select[name="flow"]').selectOption('three_ds')
+    await product.getByRole('button', { name: 'Buy' }).click()
+    await page.waitForURL(/\/orders\/ord_/)
+    await page.getByLabel('Name on card').fill('Grace Hopper')
+    await page.getByLabel('Card number').fill('4242424242424242')
+    await page.getByLabel('Month').fill('01')
+    await page.getByLabel('Year').fill(String(new Date().getUTCFullYear() + 1))
+    await page.getByLabel('CVC').fill('321')
+    await page.getByRole('button', { name: /^Pay / }).click()
+    await page.waitForURL((url) => url.origin === new URL(stack.sandbox.url).origin)
+    await page.screenshot({ path: `${artifacts}three-ds-challenge.png`, fullPage: true })
+    await page.locator('button[value="authorize"], button:has-text("Authorize")').first().click()
+    await page.waitForURL(/\/orders\/ord_/)
+    await page.locator('.order-summary [data-status="paid"]').waitFor({ timeout: 20_000 })
+    await page.screenshot({ path: `${artifacts}three-ds-paid.png`, fullPage: true })
+  })
+
+  it('picks a test error and sees the decline', async () => {
+    await page.goto(`${stack.shop.url}/scenarios`)
+    await page.getByLabel('Error').selectOption('02.03.0000')
+    await page.getByRole('radio', { name: /Capture/ }).check()
+    await page.getByRole('button', { name: 'Run scenario' }).click()
+    const decline = page.locator('.scenario-result .decline')
+    await decline.waitFor()
+    const text = (selector: string) => decline.locator(selector).textContent()
+    expect(await text('.decline-code')).toBe('02.03.0000')
+    expect(await text('.decline-designation')).toBe('Insufficient Funds')
+    expect(await text('.decline-description')).toBe('Not enough funds')
+    expect(await text('.decline-retry')).toContain('Yes')
+    await page.screenshot({ path: `${artifacts}scenario-decline.png`, fullPage: true })
+  })
+
+  it('works at phone width', async () => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(stack.shop.url)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    )
+    expect(overflow).toBe(false)
+    await page.screenshot({ path: `${artifacts}products-phone.png`, fullPage: true })
+  })
+})

@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const appDir = fileURLToPath(new URL('..', import.meta.url))
+const scripts = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+).scripts
+
+/** Runs the package's `demo` script as written (with this Node), like `pnpm demo` does. */
+function startDemo(env: Record<string, string>) {
+  const [command, ...args] = String(scripts.demo).split(' ')
+  expect(command).toBe('node')
+  const child = spawn(process.execPath, args, {
+    cwd: appDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  const ready = new Promise<string>((resolve, reject) => {
+    const check = () => {
+      if (output.includes('Ctrl-C stops both')) resolve(output)
+    }
+    child.stdout?.on('data', check)
+    child.once('exit', (code) => reject(new Error(`demo exited early (${code}):\n${output}`)))
+  })
+  // Awaited only by the tests that expect a start; others must not see an unhandled rejection.
+  ready.catch(() => {})
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  )
+  return { child, ready, exited, output: () => output }
+}
+
+function occupyPort(): Promise<{ server: Server; port: number }> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      resolve({ server, port: typeof address === 'object' && address ? address.port : 0 })
+    })
+  })
+}
+
+describe('pnpm demo', () => {
+  const children: ChildProcess[] = []
+  afterAll(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+  })
+
+  it('starts sandbox and shop, prints URLs and credentials, falls back from a taken port, stops on Ctrl-C', async () => {
+    const taken = await occupyPort()
+    try {
+      const demo = startDemo({ SHOP_PORT: String(taken.port), SANDBOX_PORT: '0' })
+      children.push(demo.child)
+      const output = await demo.ready
+      expect(output).toContain(`Port ${taken.port} is taken`)
+      const shopUrl = /Shop\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1]
+      const apiUrl = /Sandbox API\s+(http:\/\/127\.0\.0\.1:\d+\/v2)/.exec(output)?.[1]
+      expect(output).toContain('account acct_sandbox / private key sk_sandbox')
+      expect(shopUrl).toBeDefined()
+      expect(shopUrl).not.toContain(`:${taken.port}`)
+      expect(apiUrl).toBeDefined()
+
+      const home = await fetch(shopUrl ?? '')
+      expect(home.status).toBe(200)
+      expect(await home.text()).toContain('Bean &amp; Brew')
+      const charges = await fetch(`${apiUrl}/charges`, {
+        headers: { authorization: `Basic ${btoa('acct_sandbox:sk_sandbox')}` },
+      })
+      expect(charges.status).toBe(200)
+
+      demo.child.kill('SIGINT')
+      expect(await demo.exited).toBe(0)
+      await expect(fetch(shopUrl ?? '')).rejects.toThrow()
+      await expect(fetch(`${apiUrl}/charges`)).rejects.toThrow()
+    } finally {
+      taken.server.close()
+    }
+  })
+
+  it('stops with a clear message on a bad setting', async () => {
+    const demo = startDemo({ SHOP_PORT: 'eighty' })
+    children.push(demo.child)
+    expect(await demo.exited).toBe(1)
+    expect(demo.output()).toContain('SHOP_PORT')
+    expect(demo.output()).toContain('Expected a port number')
+  })
+})

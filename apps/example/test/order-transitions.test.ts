@@ -1,0 +1,139 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { Order } from '../src/orders/order.js'
+import { type LifecycleEvent, orderChangeFor } from '../src/orders/order-transitions.js'
+
+function order(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 'ord_1',
+    productId: 'p',
+    description: 'Kettle',
+    amountMinor: 5900n,
+    currency: 'USD',
+    flow: 'pay',
+    status: 'awaiting_payment',
+    chargeId: 'ch_1',
+    instrumentId: null,
+    paymentId: null,
+    capturedMinor: 0n,
+    refundedMinor: 0n,
+    cardBrand: null,
+    cardLast4: null,
+    failure: null,
+    version: 1,
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+    ...overrides,
+  }
+}
+
+const charge = { id: 'ch_1' }
+const instrument = (capturedOnCreation: boolean) => ({
+  id: 'in_1',
+  captured_on_creation: capturedOnCreation,
+  params: { brand: 'VISA', last_4_digits: '4242' },
+})
+const event = (type: string, parts: Partial<LifecycleEvent> = {}): LifecycleEvent => ({
+  id: `ev_${type}`,
+  type,
+  charge,
+  ...parts,
+})
+const payment = { id: 'pa_1', amount: 59, currency: 'USD' }
+
+function apply(start: Order, events: LifecycleEvent[]): Order {
+  let current = start
+  for (const next of events) current = { ...current, ...orderChangeFor(current, next) }
+  return current
+}
+
+describe('orderChangeFor', () => {
+  it('pays on instrument.authorized when captured on creation (the spec advice)', () => {
+    const change = orderChangeFor(
+      order(),
+      event('instrument.authorized', { instrument: instrument(true) }),
+    )
+    expect(change).toMatchObject({ status: 'paid', instrumentId: 'in_1', cardLast4: '4242' })
+  })
+
+  it('only holds the funds when not captured on creation; capture then pays', () => {
+    const held = apply(order({ flow: 'authorize' }), [
+      event('instrument.authorized', { instrument: instrument(false) }),
+    ])
+    expect(held.status).toBe('authorized')
+    const paid = apply(held, [event('payment.success', { payment })])
+    expect(paid).toMatchObject({ status: 'paid', paymentId: 'pa_1', capturedMinor: 5900n })
+  })
+
+  it('reaches the same state whatever order the deliveries arrive in, and ignores repeats', () => {
+    const events = [
+      event('charge.created'),
+      event('charge.confirmed'),
+      event('instrument.created'),
+      event('instrument.authorized', { instrument: instrument(true) }),
+      event('payment.success', { payment }),
+    ]
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray(events, { minLength: events.length }),
+        fc.array(fc.constantFrom(...events), { maxLength: 4 }),
+        (shuffled, repeats) => {
+          const final = apply(order(), [...shuffled, ...repeats])
+          expect(final).toMatchObject({ status: 'paid', paymentId: 'pa_1', capturedMinor: 5900n })
+        },
+      ),
+    )
+  })
+
+  it('counts partial refunds up to refunded', () => {
+    const paid = order({ status: 'paid', paymentId: 'pa_1', capturedMinor: 5900n })
+    const refund = (id: string, amount: number) =>
+      event('refund.success', { refund: { id, amount } })
+    const partly = apply(paid, [refund('re_1', 20.5)])
+    expect(partly).toMatchObject({ status: 'partially_refunded', refundedMinor: 2050n })
+    expect(apply(partly, [refund('re_2', 38.5)])).toMatchObject({
+      status: 'refunded',
+      refundedMinor: 5900n,
+    })
+  })
+
+  it('cancels an authorized order on reversal.success, and nothing else', () => {
+    const reversal = event('reversal.success', { reversal: { id: 'rv_1' } })
+    expect(orderChangeFor(order({ status: 'authorized' }), reversal)).toMatchObject({
+      status: 'cancelled',
+    })
+    expect(orderChangeFor(order({ status: 'paid' }), reversal)).toBeNull()
+  })
+
+  it('keeps a declined card retryable and records why', () => {
+    const declined = event('instrument.invalid', {
+      instrument: {
+        id: 'in_1',
+        failure_code: '03.03.0000',
+        failure_description: 'Card is Declined',
+      },
+    })
+    expect(orderChangeFor(order({ status: 'processing' }), declined)).toEqual({
+      status: 'awaiting_payment',
+      failure: { step: 'instrument', code: '03.03.0000', description: 'Card is Declined' },
+    })
+    // a late decline of an earlier attempt never undoes a paid order
+    expect(orderChangeFor(order({ status: 'paid' }), declined)).toBeNull()
+  })
+
+  it('marks a failed automatic capture, but keeps an authorized order capturable', () => {
+    const failed = event('payment.error', {
+      payment: {
+        ...payment,
+        failure_code: '02.03.0000',
+        failure_description: 'Insufficient Funds',
+      },
+    })
+    expect(orderChangeFor(order({ status: 'paid' }), failed)).toMatchObject({
+      status: 'payment_failed',
+    })
+    expect(orderChangeFor(order({ status: 'authorized' }), failed)).toEqual({
+      failure: { step: 'payment', code: '02.03.0000', description: 'Insufficient Funds' },
+    })
+  })
+})

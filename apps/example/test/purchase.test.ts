@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type OrderJson, shopHttp } from './support/shop-http.js'
+import { type Stack, startStack } from './support/stack.js'
+import { startWebhookGate } from './support/webhook-gate.js'
+
+const isPaid = (order: OrderJson) => order.status === 'paid' && order.payment_id !== null
+
+describe('purchase through the webhook', () => {
+  let stack: Stack
+  let http: ReturnType<typeof shopHttp>
+  beforeAll(async () => {
+    stack = await startStack()
+    http = shopHttp(stack.shop.url)
+  })
+  afterAll(async () => {
+    await stack?.close()
+  })
+
+  it('lists the products', async () => {
+    const { status, html } = await http.page('/')
+    expect(status).toBe(200)
+    expect(html).toContain('Pour-over kettle')
+    expect(html).toContain('$59.00')
+    expect(html).toContain('¥1,800')
+  })
+
+  it('checkout creates an order and a charge that names it; paying turns it paid', async () => {
+    const orderId = await http.checkout('pour-over-kettle', 'pay')
+    const created = await http.order(orderId)
+    expect(created).toMatchObject({ status: 'awaiting_payment', amount: '59.00', currency: 'USD' })
+    const charge = await stack.client.charges.retrieve(created.charge_id ?? '')
+    expect(charge.metadata).toMatchObject({ order_id: orderId })
+    expect(charge.events_url).toBe(`${stack.shop.url}/webhooks`)
+    expect(charge.amount).toBe(59)
+
+    const paid = await http.payWithCard(orderId)
+    expect(paid.status).toBe(303)
+    expect(paid.headers.get('location')).toBe(`/orders/${orderId}`)
+    const order = await http.waitForOrder(orderId, isPaid)
+    expect(order).toMatchObject({ captured: '59.00', card: { last4: '4242' }, failure: null })
+    const types = order.events.map((event) => event.type)
+    expect(types).toEqual(expect.arrayContaining(['instrument.authorized', 'payment.success']))
+
+    const { html } = await http.page(`/orders/${orderId}`)
+    expect(html).toContain('data-status="paid"')
+    expect(html).toContain('•••• 4242')
+    expect(html).not.toMatch(/4242\s?4242\s?4242\s?4242/)
+  })
+
+  it('a zero-decimal currency is charged in whole units', async () => {
+    const orderId = await http.checkout('matcha-tin', 'pay')
+    const order = await http.order(orderId)
+    expect(order).toMatchObject({ amount: '1800', currency: 'JPY' })
+    expect((await stack.client.charges.retrieve(order.charge_id ?? '')).amount).toBe(1800)
+    await http.payWithCard(orderId)
+    expect(await http.waitForOrder(orderId, isPaid)).toMatchObject({ captured: '1800' })
+  })
+
+  it('one delivery handled twice (redelivered and concurrent duplicates) marks paid once', async () => {
+    const orderId = await http.checkout('espresso-beans', 'pay')
+    await http.payWithCard(orderId)
+    const paid = await http.waitForOrder(orderId, isPaid)
+    const authorized = paid.events.find((event) => event.type === 'instrument.authorized')
+    expect(authorized).toBeDefined()
+    const eventId = authorized?.id ?? ''
+
+    // The sandbox delivers the same event again, and two copies race each other by hand.
+    const redelivered = await stack.client.events.redeliver(eventId)
+    expect(redelivered.result_status).toBe(200)
+    const body = JSON.stringify({ id: eventId, type: 'instrument.authorized' })
+    const racing = await Promise.all(
+      [1, 2, 3].map(() =>
+        fetch(`${stack.shop.url}/webhooks`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        }),
+      ),
+    )
+    for (const response of racing) expect([200, 409]).toContain(response.status)
+
+    const after = await http.order(orderId)
+    expect(after.events.filter((event) => event.id === eventId)).toHaveLength(1)
+    expect(after.events.filter((event) => event.status_after === 'paid')).toHaveLength(
+      paid.events.filter((event) => event.status_after === 'paid').length,
+    )
+    expect(after.status).toBe('paid')
+    const processed = await stack.database.query<{ state: string }>(
+      'SELECT state FROM processed_events WHERE event_id = $1',
+      [eventId],
+    )
+    expect(processed).toEqual([{ state: 'done' }])
+  })
+
+  it('refuses a forged delivery: no order changes', async () => {
+    const orderId = await http.checkout('hand-grinder', 'authorize')
+    const before = await http.order(orderId)
+    const forged = await fetch(`${stack.shop.url}/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'ev_forged_0000', type: 'instrument.authorized' }),
+    })
+    expect(forged.status).toBe(401)
+    const wrongType = before.events[0]
+    if (wrongType) {
+      const mismatch = await fetch(`${stack.shop.url}/webhooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: wrongType.id, type: 'payment.success' }),
+      })
+      expect(mismatch.status).toBe(401)
+    }
+    const after = await http.order(orderId)
+    expect(after.status).toBe('awaiting_payment')
+    expect(after.events.length).toBeGreaterThanOrEqual(before.events.length)
+    expect(after.events.map((event) => event.type)).not.toContain('payment.success')
+  })
+
+  it('3-D Secure: the customer is sent to the issuer page and comes back to a paid order', async () => {
+    const orderId = await http.checkout('pour-over-kettle', 'three_ds')
+    const submitted = await http.payWithCard(orderId)
+    expect(submitted.status).toBe(303)
+    const challenge = new URL(submitted.headers.get('location') ?? '', stack.sandbox.url)
+    expect(challenge.origin).toBe(new URL(stack.sandbox.url).origin)
+    expect((await http.order(orderId)).status).toBe('processing')
+
+    const page = await (await fetch(challenge)).text()
+    const completed = await completeChallenge(page, challenge, 'authorize')
+    expect(completed.status).toBeGreaterThanOrEqual(300)
+    expect(completed.status).toBeLessThan(400)
+    expect(completed.headers.get('location')).toBe(`${stack.shop.url}/orders/${orderId}`)
+    const order = await http.waitForOrder(orderId, (o) => o.status === 'paid')
+    expect(order.events.map((event) => event.type)).toContain('instrument.pending')
+  })
+
+  it('3-D Secure failed: the order waits for another card and shows why', async () => {
+    const orderId = await http.checkout('pour-over-kettle', 'three_ds')
+    const submitted = await http.payWithCard(orderId)
+    const challenge = new URL(submitted.headers.get('location') ?? '', stack.sandbox.url)
+    await completeChallenge(await (await fetch(challenge)).text(), challenge, 'fail')
+    const order = await http.waitForOrder(orderId, (o) => o.failure !== null)
+    expect(order.status).toBe('awaiting_payment')
+    expect(order.failure?.step).toBe('instrument')
+  })
+
+  it('shows card form mistakes by field and never echoes the card number', async () => {
+    const orderId = await http.checkout('espresso-beans', 'pay')
+    const response = await http.payWithCard(orderId, {
+      number: '4111 1111 1111 11x1',
+      expiration_month: '13',
+      cvc: '1',
+    })
+    expect(response.status).toBe(400)
+    const html = await response.text()
+    expect(html).toContain('id="number-error"')
+    expect(html).toContain('id="expiration_month-error"')
+    expect(html).toContain('id="cvc-error"')
+    expect(html).not.toContain('11x1')
+    expect(html).not.toContain('4111')
+    expect((await http.order(orderId)).status).toBe('awaiting_payment')
+  })
+
+  it('a declined card shows the decline and leaves the order payable', async () => {
+    const orderId = await http.checkout('espresso-beans', 'pay')
+    const response = await http.payWithCard(orderId, { expiration_year: '2020' })
+    expect(response.status).toBe(303)
+    const order = await http.order(orderId)
+    expect(order.status).toBe('awaiting_payment')
+    expect(order.failure).toMatchObject({ step: 'instrument', code: '03.00.0002' })
+    const { html } = await http.page(`/orders/${orderId}`)
+    expect(html).toContain('Instrument Expired')
+    expect(html).toContain(`action="/orders/${orderId}/pay"`)
+  })
+
+  it('rejects unknown products and cross-site form posts', async () => {
+    expect((await http.post('/checkout', { product: 'nope', flow: 'pay' })).status).toBe(400)
+    const crossSite = await fetch(`${stack.shop.url}/checkout`, {
+      method: 'POST',
+      headers: {
+        origin: 'https://evil.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'product=espresso-beans&flow=pay',
+      redirect: 'manual',
+    })
+    expect(crossSite.status).toBe(403)
+  })
+
+  it('the live stream pushes the order panel when the order changes', async () => {
+    const orderId = await http.checkout('espresso-beans', 'pay')
+    const { version } = await http.order(orderId)
+    const controller = new AbortController()
+    const stream = await fetch(`${stack.shop.url}/orders/${orderId}/live?version=${version}`, {
+      signal: controller.signal,
+    })
+    expect(stream.headers.get('content-type')).toContain('text/event-stream')
+    await http.payWithCard(orderId)
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader()
+    const decoder = new TextDecoder()
+    let text = ''
+    while (!text.includes('data-status=\\"paid\\"')) {
+      const { value, done } = await reader.read()
+      if (done) break
+      text += decoder.decode(value, { stream: true })
+    }
+    controller.abort()
+    expect(text).toContain('event: order')
+    expect(text).toContain('data-status=\\"paid\\"')
+  })
+})
+
+describe('the order turns paid only when the webhook arrives', () => {
+  it('stays unpaid while deliveries are blocked, and turns paid on the delivered event', async () => {
+    const gate = await startWebhookGate()
+    const stack = await startStack({ publicUrl: gate.url })
+    gate.forwardTo(stack.shop.url)
+    try {
+      const http = shopHttp(stack.shop.url)
+      const orderId = await http.checkout('hand-grinder', 'pay')
+      await http.payWithCard(orderId)
+      const { instrument_id: instrumentId } = await http.order(orderId)
+      expect((await stack.client.instruments.retrieve(instrumentId ?? '')).status).toBe(
+        'authorized',
+      )
+      // The service has tried to deliver instrument.authorized; the gate refused it.
+      await waitFor(() => gate.deliveries.some((d) => d.type === 'instrument.authorized'))
+      const blocked = await http.order(orderId)
+      expect(blocked.status).toBe('processing')
+      expect(blocked.events).toEqual([])
+
+      gate.open()
+      const authorized = gate.deliveries.find((d) => d.type === 'instrument.authorized')
+      await stack.client.events.redeliver(authorized?.id ?? '')
+      const order = await http.waitForOrder(orderId, (o) => o.status === 'paid')
+      expect(order.events.map((event) => event.type)).toContain('instrument.authorized')
+    } finally {
+      await stack.close()
+      await gate.close()
+    }
+  })
+})
+
+async function completeChallenge(page: string, challenge: URL, outcome: 'authorize' | 'fail') {
+  const action = /<form[^>]*action="([^"]+)"/.exec(page)?.[1]?.replaceAll('&amp;', '&')
+  const token =
+    /name="token"\s+value="([^"]+)"/.exec(page)?.[1] ?? challenge.searchParams.get('token')
+  expect(action).toBeDefined()
+  return fetch(new URL(action ?? '', challenge), {
+    method: 'POST',
+    body: new URLSearchParams({ outcome, token: token ?? '' }),
+    redirect: 'manual',
+  })
+}
+
+async function waitFor(condition: () => boolean) {
+  const deadline = Date.now() + 20_000
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition never became true')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}

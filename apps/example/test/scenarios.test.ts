@@ -1,0 +1,109 @@
+import {
+  type ErrorCode,
+  errorCodes,
+  lookupErrorCode,
+  type TestElement,
+  testElements,
+} from '@chargekit/errors'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { shopHttp } from './support/shop-http.js'
+import { type Stack, startStack } from './support/stack.js'
+
+/** One code per element, from different categories, including the spec's worked examples. */
+const examples: Record<TestElement, ErrorCode> = {
+  charge: '02.03.0000',
+  instrument: '06.02.0000',
+  payment: '03.03.0001',
+  refund: '04.02.0000',
+  reversal: '05.04.0001',
+}
+
+/** Where the order stands once the scenario's decline happened (and the webhooks arrived). */
+const statusAfter: Record<TestElement, string> = {
+  charge: 'failed',
+  instrument: 'awaiting_payment',
+  payment: 'authorized',
+  refund: 'paid',
+  reversal: 'authorized',
+}
+
+describe('test scenarios panel', () => {
+  let stack: Stack
+  let http: ReturnType<typeof shopHttp>
+  beforeAll(async () => {
+    stack = await startStack()
+    http = shopHttp(stack.shop.url)
+  })
+  afterAll(async () => {
+    await stack?.close()
+  })
+
+  async function run(code: string, element: string) {
+    const response = await http.post('/scenarios', { code, element })
+    expect(response.status).toBe(303)
+    const location = response.headers.get('location') ?? ''
+    expect(location).toMatch(/^\/scenarios\/scn_/)
+    const { html } = await http.page(location)
+    const orderId = /href="\/orders\/(ord_[^"]+)"/.exec(html)?.[1] ?? ''
+    return { html, orderId }
+  }
+
+  it('offers every catalogue code and every element', async () => {
+    const { html } = await http.page('/scenarios')
+    for (const info of errorCodes) expect(html).toContain(`value="${info.code}"`)
+    for (const element of testElements) expect(html).toContain(`value="${element}"`)
+  })
+
+  it.each(testElements)('a test error at the %s shows the right decline', async (element) => {
+    const code = examples[element]
+    const info = lookupErrorCode(code)
+    const { html, orderId } = await run(code, element)
+    expect(html).toContain(`data-code="${code}"`)
+    expect(html).toContain(`data-step="${element}"`)
+    expect(html).toContain(escapeHtml(info?.designation ?? '?'))
+    expect(html).toContain(escapeHtml(info?.description ?? '?'))
+    expect(html).toContain(`data-retryable="${info?.retryable}"`)
+    // The amount is the spec's encoding: code without dots, leading zeros dropped, .10 … .50.
+    const cents = { charge: '10', instrument: '20', payment: '30', refund: '40', reversal: '50' }[
+      element
+    ]
+    expect(html).toContain(`${Number(code.replaceAll('.', ''))}.${cents} USD`)
+
+    const order = await http.waitForOrder(
+      orderId,
+      (o) => o.status === statusAfter[element] && o.failure?.step === element,
+    )
+    expect(order.failure).toMatchObject({ step: element, code })
+  })
+
+  it('the spec worked example 06.02.0000 at the instrument charges 6020000.20', async () => {
+    const { html, orderId } = await run('06.02.0000', 'instrument')
+    expect(html).toContain('6020000.20 USD')
+    const order = await http.order(orderId)
+    expect(order.amount).toBe('6020000.20')
+    const charge = await stack.client.charges.retrieve(order.charge_id ?? '')
+    expect(charge.amount).toBe(6020000.2)
+  })
+
+  it('every catalogue code ends in its decline (elements in rotation)', async () => {
+    // 40 runs: each code once, the failing step rotating so every element sees 8 codes.
+    for (const [index, info] of errorCodes.entries()) {
+      const element = testElements[index % testElements.length] ?? 'instrument'
+      const { html } = await run(info.code, element)
+      expect(html, `${info.code} at ${element}`).toContain(`data-code="${info.code}"`)
+      expect(html, `${info.code} at ${element}`).toContain(`data-step="${element}"`)
+    }
+  })
+
+  it('explains a bad choice instead of running anything', async () => {
+    const response = await http.post('/scenarios', { code: '12.34.5678', element: 'teapot' })
+    expect(response.status).toBe(400)
+    const html = await response.text()
+    expect(html).toContain('id="code-error"')
+    expect(html).toContain('id="element-error"')
+  })
+})
+
+function escapeHtml(text: string) {
+  return text.replaceAll('&', '&amp;').replaceAll("'", '&#39;').replaceAll('"', '&quot;')
+}

@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process'
+import { existsSync, readdirSync } from 'node:fs'
+import { chown, mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+export interface LocalPostgres {
+  url: string
+  stop(): Promise<void>
+}
+
+/**
+ * A throw-away PostgreSQL server for the driver tests: TEST_DATABASE_URL when set, otherwise a
+ * fresh cluster in a temp dir on a free loopback port (when the machine has PostgreSQL's server
+ * binaries). undefined when neither is possible; the caller then skips the PostgreSQL run.
+ */
+export async function startLocalPostgres(): Promise<LocalPostgres | undefined> {
+  const given = process.env.TEST_DATABASE_URL
+  if (given) return { url: given, stop: async () => {} }
+  const bin = findPostgresBin()
+  if (!bin) return undefined
+  const dir = await mkdtemp(join(tmpdir(), 'chargekit-example-pg-'))
+  // PostgreSQL refuses to run as root: as root, run it as the 'postgres' system user.
+  const asRoot = process.getuid?.() === 0
+  const postgresUser = asRoot ? await idsOf('postgres') : undefined
+  if (asRoot && !postgresUser) return undefined
+  if (postgresUser) await chown(dir, postgresUser.uid, postgresUser.gid)
+  const exec = (command: string, args: string[]) =>
+    asRoot
+      ? run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args])
+      : run(join(bin, command), args)
+  const data = join(dir, 'data')
+  await exec('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8'])
+  const port = await freePort()
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`
+  await exec('pg_ctl', ['-D', data, '-o', options, '-w', '-l', join(dir, 'log'), 'start'])
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async stop() {
+      await exec('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {})
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+function findPostgresBin(): string | undefined {
+  const root = '/usr/lib/postgresql'
+  if (!existsSync(root)) return undefined
+  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a))
+  return versions
+    .map((version) => join(root, version, 'bin'))
+    .find((bin) => existsSync(join(bin, 'initdb')))
+}
+
+async function idsOf(user: string): Promise<{ uid: number; gid: number } | undefined> {
+  try {
+    const [uid, gid] = await Promise.all([run('id', ['-u', user]), run('id', ['-g', user])])
+    return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) }
+  } catch {
+    return undefined
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}

@@ -1,0 +1,59 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface Delivery {
+  id: string
+  type: string
+  forwardedStatus: number | null
+}
+
+/**
+ * Stands between the sandbox and the shop's webhook endpoint. While closed it answers 503 and
+ * forwards nothing, so the test can see what the shop does before any webhook reaches it.
+ */
+export async function startWebhookGate() {
+  const deliveries: Delivery[] = []
+  let target: string | undefined
+  let open = false
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of request) chunks.push(chunk as Buffer)
+    const body = Buffer.concat(chunks).toString('utf8')
+    const parsed = JSON.parse(body || '{}') as { id?: string; type?: string }
+    const delivery: Delivery = {
+      id: parsed.id ?? '',
+      type: parsed.type ?? '',
+      forwardedStatus: null,
+    }
+    deliveries.push(delivery)
+    if (!open || !target || request.method !== 'POST') {
+      response.writeHead(503).end('gate closed')
+      return
+    }
+    const forwarded = await fetch(new URL(request.url ?? '/', target), {
+      method: 'POST',
+      headers: { 'content-type': request.headers['content-type'] ?? 'application/json' },
+      body,
+    })
+    delivery.forwardedStatus = forwarded.status
+    response.writeHead(forwarded.status).end(await forwarded.text())
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    deliveries,
+    forwardTo(url: string) {
+      target = url
+    },
+    open() {
+      open = true
+    },
+    close() {
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+    },
+  }
+}
