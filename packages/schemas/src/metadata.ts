@@ -12,21 +12,26 @@ const flatMetadataSchema = z.record(
   }),
 )
 
+// Keys that reach an object's prototype when a receiver copies metadata carelessly. zod itself
+// drops `__proto__` while copying, so accepting it would silently lose the merchant's data.
+const reservedKeys = ['__proto__', 'constructor', 'prototype']
+
 /**
  * Merchant data sent in a create request: flat scalar values, so it can be stored, searched
- * (`metadata[key]=value` on the event list) and echoed back unchanged.
- *
- * A `__proto__` key is refused rather than stored: zod drops it while copying (prototype
- * pollution guard), so accepting it would silently lose the merchant's data.
+ * (`metadata[key]=value` on the event list) and echoed back unchanged. Prototype keys are
+ * refused, each named in the error.
  */
 export const requestMetadataSchema = z.preprocess((value, context) => {
-  if (typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__')) {
-    context.addIssue({
-      code: 'custom',
-      path: ['__proto__'],
-      message: 'The key "__proto__" is reserved; use another metadata key',
-      input: value,
-    })
+  if (typeof value !== 'object' || value === null) return value
+  for (const key of reservedKeys) {
+    if (Object.hasOwn(value, key)) {
+      context.addIssue({
+        code: 'custom',
+        path: [key],
+        message: 'Expected a key that is not __proto__, constructor or prototype',
+        input: value,
+      })
+    }
   }
   return value
 }, flatMetadataSchema)
