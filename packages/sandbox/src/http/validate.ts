@@ -5,11 +5,14 @@ import { invalidBody, invalidParameters } from '../api-problem'
 /** Body schema of the endpoints that take no parameters: `{}` or no body. */
 export const noParametersSchema = z.object({})
 
+// Keys that would reach an object's prototype if copied carelessly; refused outright.
+const forbiddenKeys: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
+
 /**
  * Validates a JSON body against a request schema of @chargekit/schemas. Beyond the schema:
  * the body must be an object (an absent body counts as `{}`), unknown top-level fields are
- * refused (a typo in an optional field would otherwise be silently ignored). Every problem is
- * reported at once as 400 01.01.0000 `parameters`.
+ * refused (a typo in an optional field would otherwise be silently ignored), and metadata may
+ * not use prototype keys. Every problem is reported at once as 400 01.01.0000 `parameters`.
  */
 export function validateBody<Schema extends z.ZodObject>(
   schema: Schema,
@@ -35,6 +38,13 @@ export function validateBody<Schema extends z.ZodObject>(
           ? 'Unknown field: this endpoint takes no parameters (send {} or no body)'
           : `Unknown field: expected only ${known.join(', ')}`,
       )
+    }
+  }
+  const metadata = (value as { metadata?: unknown }).metadata
+  if (typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata)) {
+    for (const key of Object.keys(metadata)) {
+      if (forbiddenKeys.has(key))
+        add(`metadata.${key}`, 'Expected a key that is not __proto__, constructor or prototype')
     }
   }
   const result = schema.safeParse(value)
