@@ -1,24 +1,20 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from '../../../scripts/launch-chromium'
 import { type Stack, startStack } from './support/stack.js'
 
-const chromiumPath = '/usr/bin/chromium'
 const artifacts = fileURLToPath(new URL('../test-artifacts/', import.meta.url))
 
-// `npm run test:all` installs Debian's chromium first (scripts/setup.mjs --browser).
-describe.skipIf(!existsSync(chromiumPath))('the shop in a real browser', () => {
+describe('the shop in a real browser', () => {
   let stack: Stack
   let browser: Browser
   let page: Page
   beforeAll(async () => {
     mkdirSync(artifacts, { recursive: true })
     stack = await startStack()
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    })
+    browser = await launchChromium()
     page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
   })
   afterAll(async () => {

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'esbuild'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from '../../../scripts/launch-chromium'
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy'
 import { account, startTestSandbox } from './support/sandbox'
 
@@ -51,10 +52,7 @@ describe('in Chromium against the sandbox', () => {
     env = await startTestSandbox()
     // The page and the API share the proxy's origin, so the browser needs no CORS.
     proxy = await startFaultProxy(env.url)
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    })
+    browser = await launchChromium()
   }, 30_000)
   afterAll(async () => {
     await browser?.close()

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from '../../../scripts/launch-chromium'
 import {
   accountA,
   accountB,
@@ -9,7 +10,6 @@ import {
   eventsLoaded,
   eventsOf,
   type Flow,
-  launchChromium,
   runDeclinedFlow,
   runPaidFlow,
   signIn,

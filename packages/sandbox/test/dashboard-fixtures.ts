@@ -1,4 +1,4 @@
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { type Sandbox, startSandbox } from '../src/index'
 import { type Receiver, startReceiver } from './delivery-receiver'
 
@@ -135,13 +135,6 @@ export async function eventsOf(
     `/events?${query}`,
   )
   return list.collection
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  })
 }
 
 /** Signs in through the form, as a person would. */

@@ -1,7 +1,8 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from '../../../scripts/launch-chromium'
 import { cardFor, type Harness, startHarness } from './sandbox-harness'
 
 let harness: Harness
@@ -17,10 +18,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve))
   returnUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/orders/9/return`
   harness = await startHarness()
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  })
+  browser = await launchChromium()
 })
 afterAll(async () => {
   await browser?.close()
