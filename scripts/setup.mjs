@@ -21,7 +21,15 @@ function output(command, args) {
 
 if (!output('pnpm', ['--version']).startsWith('12.')) {
   console.log(`> npm i -g pnpm@${PNPM_VERSION}`)
-  run('npm', ['i', '-g', `pnpm@${PNPM_VERSION}`])
+  try {
+    run('npm', ['i', '-g', `pnpm@${PNPM_VERSION}`])
+  } catch {
+    // A system-wide Node (e.g. Debian's) keeps global packages in a root-owned folder.
+    console.error(
+      `Could not install pnpm globally. Run \`sudo npm i -g pnpm@${PNPM_VERSION}\`, or point npm at a folder you own (\`npm config set prefix ~/.npm-global\` and add ~/.npm-global/bin to PATH), then run this command again.`,
+    )
+    process.exit(1)
+  }
 }
 
 console.log('> pnpm install --frozen-lockfile')
