@@ -1,11 +1,14 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
 import {
   ChargekitErrorsError,
+  type DecodedTestAmount,
   decodeTestAmount,
+  type ErrorCode,
   encodeTestAmount,
   errorCodes,
   formatTestAmount,
+  type TestAmountCode,
   type TestElement,
   testElements,
 } from './index'
@@ -68,6 +71,19 @@ describe('encodeTestAmount / formatTestAmount', () => {
       expect(error).toBeInstanceOf(Error)
       expect((error as Error).name).toBe('ChargekitErrorsError')
     }
+  })
+
+  it('types code as the catalogue codes for editors, still accepting any runtime string', () => {
+    expectTypeOf(encodeTestAmount).parameter(0).toEqualTypeOf<TestAmountCode>()
+    expectTypeOf(formatTestAmount).parameter(0).toEqualTypeOf<TestAmountCode>()
+    // The literals survive in the parameter type (a plain `string` would swallow them)...
+    expectTypeOf<TestAmountCode>().not.toEqualTypeOf<string>()
+    expectTypeOf<ErrorCode>().toExtend<TestAmountCode>()
+    expectTypeOf<DecodedTestAmount['code']>().toExtend<TestAmountCode>()
+    // ...and a code read at runtime type-checks, to be refused by the runtime check.
+    expectTypeOf<string>().toExtend<TestAmountCode>()
+    const fromTheWire: string = '06.02.0009'
+    expect(() => encodeTestAmount(fromTheWire, 'charge')).toThrow(/Unknown error code "06.02.0009"/)
   })
 
   it('throws a ChargekitErrorsError naming the bad element', () => {

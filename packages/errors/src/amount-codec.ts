@@ -2,20 +2,31 @@ import { type ErrorCode, isErrorCode } from './error-codes'
 import { ChargekitErrorsError, describeValue } from './errors'
 import { isTestElement, type TestElement, testElements } from './test-elements'
 
-/**
- * SPEC "Error testing by amount": the charge amount `XZZZZ.YY` carries an error code (integer part
- * = the code without dots, leading zeros dropped) and the failing element (decimal part .10 charge
- * … .50 reversal). All work is on digit strings: the number form is produced by parsing the
- * exact string once, and decoding reads a number through its shortest round-trip string, so no
- * arithmetic on floats ever happens and no code × element drifts.
- */
+// SPEC "Error testing by amount": the charge amount `XZZZZ.YY` carries an error code (integer
+// part = the code without dots, leading zeros dropped) and the failing element (decimal part .10
+// charge … .50 reversal). All work is on digit strings: the number form is produced by parsing
+// the exact string once, and decoding reads a number through its shortest round-trip string, so
+// no arithmetic on floats ever happens and no code × element drifts.
+
+/** What {@link decodeTestAmount} reads from an amount: the error code and the failing element. */
 export interface DecodedTestAmount {
   readonly code: ErrorCode
   readonly element: TestElement
 }
 
-/** The amount as a two-decimal string: `('06.02.0000', 'instrument')` → `'6020000.20'`. */
-export function formatTestAmount(code: string, element: TestElement): string {
+/**
+ * A code argument: any string is accepted so a code read at runtime can be passed as is, while
+ * editors still suggest the catalogue codes (`string & {}` keeps the literals from collapsing
+ * into `string`).
+ */
+export type TestAmountCode = ErrorCode | (string & {})
+
+/**
+ * The amount as a two-decimal string: `('06.02.0000', 'instrument')` → `'6020000.20'`.
+ * Throws a `ChargekitErrorsError` naming the argument when `code` is not a catalogue code or
+ * `element` is not a test element.
+ */
+export function formatTestAmount(code: TestAmountCode, element: TestElement): string {
   if (!isErrorCode(code)) {
     throw new ChargekitErrorsError(
       `Unknown error code ${describeValue(code)}: expected a catalogue code in the form XX.YY.ZZZZ, such as "06.02.0000" (see errorCodes)`,
@@ -32,8 +43,12 @@ export function formatTestAmount(code: string, element: TestElement): string {
   return `${integerPart}.${testElements.indexOf(element) + 1}0`
 }
 
-/** The amount as a JSON number: `('06.02.0000', 'instrument')` → `6020000.2`. */
-export function encodeTestAmount(code: string, element: TestElement): number {
+/**
+ * The amount as a JSON number: `('06.02.0000', 'instrument')` → `6020000.2`.
+ * Throws a `ChargekitErrorsError` naming the argument when `code` is not a catalogue code or
+ * `element` is not a test element.
+ */
+export function encodeTestAmount(code: TestAmountCode, element: TestElement): number {
   return Number(formatTestAmount(code, element))
 }
 

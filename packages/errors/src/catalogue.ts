@@ -1,3 +1,5 @@
+import type { CategorizedCode } from './categories'
+
 /**
  * Every row of the SPEC "Codes" table, in the spec's order. The spec lists 05.02.0000 twice
  * (Processor Configuration Error, Invalid Processor Credentials); it is one code, so it is one
@@ -6,7 +8,8 @@
  * service reports them as `failure_description` and integrations may compare them.
  */
 interface CatalogueRow {
-  readonly code: string
+  /** Typed with its prefix, so a row whose prefix has no category does not compile. */
+  readonly code: CategorizedCode
   readonly designation: string
   readonly description: string
   readonly aliases?: readonly string[]

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { categoryOf, errorCategories, lookupErrorCategory } from './index'
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import { type CategorizedCode, categoryOfCategorizedCode } from './categories'
+import { categoryOf, errorCategories, errorCodes, lookupErrorCategory } from './index'
 
 describe('errorCategories', () => {
   it('has the spec categories in prefix order with their meaning and a retry hint', () => {
@@ -34,5 +35,22 @@ describe('categoryOf', () => {
       expect(categoryOf(value)).toBeUndefined()
     }
     expect(lookupErrorCategory('decline')).toBeUndefined()
+  })
+})
+
+describe('categoryOfCategorizedCode', () => {
+  it('types codes by prefix, so a catalogue row without a category cannot be written', () => {
+    expectTypeOf<'06.02.0000'>().toExtend<CategorizedCode>()
+    expectTypeOf<'99.02.0004'>().toExtend<CategorizedCode>()
+    expectTypeOf<'07.00.0000'>().not.toExtend<CategorizedCode>()
+    expectTypeOf<'6.02.0000'>().not.toExtend<CategorizedCode>()
+    expectTypeOf<(typeof errorCodes)[number]['code']>().toExtend<CategorizedCode>()
+  })
+
+  it('answers the same category object as categoryOf for every catalogue code', () => {
+    for (const { code } of errorCodes) {
+      expect(categoryOfCategorizedCode(code)).toBe(categoryOf(code))
+    }
+    expect(categoryOfCategorizedCode('02.09.9999').name).toBe('soft_decline')
   })
 })

@@ -28,30 +28,35 @@ export interface ErrorCategory {
   readonly retryable: RetryHint
 }
 
-/** The SPEC "Code format" table, in prefix order; `retryable` is our reading of each meaning. */
-export const errorCategories: readonly ErrorCategory[] = [
-  {
+/** A code whose first pair of digits is a category prefix, such as every catalogue code. */
+export type CategorizedCode = `${ErrorCategoryPrefix}.${string}`
+
+// Keyed by prefix so the compiler insists on exactly one category for every prefix.
+const categoryByPrefix: {
+  readonly [Prefix in ErrorCategoryPrefix]: ErrorCategory & { readonly prefix: Prefix }
+} = {
+  '01': {
     name: 'validation',
     prefix: '01',
     label: 'Validation errors',
     meaning: 'Problems with the data sent',
     retryable: 'after_fix',
   },
-  {
+  '02': {
     name: 'soft_decline',
     prefix: '02',
     label: 'Soft declines',
     meaning: 'Declined; later attempts may succeed',
     retryable: 'yes',
   },
-  {
+  '03': {
     name: 'hard_decline',
     prefix: '03',
     label: 'Hard declines',
     meaning: 'Declined; most require issuer or customer to fix the cause first',
     retryable: 'after_fix',
   },
-  {
+  '04': {
     name: 'communication',
     prefix: '04',
     label: 'Communication',
@@ -59,22 +64,28 @@ export const errorCategories: readonly ErrorCategory[] = [
       'Problems between the service and the processor; recurring ones need root-cause checks',
     retryable: 'yes',
   },
-  {
+  '05': {
     name: 'implementation',
     prefix: '05',
     label: 'Implementation',
     meaning: 'Integration performed incorrectly',
     retryable: 'after_fix',
   },
-  { name: 'risk', prefix: '06', label: 'Risk', meaning: 'Possible fraud', retryable: 'no' },
-  {
+  '06': { name: 'risk', prefix: '06', label: 'Risk', meaning: 'Possible fraud', retryable: 'no' },
+  '99': {
     name: 'unhandled',
     prefix: '99',
     label: 'Unhandled errors',
     meaning: 'Unspecified failure; further analysis may be needed',
     retryable: 'no',
   },
-]
+}
+
+/** The SPEC "Code format" table, in prefix order; `retryable` is our reading of each meaning. */
+// Object.values lists '99' first (it is an array-index key, '01' is not), hence the sort.
+export const errorCategories: readonly ErrorCategory[] = Object.values(categoryByPrefix).sort(
+  (a, b) => a.prefix.localeCompare(b.prefix),
+)
 
 const codeFormat = /^(\d{2})\.\d{2}\.\d{4}$/
 
@@ -92,4 +103,13 @@ export function categoryOf(code: string): ErrorCategory | undefined {
 /** The category with this name (`'soft_decline'`), or `undefined`. */
 export function lookupErrorCategory(name: string): ErrorCategory | undefined {
   return errorCategories.find((category) => category.name === name)
+}
+
+/**
+ * The category of a code whose prefix is known to have one. Unlike {@link categoryOf} it always
+ * answers: the {@link CategorizedCode} type already rules out an unknown prefix.
+ */
+export function categoryOfCategorizedCode(code: CategorizedCode): ErrorCategory {
+  // Every prefix is two characters, so these are exactly the code's `${ErrorCategoryPrefix}`.
+  return categoryByPrefix[code.slice(0, 2) as ErrorCategoryPrefix]
 }

@@ -1,6 +1,5 @@
 import { catalogue } from './catalogue'
-import { categoryOf, type ErrorCategoryName } from './categories'
-import { ChargekitErrorsError } from './errors'
+import { categoryOfCategorizedCode, type ErrorCategoryName } from './categories'
 
 /** Every code of the catalogue, as a literal union (`'06.02.0000' | …`). */
 export type ErrorCode = (typeof catalogue)[number]['code']
@@ -18,14 +17,7 @@ export interface ErrorCodeInfo {
 }
 
 function toInfo(row: (typeof catalogue)[number]): ErrorCodeInfo {
-  const category = categoryOf(row.code)
-  // Guards the data file: every catalogue prefix must be one of the spec's categories.
-  if (category === undefined) {
-    throw new ChargekitErrorsError(
-      `Catalogue code ${row.code} has no category: add its prefix to errorCategories`,
-      { argument: 'code', value: row.code },
-    )
-  }
+  const category = categoryOfCategorizedCode(row.code)
   return {
     code: row.code,
     category: category.name,

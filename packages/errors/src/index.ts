@@ -1,4 +1,4 @@
-export type { DecodedTestAmount } from './amount-codec'
+export type { DecodedTestAmount, TestAmountCode } from './amount-codec'
 export { decodeTestAmount, encodeTestAmount, formatTestAmount } from './amount-codec'
 export type { ErrorCategory, ErrorCategoryName, ErrorCategoryPrefix, RetryHint } from './categories'
 export { categoryOf, errorCategories, lookupErrorCategory } from './categories'

@@ -10,6 +10,7 @@ import {
   fromMinorUnits,
   isAmountInMinorUnits,
   isKnownCurrency,
+  maxAmount,
   toMinorUnits,
 } from './index'
 
@@ -21,6 +22,17 @@ describe('currencyMinorDigits', () => {
     expect(currencyMinorDigits('KWD')).toBe(3)
     expect(currencyMinorDigits('CLP')).toBe(0)
     expect(currencyMinorDigits('MXN')).toBe(2)
+  })
+
+  it('gets an answer from Intl for every currency it knows (the `?? 2` fallback never runs)', () => {
+    for (const currency of Intl.supportedValuesOf('currency')) {
+      const { maximumFractionDigits } = new Intl.NumberFormat('en', {
+        style: 'currency',
+        currency,
+      }).resolvedOptions()
+      expect(maximumFractionDigits, currency).toBeTypeOf('number')
+      expect(currencyMinorDigits(currency)).toBe(maximumFractionDigits)
+    }
   })
 
   it('rejects a code Intl does not know, saying what to pass', () => {
@@ -145,5 +157,78 @@ describe('compareAmounts', () => {
         },
       ),
     )
+  })
+})
+
+describe('maxAmount', () => {
+  it('is the largest amount whose minor units have at most 15 digits', () => {
+    expect(maxAmount('USD')).toBe('9999999999999.99')
+    expect(maxAmount('JPY')).toBe('999999999999999')
+    expect(maxAmount('BHD')).toBe('999999999999.999')
+    expect(() => maxAmount('XYZ')).toThrow(ChargekitSchemasError)
+  })
+
+  it('survives the JSON number round trip exactly in every currency Intl knows', () => {
+    for (const currency of Intl.supportedValuesOf('currency')) {
+      const max = maxAmount(currency)
+      expect(toMinorUnits(max, currency)).toBe(999_999_999_999_999n)
+      expect(toMinorUnits(Number(max), currency)).toBe(999_999_999_999_999n)
+      expect(String(fromMinorUnits(999_999_999_999_999n, currency))).toBe(max.replace(/\.?0+$/, ''))
+    }
+  })
+})
+
+describe('string exponents', () => {
+  // Exponents far beyond any double's (±324): reading them digit by digit used to take seconds
+  // (1e5000000) or exhaust memory; they are now refused on sight.
+  const hugeExponent = fc.oneof(
+    fc.integer({ min: 325, max: 2_000_000_000 }),
+    fc.constantFrom(325, 5_000_000, 3_000_000, Number.MAX_SAFE_INTEGER),
+  )
+  const exponentText = fc
+    .tuple(hugeExponent, fc.constantFrom('', '+', '-'), fc.constantFrom('e', 'E'))
+    .map(([exponent, sign, e]) => `${e}${sign}${exponent}`)
+  const mantissa = fc.constantFrom('1', '12.5', '0.001', '-3', '999999999999999')
+
+  it('refuses an exponent beyond ±324 everywhere a decimal string is read', () => {
+    fc.assert(
+      fc.property(mantissa, exponentText, fc.constantFrom(...currencies), (m, e, currency) => {
+        const amount = `${m}${e}`
+        expect(isAmountInMinorUnits(amount, currency)).toBe(false)
+        expect(() => toMinorUnits(amount, currency)).toThrow(ChargekitSchemasError)
+        expect(() => toMinorUnits(amount, currency)).toThrow(/exponent, if any, of at most ±324/)
+        expect(() => compareAmounts(amount, 1)).toThrow(/argument a .*at most ±324/)
+        expect(() => compareAmounts(1, amount)).toThrow(/argument b .*at most ±324/)
+      }),
+      { numRuns: 200 },
+    )
+    expect(isAmountInMinorUnits('1e5000000', 'USD')).toBe(false)
+    expect(() => compareAmounts('1e-3000000', 1)).toThrow(ChargekitSchemasError)
+    expect(isAmountInMinorUnits(`1e${'9'.repeat(10_000)}`, 'JPY')).toBe(false)
+  })
+
+  /** `units` × 10^exponent without an exponent: `(125n, -2)` → `'1.25'`. */
+  function writtenOut(units: bigint, exponent: number): string {
+    if (exponent >= 0) return `${units}${'0'.repeat(exponent)}`
+    const digits = String(units).padStart(1 - exponent, '0')
+    return `${digits.slice(0, exponent)}.${digits.slice(exponent)}`
+  }
+
+  it('reads every exponent within ±324 exactly, like the same number written out', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 15n }),
+        fc.integer({ min: -323, max: 324 }),
+        (units, exponent) => {
+          expect(compareAmounts(`${units}e${exponent}`, writtenOut(units, exponent))).toBe(0)
+          expect(compareAmounts(`${units}e${exponent}`, `${units}0e${exponent - 1}`)).toBe(0)
+        },
+      ),
+      { numRuns: 300 },
+    )
+    expect(isAmountInMinorUnits('1e324', 'JPY')).toBe(true)
+    expect(isAmountInMinorUnits('1e-324', 'BHD')).toBe(false)
+    expect(toMinorUnits('1234e-2', 'USD')).toBe(1234n)
+    expect(compareAmounts(5e-324, '5e-324')).toBe(0)
   })
 })

@@ -1,7 +1,14 @@
 import * as z from 'zod'
 import { ChargekitSchemasError } from './chargekit-schemas-error'
 import { currencyMinorDigits, isKnownCurrency } from './currency'
-import { type Decimal, formatUnits, parseDecimal, rescale } from './decimal'
+import {
+  type Decimal,
+  decimalScale,
+  formatUnits,
+  maxDecimalExponent,
+  parseDecimal,
+  rescale,
+} from './decimal'
 
 /** A monetary amount in major units, as the service sends it: a positive finite JSON number. */
 export const amountSchema = z.number().positive({
@@ -13,17 +20,40 @@ export const nonNegativeAmountSchema = z.number().min(0, {
   error: 'Expected an amount of 0 or more',
 })
 
-// Beyond 15 significant digits a double no longer holds every decimal exactly.
-const maxExactMinorUnits = 999_999_999_999_999n
+// Part of the "not a decimal" messages: a string such as "1e5000" is refused for its exponent.
+const exponentHint = ` (an exponent, if any, of at most ±${maxDecimalExponent})`
+
+/**
+ * The most minor units an amount may have: beyond 15 significant digits a double no longer holds
+ * every decimal exactly, so a larger amount could not travel as a JSON number without changing.
+ */
+export const maxExactMinorUnits = 999_999_999_999_999n
+
+/**
+ * An amount in a request body that names no currency (refund, reversal, dispute): positive and
+ * no larger than any currency allows (999999999999999, for currencies without minor units). The
+ * server checks it against the currency of the object it applies to.
+ */
+export const requestAmountSchema = amountSchema.max(Number(maxExactMinorUnits), {
+  error: `Expected at most ${maxExactMinorUnits}: a larger amount cannot be held exactly`,
+})
 
 /**
  * Whether `amount` has no more decimals than `currency` has minor digits (JPY 0, USD 2, BHD 3).
- * False for a non-finite amount or an unknown currency.
+ * False for a non-finite amount, a string exponent beyond ±324, or an unknown currency.
  */
 export function isAmountInMinorUnits(amount: number | string, currency: string): boolean {
   if (!isKnownCurrency(currency)) return false
-  const decimal = parseDecimal(amount)
-  return decimal !== undefined && decimal.scale <= currencyMinorDigits(currency)
+  const scale = decimalScale(amount)
+  return scale !== undefined && scale <= currencyMinorDigits(currency)
+}
+
+/**
+ * The largest amount of `currency` whose minor units stay exact, as text: `'9999999999999.99'`
+ * for USD, `'999999999999999'` for JPY. Throws for an unknown currency.
+ */
+export function maxAmount(currency: string): string {
+  return formatUnits(maxExactMinorUnits, currencyMinorDigits(currency))
 }
 
 /** Exact conversion to minor units: `toMinorUnits(12.3, 'USD') === 1230n`, `(500, 'JPY') === 500n`. */
@@ -32,7 +62,7 @@ export function toMinorUnits(amount: number | string, currency: string): bigint 
   const decimal = parseDecimal(amount)
   if (decimal === undefined) {
     throw new ChargekitSchemasError(
-      `Amount ${describe(amount)} is not a finite decimal number: pass a number such as 12.5 or a string such as "12.50".`,
+      `Amount ${describe(amount)} is not a finite decimal number: pass a number such as 12.5 or a string such as "12.50"${exponentHint}.`,
     )
   }
   if (decimal.scale > digits) {
@@ -66,7 +96,7 @@ function requireDecimal(value: number | string, name: string): Decimal {
   const decimal = parseDecimal(value)
   if (decimal === undefined) {
     throw new ChargekitSchemasError(
-      `compareAmounts: argument ${name} (${describe(value)}) is not a finite decimal number.`,
+      `compareAmounts: argument ${name} (${describe(value)}) is not a finite decimal number${exponentHint}.`,
     )
   }
   return decimal

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { amountSchema } from './amount'
-import { amountPrecisionParams, checkAmountPrecision } from './amount-precision'
+import { checkRequestAmount, requestAmountParams } from './amount-precision'
+import { instrumentParamsSchema } from './charge'
 import { currencySchema } from './currency'
 import { createEventsUrlSchema, type EventsUrlOptions } from './events-url'
 import { requestMetadataSchema } from './metadata'
@@ -8,6 +9,19 @@ import { requestMetadataSchema } from './metadata'
 /** A URL to send the customer back to, or "" for none (the SPEC allows an empty string). */
 export const redirectUrlSchema = z.union([z.literal(''), z.url({ protocol: /^https?$/ })], {
   error: 'Expected an http(s) URL or an empty string',
+})
+
+const instrumentParamKeys = Object.keys(instrumentParamsSchema.shape).join(', ')
+
+/**
+ * The charge's `instrument_params` as sent: the response fields, strict, because a misspelt
+ * option (`captured_on_creaton`) silently dropped would change how the payment is captured.
+ */
+const instrumentParamsRequestSchema = z.strictObject(instrumentParamsSchema.shape, {
+  error: (issue) =>
+    issue.code === 'unrecognized_keys'
+      ? `Unknown option${issue.keys.length === 1 ? '' : 's'} ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}: expected only ${instrumentParamKeys}`
+      : undefined,
 })
 
 /**
@@ -30,15 +44,9 @@ export function createChargeRequestSchemaFor(options: EventsUrlOptions) {
         .optional(),
       metadata: requestMetadataSchema.optional(),
       redirect_url: redirectUrlSchema.optional(),
-      instrument_params: z
-        .object({
-          captured_on_creation: z.boolean().optional(),
-          enable3ds: z.boolean().optional(),
-          recurring: z.boolean().optional(),
-        })
-        .optional(),
+      instrument_params: instrumentParamsRequestSchema.optional(),
     })
-    .superRefine(checkAmountPrecision, amountPrecisionParams)
+    .superRefine(checkRequestAmount, requestAmountParams)
 }
 
 /** POST /v2/charges body, `events_url` https only (DESIGN §4). */

@@ -25,6 +25,9 @@ export function currencyMinorDigits(currency: string): number {
       `Unknown currency ${JSON.stringify(currency)}: pass an upper-case ISO 4217 code such as "USD".`,
     )
   }
+  // ECMA-402 always resolves fraction digits for a currency format that asks for no significant
+  // digits, so Intl answers for every code; TypeScript's lib types the field optional only
+  // because significant-digit formats omit it, and the fallback is there to satisfy that type.
   const digits =
     new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
       .maximumFractionDigits ?? 2

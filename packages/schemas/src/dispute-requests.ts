@@ -1,9 +1,9 @@
 import * as z from 'zod'
-import { amountSchema } from './amount'
+import { requestAmountSchema } from './amount'
 
 /** POST /v2/test/payments/{id}/dispute body; defaults to the whole payment amount. */
 export const createDisputeRequestSchema = z.object({
-  amount: amountSchema.optional(),
+  amount: requestAmountSchema.optional(),
   reason: z.string().min(1).optional(),
 })
 

@@ -1,6 +1,8 @@
 import * as z from 'zod'
 import { eventTypeSchema } from './event-types'
 import { listQuerySchema } from './list-query'
+import { queryIntegerSchema } from './query-integer'
+import { resultStatusSchema } from './retry-log-entry'
 import { deliveryStatusSchema } from './statuses'
 import { timestampSchema } from './timestamp'
 
@@ -23,7 +25,7 @@ export const eventListQuerySchema = listQuerySchema.extend({
   created_gte: timestampSchema.optional(),
   created_lte: timestampSchema.optional(),
   dismissed: queryBooleanSchema.optional(),
-  result_status: z.coerce.number().int().min(0).max(599).optional(),
+  result_status: queryIntegerSchema(resultStatusSchema).optional(),
   delivery_status: deliveryStatusSchema.optional(),
 })
 

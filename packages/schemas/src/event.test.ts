@@ -150,6 +150,28 @@ describe('parseEvent (full form)', () => {
     expect(error.message).toMatch(/`parameters`/)
   })
 
+  it('rejects amounts with more decimals than their currency, in every object of the event', () => {
+    const result = safeParseEvent({
+      ...fixtures.fullEvent,
+      charge: { ...fixtures.charge, amount: 1250.505 },
+      payment: { ...fixtures.payment, refunded_amount: 0.001 },
+      settlement: {
+        ...fixtures.settlement,
+        totals: [{ ...fixtures.settlement.totals[0], net_amount: 1050.505 }],
+      },
+    })
+    expect(result.success).toBe(false)
+    if (!result.success) {
+      expect(result.error.parameters).toEqual({
+        'charge.amount': ['Expected at most 2 decimals for MXN'],
+        'payment.refunded_amount': ['Expected at most 2 decimals for MXN'],
+        'settlement.totals.0.net_amount': ['Expected at most 2 decimals for MXN'],
+      })
+    }
+    // The same event with exact amounts parses (the fast compiled path and the interpreter agree).
+    expect(safeParseEvent(fixtures.fullEvent).success).toBe(true)
+  })
+
   it('rejects values that are not objects', () => {
     for (const value of [null, 'ev_1', 42, [fixtures.fullEvent]]) {
       const result = safeParseEvent(value)
@@ -214,6 +236,30 @@ describe('compact form and delivery payload', () => {
       charge: { ...charge, charge_type: 'card_onetime' },
     }
     expect(compactEventSchema.safeParse(event).success).toBe(true)
+  })
+
+  it('requires the payment method as charge.type or charge.charge_type', () => {
+    const { type: _type, ...charge } = fixtures.compactEvent.charge
+    const result = compactEventSchema.safeParse({ ...fixtures.compactEvent, charge })
+    expect(result.success).toBe(false)
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['charge', 'Required: expected the payment method as `type` or `charge_type` (a string)'],
+    ])
+    expect(
+      compactEventSchema
+        .safeParse({ ...fixtures.compactEvent, charge: { ...charge, type: 7 } })
+        .error?.issues.map((issue) => issue.path.join('.')),
+    ).toEqual(['charge.type'])
+  })
+
+  it('checks the compact charge amount against its currency', () => {
+    const result = compactEventSchema.safeParse({
+      ...fixtures.compactEvent,
+      charge: { ...fixtures.compactEvent.charge, amount: 1250.555 },
+    })
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['charge.amount', 'Expected at most 2 decimals for MXN'],
+    ])
   })
 
   it('names the bad field of a compact event', () => {

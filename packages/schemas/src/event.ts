@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { amountSchema } from './amount'
+import { amountPrecisionCheck } from './amount-precision'
 import { chargeSchema } from './charge'
 import { currencySchema } from './currency'
 import { disputeSchema } from './dispute'
@@ -111,11 +112,9 @@ export const knownEventSchemas = Object.fromEntries(
   ]),
 ) as unknown as { readonly [T in EventType]: KnownEventSchema<T> }
 
-/** The compact form of an event, as delivered and as in the SPEC's short example. */
-export const compactEventSchema = z.looseObject({
-  id: z.string(),
-  type: z.string(),
-  charge: z.looseObject({
+/** The charge of a compact event: its payment method under either name, amount and currency. */
+const compactChargeSchema = z
+  .looseObject({
     id: z.string(),
     // The SPEC names the payment method `charge.type`, "also called charge_type".
     type: z.string().optional(),
@@ -123,7 +122,17 @@ export const compactEventSchema = z.looseObject({
     amount: amountSchema,
     currency: currencySchema,
     metadata: metadataSchema,
-  }),
+  })
+  .refine((charge) => charge.type !== undefined || charge.charge_type !== undefined, {
+    error: 'Required: expected the payment method as `type` or `charge_type` (a string)',
+  })
+  .superRefine(amountPrecisionCheck(['amount']))
+
+/** The compact form of an event, as delivered and as in the SPEC's short example. */
+export const compactEventSchema = z.looseObject({
+  id: z.string(),
+  type: z.string(),
+  charge: compactChargeSchema,
   instrument: z
     .looseObject({
       id: z.string(),

@@ -3,6 +3,7 @@ export {
   compareAmounts,
   fromMinorUnits,
   isAmountInMinorUnits,
+  maxAmount,
   nonNegativeAmountSchema,
   toMinorUnits,
 } from './amount'

@@ -18,9 +18,4 @@ export function listEnvelopeSchema<Item extends z.ZodType>(item: Item) {
 }
 
 /** A page of `Item`s, as {@link listEnvelopeSchema} yields it. */
-export interface ListEnvelope<Item> {
-  collection: Item[]
-  pagination: Pagination
-  filters: Record<string, unknown>
-  [key: string]: unknown
-}
+export type ListEnvelope<Item> = z.infer<ReturnType<typeof listEnvelopeSchema<z.ZodType<Item>>>>

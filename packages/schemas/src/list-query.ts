@@ -1,17 +1,20 @@
 import * as z from 'zod'
+import { queryIntegerSchema } from './query-integer'
 
 /** Largest page a list endpoint returns (DESIGN §4). */
 export const maxPerPage = 100
 
 /** `page` (1-based) and `per_page`; accepts the strings of a URL query. */
 export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, { error: 'Expected a page number of 1 or more' }).default(1),
-  per_page: z.coerce
-    .number()
-    .int()
-    .min(1, { error: 'Expected at least 1 per page' })
-    .max(maxPerPage, { error: `Expected at most ${maxPerPage} per page` })
-    .default(30),
+  page: queryIntegerSchema(
+    z.int().min(1, { error: 'Expected a page number of 1 or more' }),
+  ).default(1),
+  per_page: queryIntegerSchema(
+    z
+      .int()
+      .min(1, { error: 'Expected at least 1 per page' })
+      .max(maxPerPage, { error: `Expected at most ${maxPerPage} per page` }),
+  ).default(30),
 })
 
 export type ListQuery = z.infer<typeof listQuerySchema>

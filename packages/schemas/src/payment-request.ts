@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { amountSchema } from './amount'
-import { amountPrecisionParams, checkAmountPrecision } from './amount-precision'
+import { checkRequestAmount, requestAmountParams } from './amount-precision'
 import { currencySchema } from './currency'
 import { requestMetadataSchema } from './metadata'
 
@@ -13,6 +13,6 @@ export const createPaymentRequestSchema = z
     description: z.string().optional(),
     metadata: requestMetadataSchema.optional(),
   })
-  .superRefine(checkAmountPrecision, amountPrecisionParams)
+  .superRefine(checkRequestAmount, requestAmountParams)
 
 export type CreatePaymentRequest = z.infer<typeof createPaymentRequestSchema>

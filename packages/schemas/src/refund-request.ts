@@ -1,12 +1,12 @@
 import * as z from 'zod'
-import { amountSchema } from './amount'
+import { requestAmountSchema } from './amount'
 
 /**
  * POST /v2/payments/{id}/refund body. The currency is the payment's, so the server checks the
- * amount's precision against it.
+ * amount's precision and maximum against it.
  */
 export const createRefundRequestSchema = z.object({
-  amount: amountSchema,
+  amount: requestAmountSchema,
   description: z.string().optional(),
 })
 

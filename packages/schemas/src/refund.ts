@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { amountSchema } from './amount'
+import { amountPrecisionCheck } from './amount-precision'
 import { currencySchema } from './currency'
 import { transactionExternalIdsSchema } from './external-ids'
 import { requestLogSchema } from './request-log'
@@ -8,23 +9,26 @@ import { timestampSchema } from './timestamp'
 
 /**
  * A refund of a payment (SPEC "Refund"). Fields after `created_at` are chargekit's additions,
- * optional so production payloads still parse.
+ * optional so production payloads still parse. When `currency` is present, `amount` is checked
+ * against its minor digits.
  */
-export const refundSchema = z.looseObject({
-  id: z.string(),
-  amount: amountSchema,
-  description: z.string(),
-  success: z.boolean(),
-  failure_description: z.string().nullable(),
-  external_ids: transactionExternalIdsSchema,
-  request_log: requestLogSchema,
-  created_at: timestampSchema,
-  payment: z.string().optional(),
-  charge: z.string().optional(),
-  currency: currencySchema.optional(),
-  status: transactionStatusSchema.optional(),
-  failure_code: z.string().nullable().optional(),
-  settled_at: timestampSchema.nullable().optional(),
-})
+export const refundSchema = z
+  .looseObject({
+    id: z.string(),
+    amount: amountSchema,
+    description: z.string(),
+    success: z.boolean(),
+    failure_description: z.string().nullable(),
+    external_ids: transactionExternalIdsSchema,
+    request_log: requestLogSchema,
+    created_at: timestampSchema,
+    payment: z.string().optional(),
+    charge: z.string().optional(),
+    currency: currencySchema.optional(),
+    status: transactionStatusSchema.optional(),
+    failure_code: z.string().nullable().optional(),
+    settled_at: timestampSchema.nullable().optional(),
+  })
+  .superRefine(amountPrecisionCheck(['amount']))
 
 export type Refund = z.infer<typeof refundSchema>

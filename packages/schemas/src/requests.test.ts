@@ -13,7 +13,9 @@ import {
   currencyMinorDigits,
   eventListQuerySchema,
   formatZodIssues,
+  instrumentParamsSchema,
   listQuerySchema,
+  maxAmount,
   settleDisputeRequestSchema,
 } from './index'
 
@@ -103,6 +105,106 @@ describe('createChargeRequestSchema', () => {
       ],
       amount: ['Expected at most 2 decimals for USD'],
     })
+  })
+
+  it('caps the amount so its minor units stay exact, naming the field and the maximum', () => {
+    const base = { ...fixtures.createChargeRequest, currency: 'USD' }
+    const tooLarge = 'Expected at most 9999999999999.99 USD: a larger amount cannot be held exactly'
+    expect(parameters(createChargeRequestSchema, { ...base, amount: 1e20 })).toEqual({
+      amount: [tooLarge],
+    })
+    expect(parameters(createChargeRequestSchema, { ...base, amount: 123456789012345.67 })).toEqual({
+      amount: [tooLarge],
+    })
+    expect(parameters(createChargeRequestSchema, { ...base, amount: 10000000000000 })).toEqual({
+      amount: [tooLarge],
+    })
+    expect(parameters(createChargeRequestSchema, { ...base, amount: 9999999999999.99 })).toEqual({})
+    expect(
+      parameters(createChargeRequestSchema, { ...base, currency: 'JPY', amount: 999999999999999 }),
+    ).toEqual({})
+    expect(
+      parameters(createChargeRequestSchema, { ...base, currency: 'JPY', amount: 1e15 }),
+    ).toEqual({
+      amount: ['Expected at most 999999999999999 JPY: a larger amount cannot be held exactly'],
+    })
+    // Both problems of one amount are reported.
+    expect(
+      parameters(createPaymentRequestSchema, {
+        instrument: 'in_1',
+        currency: 'USD',
+        amount: 10000000000000.125,
+      }),
+    ).toEqual({ amount: ['Expected at most 2 decimals for USD', tooLarge] })
+  })
+
+  it('accepts every amount up to the maximum and rejects every one above it, in each currency', () => {
+    const maxMinor = 999_999_999_999_999n
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...currencies),
+        fc.oneof(
+          fc.bigInt({ min: 1n, max: maxMinor }),
+          fc.bigInt({ min: maxMinor - 1000n, max: maxMinor + 1000n }),
+          fc.bigInt({ min: maxMinor + 1n, max: 10n ** 30n }),
+        ),
+        (currency, minor) => {
+          const digits = currencyMinorDigits(currency)
+          // The amount written with exactly the currency's digits, read as a JSON number would be.
+          const amount = Number(`${minor}e-${digits}`)
+          const request = { ...fixtures.createChargeRequest, currency, amount }
+          const problems = parameters(createChargeRequestSchema, request).amount ?? []
+          const cap = `Expected at most ${maxAmount(currency)} ${currency}: a larger amount cannot be held exactly`
+          expect(problems.includes(cap)).toBe(minor > maxMinor)
+          expect(
+            (
+              parameters(createPaymentRequestSchema, { ...request, instrument: 'in_1' }).amount ??
+              []
+            ).includes(cap),
+          ).toBe(minor > maxMinor)
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+
+  it('refuses unknown instrument_params keys, naming the field and the known options', () => {
+    const base = fixtures.createChargeRequest
+    expect(
+      parameters(createChargeRequestSchema, {
+        ...base,
+        instrument_params: { captured_on_creaton: false, enable3ds: true },
+      }),
+    ).toEqual({
+      instrument_params: [
+        'Unknown option "captured_on_creaton": expected only captured_on_creation, enable3ds, recurring',
+      ],
+    })
+    expect(
+      parameters(createChargeRequestSchema, {
+        ...base,
+        instrument_params: { recurring: 'yes', threeds: true, capture: false },
+      }),
+    ).toEqual({
+      'instrument_params.recurring': ['Expected boolean, received string'],
+      instrument_params: [
+        'Unknown options "threeds", "capture": expected only captured_on_creation, enable3ds, recurring',
+      ],
+    })
+  })
+
+  it('takes the instrument_params options from the charge resource’s schema', () => {
+    const requestParams = createChargeRequestSchema.shape.instrument_params.unwrap()
+    expect(Object.keys(requestParams.shape)).toEqual(Object.keys(instrumentParamsSchema.shape))
+    for (const key of Object.keys(instrumentParamsSchema.shape)) {
+      expect(
+        createChargeRequestSchema.safeParse({
+          ...fixtures.createChargeRequest,
+          instrument_params: { [key]: true },
+        }).success,
+        key,
+      ).toBe(true)
+    }
   })
 
   it('names every missing required field', () => {
@@ -221,6 +323,17 @@ describe('money movement requests', () => {
     })
     expect(createReversalRequestSchema.parse({})).toEqual({})
     expect(createReversalRequestSchema.parse({ amount: 10 })).toEqual({ amount: 10 })
+    // These bodies name no currency: their cap is the largest any currency allows.
+    const tooLarge = 'Expected at most 999999999999999: a larger amount cannot be held exactly'
+    for (const schema of [
+      createRefundRequestSchema,
+      createReversalRequestSchema,
+      createDisputeRequestSchema,
+    ]) {
+      expect(parameters(schema, { amount: 1e15 })).toEqual({ amount: [tooLarge] })
+      expect(parameters(schema, { amount: 1e20 })).toEqual({ amount: [tooLarge] })
+      expect(parameters(schema, { amount: 999999999999999 })).toEqual({})
+    }
     expect(createDisputeRequestSchema.parse({ reason: 'fraudulent' })).toEqual({
       reason: 'fraudulent',
     })
@@ -244,6 +357,38 @@ describe('list queries', () => {
     })
     expect(Object.keys(parameters(listQuerySchema, { page: 'two' }))).toEqual(['page'])
     expect(Object.keys(parameters(listQuerySchema, { per_page: '2.5' }))).toEqual(['per_page'])
+  })
+
+  it('refuses empty, blank and non-decimal page numbers instead of reading them as 0 or hex', () => {
+    expect(parameters(listQuerySchema, { page: '', per_page: ' ' })).toEqual({
+      page: ['Expected a whole number written in digits, received an empty value'],
+      per_page: ['Expected a whole number written in digits, received " "'],
+    })
+    for (const text of ['0x10', '1e1', ' 3', '3 ', '+', '']) {
+      expect(Object.keys(parameters(listQuerySchema, { page: text })), text).toEqual(['page'])
+    }
+    expect(listQuerySchema.parse({ page: 2, per_page: '007' })).toEqual({ page: 2, per_page: 7 })
+  })
+
+  it('refuses an empty or blank result_status, reusing the 0–599 status rule', () => {
+    for (const text of ['', ' ', '\t']) {
+      expect(
+        parameters(eventListQuerySchema, { result_status: text }),
+        JSON.stringify(text),
+      ).toEqual({
+        result_status: [
+          expect.stringMatching(/^Expected a whole number written in digits, received /),
+        ],
+      })
+    }
+    expect(eventListQuerySchema.parse({ result_status: '0' }).result_status).toBe(0)
+    expect(eventListQuerySchema.parse({ result_status: 599 }).result_status).toBe(599)
+    expect(parameters(eventListQuerySchema, { result_status: '-1' })).toHaveProperty(
+      'result_status',
+    )
+    expect(parameters(eventListQuerySchema, { result_status: '0x1F4' })).toHaveProperty(
+      'result_status',
+    )
   })
 
   it('parses every event filter, from query strings', () => {

@@ -6,6 +6,7 @@ import {
   cardParamsSchema,
   channelSchema,
   chargeSchema,
+  currencyMinorDigits,
   disputeSchema,
   formatZodIssues,
   instrumentSchema,
@@ -110,6 +111,75 @@ describe('resource schemas', () => {
       }),
     ).toEqual(['result_status'])
   })
+
+  it('checks every amount against the currency’s minor digits, naming the field', () => {
+    const issues = (schema: Parameters<typeof failedPaths>[0], value: unknown) => {
+      const result = schema.safeParse(value)
+      return result.success ? {} : formatZodIssues(result.error as never)
+    }
+    const mxn = 'Expected at most 2 decimals for MXN'
+    expect(issues(chargeSchema, { ...fixtures.charge, amount: 1250.505 })).toEqual({
+      amount: [mxn],
+    })
+    expect(issues(chargeSchema, { ...fixtures.charge, currency: 'JPY' })).toEqual({
+      amount: ['Expected a whole number: JPY has no minor unit'],
+    })
+    expect(issues(paymentSchema, { ...fixtures.specPayment, amount: 0.001 })).toEqual({
+      amount: [mxn],
+    })
+    expect(issues(paymentSchema, { ...fixtures.payment, refunded_amount: 200.125 })).toEqual({
+      refunded_amount: [mxn],
+    })
+    expect(
+      issues(instrumentSchema, { ...fixtures.instrument, amount: 1.001, captured_amount: 0.001 }),
+    ).toEqual({ amount: [mxn], captured_amount: [mxn] })
+    expect(issues(refundSchema, { ...fixtures.refund, amount: 200.001 })).toEqual({
+      amount: [mxn],
+    })
+    expect(
+      issues(reversalSchema, { ...fixtures.reversal, currency: 'BHD', amount: 1.0005 }),
+    ).toEqual({ amount: ['Expected at most 3 decimals for BHD'] })
+    expect(issues(disputeSchema, { ...fixtures.dispute, amount: 10.999 })).toEqual({
+      amount: [mxn],
+    })
+    expect(
+      issues(settlementSchema, {
+        ...fixtures.settlement,
+        totals: [
+          { currency: 'JPY', payments_amount: 1000, refunds_amount: 0.5, net_amount: 999.5 },
+        ],
+      }),
+    ).toEqual({
+      'totals.0.refunds_amount': ['Expected a whole number: JPY has no minor unit'],
+      'totals.0.net_amount': ['Expected a whole number: JPY has no minor unit'],
+    })
+    // Without a currency (SPEC refund, instrument) there is nothing to check against.
+    expect(issues(refundSchema, { ...fixtures.specRefund, amount: 200.001 })).toEqual({})
+    expect(issues(instrumentSchema, { ...fixtures.specInstrument, amount: 1.001 })).toEqual({})
+  })
+
+  const withMoney = [
+    ['charge', chargeSchema, arb.charge],
+    ['payment', paymentSchema, arb.payment],
+    ['refund', refundSchema, arb.refund],
+    ['reversal', reversalSchema, arb.reversal],
+    ['dispute', disputeSchema, arb.dispute],
+  ] as const
+
+  it.each(withMoney)(
+    '%s: one decimal more than the currency allows fails at amount',
+    (_name, schema, arbitrary) => {
+      fc.assert(
+        fc.property(arbitrary as fc.Arbitrary<{ amount: number; currency: string }>, (value) => {
+          const digits = currencyMinorDigits(value.currency)
+          const text = value.amount.toFixed(digits)
+          const amount = Number(`${text}${digits === 0 ? '.' : ''}3`)
+          expect(failedPaths(schema, { ...value, amount })).toEqual(['amount'])
+        }),
+        { numRuns: 100 },
+      )
+    },
+  )
 
   it('says a missing field is required and what it expects', () => {
     const { charge_type: _type, ...rest } = fixtures.charge

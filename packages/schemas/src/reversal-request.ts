@@ -1,9 +1,9 @@
 import * as z from 'zod'
-import { amountSchema } from './amount'
+import { requestAmountSchema } from './amount'
 
 /** POST /v2/instruments/{id}/reversal body; without `amount` the full authorization is voided. */
 export const createReversalRequestSchema = z.object({
-  amount: amountSchema.optional(),
+  amount: requestAmountSchema.optional(),
 })
 
 export type CreateReversalRequest = z.infer<typeof createReversalRequestSchema>

@@ -1,15 +1,21 @@
 import * as z from 'zod'
 import { nonNegativeAmountSchema } from './amount'
+import { amountPrecisionCheck } from './amount-precision'
 import { currencySchema } from './currency'
 import { timestampSchema } from './timestamp'
 
-/** Per-currency sums of one settlement; `net_amount` is negative when refunds exceed payments. */
-export const settlementTotalSchema = z.looseObject({
-  currency: currencySchema,
-  payments_amount: nonNegativeAmountSchema,
-  refunds_amount: nonNegativeAmountSchema,
-  net_amount: z.number(),
-})
+/**
+ * Per-currency sums of one settlement, each within the currency's minor digits; `net_amount` is
+ * negative when refunds exceed payments.
+ */
+export const settlementTotalSchema = z
+  .looseObject({
+    currency: currencySchema,
+    payments_amount: nonNegativeAmountSchema,
+    refunds_amount: nonNegativeAmountSchema,
+    net_amount: z.number(),
+  })
+  .superRefine(amountPrecisionCheck(['payments_amount', 'refunds_amount', 'net_amount']))
 
 export type SettlementTotal = z.infer<typeof settlementTotalSchema>
 

@@ -29,9 +29,11 @@ export const timestamp = fc
 const id = (prefix: string) =>
   fc.stringMatching(/^[A-Za-z0-9]{6,16}$/).map((rest) => `${prefix}_${rest}`)
 
+const minorUnits = (min: bigint) => fc.bigInt({ min, max: 99_999_999_999n })
+
 /** A currency and a positive amount exactly within its minor digits. */
 export const money = fc
-  .tuple(fc.constantFrom(...currencies), fc.bigInt({ min: 1n, max: 99_999_999_999n }))
+  .tuple(fc.constantFrom(...currencies), minorUnits(1n))
   .map(([currency, minor]) => ({ currency, amount: fromMinorUnits(minor, currency) }))
 
 // The service refuses a `__proto__` metadata key on the way in, so no resource ever carries one.
@@ -135,7 +137,7 @@ export const instrument = fc
       {
         charge: id('ch'),
         money,
-        captured_amount: fc.constantFrom(0, 1.5, 100),
+        captured_minor: minorUnits(0n),
         recurring: fc.boolean(),
         captured_on_creation: fc.boolean(),
         failure_code: fc.option(fc.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/), { nil: null }),
@@ -144,11 +146,15 @@ export const instrument = fc
     ),
     extra: extraFields,
   })
-  .map(({ ours: { money: ourMoney, ...ours }, extra, ...rest }) => ({
+  .map(({ ours: { money: ourMoney, captured_minor: capturedMinor, ...ours }, extra, ...rest }) => ({
     ...extra,
     ...rest,
     ...ours,
     ...(ourMoney ?? {}),
+    // In the instrument's currency when it has one (any currency's amount parses without it).
+    ...(capturedMinor === undefined
+      ? {}
+      : { captured_amount: fromMinorUnits(capturedMinor, ourMoney?.currency ?? 'USD') }),
   }))
 
 const transactionExternalIds = fc.record({
@@ -177,20 +183,30 @@ export const payment = fc
         instrument: id('in'),
         status: fc.constantFrom('pending', 'succeeded', 'failed'),
         failure_code: fc.option(fc.string(), { nil: null }),
-        refunded_amount: fc.constantFrom(0, 10, 0.5),
+        refunded_minor: minorUnits(0n),
         settled_at: fc.option(timestamp, { nil: null }),
       },
       { requiredKeys: [] },
     ),
     extra: extraFields,
   })
-  .map(({ money: { amount, currency }, ours, extra, ...rest }) => ({
-    ...extra,
-    ...rest,
-    ...ours,
-    amount,
-    currency,
-  }))
+  .map(
+    ({
+      money: { amount, currency },
+      ours: { refunded_minor: refundedMinor, ...ours },
+      extra,
+      ...rest
+    }) => ({
+      ...extra,
+      ...rest,
+      ...ours,
+      ...(refundedMinor === undefined
+        ? {}
+        : { refunded_amount: fromMinorUnits(refundedMinor, currency) }),
+      amount,
+      currency,
+    }),
+  )
 
 export const refund = fc
   .record({
@@ -259,12 +275,14 @@ export const settlement = fc.record({
   refunds: fc.array(id('re'), { maxLength: 3 }),
   instruments: fc.array(id('in'), { maxLength: 3 }),
   totals: fc.array(
-    fc.record({
-      currency: fc.constantFrom(...currencies),
-      payments_amount: fc.constantFrom(0, 10, 99.99),
-      refunds_amount: fc.constantFrom(0, 5, 150),
-      net_amount: fc.constantFrom(0, 5, -50.01),
-    }),
+    fc
+      .tuple(fc.constantFrom(...currencies), minorUnits(0n), minorUnits(0n))
+      .map(([currency, payments, refunds]) => ({
+        currency,
+        payments_amount: fromMinorUnits(payments, currency),
+        refunds_amount: fromMinorUnits(refunds, currency),
+        net_amount: fromMinorUnits(payments - refunds, currency),
+      })),
     { maxLength: 2 },
   ),
 })
