@@ -2,7 +2,7 @@ import { lookupErrorCode } from '@chargekit/errors'
 import { rootIssueKey } from '@chargekit/schemas'
 import { SandboxError } from './errors'
 
-/** The JSON body of every error answer (contract.md "HTTP contract"). */
+/** The JSON body of every error answer (DESIGN §4 "Errors"). */
 export interface ProblemBody {
   message: string
   failure_code?: string
@@ -89,6 +89,33 @@ export function declined(
     failure_code: code,
     failure_description: description,
   })
+}
+
+/** 413: the body is over the size limit (DESIGN §4: 1 MB). */
+export function payloadTooLarge(limitBytes: number): ApiProblem {
+  return new ApiProblem(
+    413,
+    coded('01.01.0000', `Request body is larger than ${limitBytes} bytes: send less data`),
+  )
+}
+
+/** 415: only JSON bodies are accepted. */
+export function unsupportedMediaType(): ApiProblem {
+  return new ApiProblem(
+    415,
+    coded('01.01.0000', 'Request bodies must be JSON: send Content-Type: application/json'),
+  )
+}
+
+/** 504: the answer was not ready in time (a slow processor); the work itself still finishes. */
+export function timedOut(timeoutMs: number): ApiProblem {
+  return new ApiProblem(
+    504,
+    coded(
+      '04.02.0000',
+      `The sandbox did not answer within ${timeoutMs} ms (a slow processor?): check the object's state before retrying`,
+    ),
+  )
 }
 
 export function tooManyRequests(retryAfterSeconds: number): ApiProblem {

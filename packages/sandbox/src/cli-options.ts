@@ -3,7 +3,7 @@ import type { SandboxAccountOptions } from './accounts/account-options'
 import { SandboxError } from './errors'
 import type { StartSandboxOptions } from './start-sandbox'
 
-export const defaultCliPort = 4010
+const defaultCliPort = 4010
 
 export const cliUsage = `Usage: chargekit-sandbox [options]
 

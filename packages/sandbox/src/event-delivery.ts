@@ -1,5 +1,6 @@
 import type { DeliveryStatus } from '@chargekit/schemas'
 import {
+  accountScopedKey,
   createDeliveryEngine,
   type DeliveryAttempt,
   type DeliveryJob,
@@ -32,7 +33,7 @@ export function createEventDelivery(options: {
     timeScale: options.timeScale,
     ...(options.signingSecret === undefined ? {} : { signingSecret: options.signingSecret }),
     onAttempt: (job, attempt, next) => {
-      const key = `${job.accountId}:${job.eventId}`
+      const key = accountScopedKey(job.accountId, job.eventId)
       const previous = updates.get(key) ?? Promise.resolve()
       const update = previous
         .then(() => recordAttempt(store, job, attempt, next))
@@ -55,7 +56,7 @@ export function createEventDelivery(options: {
     },
     async redeliver(accountId, event) {
       await engine.redeliver(jobOf(accountId, event))
-      await updates.get(`${accountId}:${event.id}`)
+      await updates.get(accountScopedKey(accountId, event.id))
     },
     close: () => engine.close(),
   }
@@ -73,7 +74,8 @@ function jobOf(accountId: string, event: StoredEvent): DeliveryJob {
 
 /**
  * `result_status` is the latest attempt's; `retries_log` gets an entry (newest first) for every
- * attempt after the first and for every manual redelivery, as the spec's example shows.
+ * automatic retry and every manual redelivery, as the spec's example shows, but not for the
+ * first automatic attempt.
  */
 async function recordAttempt(
   store: SandboxStore,
@@ -83,21 +85,33 @@ async function recordAttempt(
 ): Promise<void> {
   const event = await store.getEvent(job.accountId, job.eventId)
   if (event === undefined) return
-  const isFirstAttempt = !attempt.manual && event.delivery_status === 'pending'
-  const status: DeliveryStatus = next.delivered
-    ? 'delivered'
-    : next.exhausted
-      ? 'exhausted'
-      : 'failing'
   await store.updateEvent(job.accountId, job.eventId, {
     result_status: attempt.resultStatus,
-    retries_log: isFirstAttempt
-      ? event.retries_log
-      : [
-          { created_at: attempt.at.toISOString(), result_status: attempt.resultStatus },
-          ...event.retries_log,
-        ],
-    delivery_status: status,
-    next_attempt_at: next.nextAttemptAt?.toISOString() ?? null,
+    retries_log:
+      attempt.kind === 'first'
+        ? event.retries_log
+        : [
+            { created_at: attempt.at.toISOString(), result_status: attempt.resultStatus },
+            ...event.retries_log,
+          ],
+    delivery_status: deliveryStatusAfter(next, event.delivery_status),
+    next_attempt_at: 'nextAttemptAt' in next ? next.nextAttemptAt.toISOString() : null,
   })
+}
+
+/**
+ * An event that was delivered stays `delivered` when a later manual redelivery fails: the
+ * receiver did get it, and that failure is still visible in `result_status` and `retries_log`.
+ */
+function deliveryStatusAfter(next: DeliveryProgress, current: DeliveryStatus): DeliveryStatus {
+  switch (next.state) {
+    case 'delivered':
+      return 'delivered'
+    case 'awaiting-first-attempt':
+      return 'pending'
+    case 'retrying':
+      return 'failing'
+    case 'schedule-ended':
+      return current === 'delivered' ? 'delivered' : 'exhausted'
+  }
 }

@@ -65,6 +65,82 @@ const asyncBank: Processor = {
   }),
 }
 
+/**
+ * Confirms every money movement later, with its own reference for each (the README's ledgerBank
+ * relies on resolve()'s transactionId); a refund of 3.33 is refused later, with a reference too.
+ */
+const lateBank: Processor = {
+  name: 'late_bank',
+  chargeTypes: ['card_onetime'],
+  authorize: () => ({ status: 'succeeded', transactionId: 'late-auth' }),
+  capture: (_context, { paymentId }) => ({
+    status: 'pending',
+    awaiting: 'processor',
+    afterMs: 1_000,
+    transactionId: 'late-capture-pending',
+    resolve: () => ({ status: 'succeeded', transactionId: `late-capture-${paymentId}` }),
+  }),
+  refund: (_context, { refundId, amount }) => ({
+    status: 'pending',
+    awaiting: 'processor',
+    afterMs: 1_000,
+    resolve: () =>
+      amount.minorUnits === 333n
+        ? { status: 'failed', code: '02.03.0000', transactionId: `late-refund-${refundId}` }
+        : { status: 'succeeded', transactionId: `late-refund-${refundId}` },
+  }),
+  reverse: (_context, { reversalId }) => ({
+    status: 'pending',
+    awaiting: 'processor',
+    afterMs: 1_000,
+    resolve: () => ({ status: 'succeeded', transactionId: `late-reversal-${reversalId}` }),
+  }),
+}
+
+/** Its charge step answers pending, which the charge step does not allow. */
+const pendingChargeBank: Processor = {
+  name: 'pending_charge_bank',
+  chargeTypes: ['card_onetime'],
+  onCharge: () =>
+    ({
+      status: 'pending',
+      awaiting: 'processor',
+      afterMs: 1,
+      resolve: () => ({ status: 'succeeded' }),
+    }) as never,
+  authorize: () => ({ status: 'succeeded' }),
+  capture: () => ({ status: 'succeeded' }),
+  refund: () => ({ status: 'succeeded' }),
+  reverse: () => ({ status: 'succeeded' }),
+}
+
+/** Asks for 3DS, then answers the customer's choice with pending, which a decision may not be. */
+const undecidedBank: Processor = {
+  name: 'undecided_bank',
+  chargeTypes: ['card_onetime'],
+  authorize: () => ({ status: 'pending', awaiting: 'customer' }),
+  completeChallenge: () =>
+    ({
+      status: 'pending',
+      awaiting: 'processor',
+      afterMs: 1,
+      resolve: () => ({ status: 'succeeded' }),
+    }) as never,
+  capture: () => ({ status: 'succeeded' }),
+  refund: () => ({ status: 'succeeded' }),
+  reverse: () => ({ status: 'succeeded' }),
+}
+
+/** Serves a charge type that is a prefix of the built-in ones. */
+const shortTypeBank: Processor = {
+  name: 'short_type_bank',
+  chargeTypes: ['card'],
+  authorize: () => ({ status: 'succeeded' }),
+  capture: () => ({ status: 'succeeded' }),
+  refund: () => ({ status: 'succeeded' }),
+  reverse: () => ({ status: 'succeeded' }),
+}
+
 const errors: string[] = []
 const logger: SandboxLogger = {
   info: () => {},
@@ -75,7 +151,15 @@ let harness: Harness
 
 beforeAll(async () => {
   harness = await startHarness({
-    processors: [ledgerBank, brokenBank, asyncBank],
+    processors: [
+      ledgerBank,
+      brokenBank,
+      asyncBank,
+      lateBank,
+      pendingChargeBank,
+      undecidedBank,
+      shortTypeBank,
+    ],
     timeScale: 0.001,
     logger,
   })
@@ -103,9 +187,12 @@ describe('a custom processor', () => {
     })
     const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
     expect(instrument.status).toBe(201)
+    // The authorization's reference from the processor's outcome.
     expect(instrument.body.external_ids).toEqual({
       descriptor: 'LEDGER*BANK',
       processor: 'ledger_bank',
+      transaction_id: `auth-${instrument.body.id}`,
+      transaction_id_trunc: `auth-${instrument.body.id}`.slice(-8),
     })
 
     // The processor saw the charge and exact minor units, never a float to add up.
@@ -231,6 +318,143 @@ describe('asynchronous authorizations and reversals', () => {
   })
 })
 
+describe("a pending outcome's transaction id", () => {
+  const lateCharge = async (instrumentParams: Record<string, unknown>) => {
+    const api = harness.api
+    const charge = await api('POST', '/charges', {
+      charge_type: 'card_onetime',
+      amount: 10,
+      currency: 'USD',
+      events_url: harness.eventsUrl,
+      channels: ['card_onetime_late_bank'],
+      instrument_params: instrumentParams,
+    })
+    const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+    return { chargeId: charge.body.id as string, instrument: instrument.body }
+  }
+  const settledState = (path: string) =>
+    eventually(async () => {
+      const answer = await harness.api('GET', path)
+      expect(answer.body.status).not.toBe('pending')
+      return answer.body
+    })
+
+  it("becomes the payment's and refund's external_ids when resolve() gives one", async () => {
+    const api = harness.api
+    const { chargeId, instrument } = await lateCharge({ captured_on_creation: false })
+    expect(instrument.external_ids).toMatchObject({
+      transaction_id: 'late-auth',
+      transaction_id_trunc: 'ate-auth',
+    })
+    const pending = await api('POST', '/payments', {
+      instrument: instrument.id,
+      amount: 10,
+      currency: 'USD',
+    })
+    expect(pending.body).toMatchObject({
+      status: 'pending',
+      external_ids: { transaction_id: 'late-capture-pending' },
+    })
+    const payment = await settledState(`/payments/${pending.body.id}`)
+    const captureId = `late-capture-${pending.body.id}`
+    expect(payment).toMatchObject({
+      status: 'succeeded',
+      external_ids: { transaction_id: captureId, transaction_id_trunc: captureId.slice(-8) },
+    })
+    const refund = await api('POST', `/payments/${payment.id}/refund`, { amount: 5 })
+    expect(await settledState(`/refunds/${refund.body.id}`)).toMatchObject({
+      status: 'succeeded',
+      external_ids: { transaction_id: `late-refund-${refund.body.id}` },
+    })
+    const declined = await api('POST', `/payments/${payment.id}/refund`, { amount: 3.33 })
+    expect(await settledState(`/refunds/${declined.body.id}`)).toMatchObject({
+      status: 'failed',
+      failure_code: '02.03.0000',
+      external_ids: { transaction_id: `late-refund-${declined.body.id}` },
+    })
+    // The success event snapshots the payment with the processor's reference.
+    const events = await api('GET', `/events?charge=${chargeId}&type=payment.success`)
+    expect(events.body.collection[0].payment.external_ids.transaction_id).toBe(captureId)
+  })
+
+  it("becomes the reversal's external_ids too", async () => {
+    const { instrument } = await lateCharge({ captured_on_creation: false })
+    const pending = await harness.api('POST', `/instruments/${instrument.id}/reversal`)
+    expect(pending.body.status).toBe('pending')
+    expect(await settledState(`/reversals/${pending.body.id}`)).toMatchObject({
+      status: 'succeeded',
+      external_ids: { transaction_id: `late-reversal-${pending.body.id}` },
+    })
+  })
+})
+
+describe('the charge step', () => {
+  it('refuses a pending answer as a malformed outcome (402 99.02.0001), not a confirmation', async () => {
+    const api = harness.api
+    const answer = await api('POST', '/charges', {
+      charge_type: 'card_onetime',
+      amount: 10,
+      currency: 'USD',
+      events_url: harness.eventsUrl,
+      channels: ['card_onetime_pending_charge_bank'],
+    })
+    expect(answer.status).toBe(402)
+    expect(answer.body.failure_code).toBe('99.02.0001')
+    const charge = await api('GET', `/charges/${answer.body.metadata.charge}`)
+    expect(charge.body).toMatchObject({ confirmed: false, failure_code: '99.02.0001' })
+    expect(await eventTypesOf(api, charge.body.id)).toEqual(['charge.created', 'charge.error'])
+    expect(
+      errors.some((message) =>
+        message.includes('pending_charge_bank answered onCharge with a malformed outcome'),
+      ),
+    ).toBe(true)
+  })
+})
+
+describe('the 3DS decision', () => {
+  it('refuses a pending answer as a malformed outcome: the instrument fails with 99.02.0001', async () => {
+    const api = harness.api
+    const charge = await api('POST', '/charges', {
+      charge_type: 'card_onetime',
+      amount: 10,
+      currency: 'USD',
+      events_url: harness.eventsUrl,
+      channels: ['card_onetime_undecided_bank'],
+    })
+    const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+    expect(instrument.body.status).toBe('pending')
+    const token = new URL(instrument.body.redirect.url).searchParams.get('token') ?? ''
+    const page = await fetch(`${harness.sandbox.apiUrl}/3ds/${instrument.body.id}/complete`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token, outcome: 'authorize' }),
+    })
+    expect(page.status).toBe(200)
+    expect((await api('GET', `/instruments/${instrument.body.id}`)).body).toMatchObject({
+      status: 'invalid',
+      failure_code: '99.02.0001',
+    })
+  })
+})
+
+describe('channels of a charge', () => {
+  it("accept only channels of the charge's own charge type, not labels sharing its prefix", async () => {
+    const answer = await harness.api('POST', '/charges', {
+      charge_type: 'card',
+      amount: 10,
+      currency: 'USD',
+      events_url: harness.eventsUrl,
+      channels: ['card_onetime_no_processor', 'card_short_type_bank'],
+    })
+    expect(answer.status).toBe(400)
+    expect(answer.body.parameters).toEqual({
+      'channels.0': [
+        'Channel card_onetime_no_processor serves charge type card_onetime, not card: expected one of card_short_type_bank',
+      ],
+    })
+  })
+})
+
 describe('the processor registry', () => {
   const base: Processor = {
     name: 'ok_bank',
@@ -247,6 +471,16 @@ describe('the processor registry', () => {
     ['no charge types', { ...base, chargeTypes: [] }, /chargeTypes/],
     ['a missing method', { ...base, capture: undefined } as unknown as Processor, /capture/],
     ['a bad settlement delay', { ...base, settlementDelayMs: -1 }, /settlementDelayMs/],
+    [
+      'a channel label that is already another processor’s',
+      { ...base, name: 'acquirer', chargeTypes: ['card_onetime_simulated'] },
+      /"card_onetime_simulated_acquirer", which is already processor "simulated_acquirer"'s channel for charge type "card_onetime"/,
+    ],
+    [
+      'a charge type listed twice',
+      { ...base, chargeTypes: ['card_onetime', 'card_onetime'] },
+      /lists charge type "card_onetime" twice/,
+    ],
   ])('refuses %s at start-up', async (_, processor, message) => {
     const start = startSandbox({ port: 0, processors: [processor] })
     await expect(start).rejects.toThrow(SandboxError)

@@ -6,6 +6,8 @@ import {
   accountA,
   accountB,
   artifactsDir,
+  basic,
+  callApi,
   type DashboardWorld,
   eventsLoaded,
   eventsOf,
@@ -19,19 +21,26 @@ import {
 // The dashboard in real Chromium against a real sandbox: everything a person does with it.
 
 let world: DashboardWorld
+/** Retries compressed to about a second, so events there are exhausted while the test waits. */
+let fastWorld: DashboardWorld
 let browser: Browser
 const contexts: BrowserContext[] = []
 const pageErrors: string[] = []
 
 beforeAll(async () => {
   mkdirSync(artifactsDir, { recursive: true })
-  ;[world, browser] = await Promise.all([startDashboardWorld(), launchChromium()])
+  ;[world, fastWorld, browser] = await Promise.all([
+    startDashboardWorld(),
+    startDashboardWorld({ timeScale: 0.00001 }),
+    launchChromium(),
+  ])
 }, 30_000)
 
 afterAll(async () => {
   for (const context of contexts) await context.close()
   await browser?.close()
   await world?.close()
+  await fastWorld?.close()
 })
 
 async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
@@ -48,6 +57,17 @@ function screenshot(page: Page, name: string) {
 
 function eventRows(page: Page) {
   return page.locator('table.events tbody tr')
+}
+
+/** The delivery states the events table shows, one per row. */
+function deliveryStates(page: Page) {
+  return page.locator('table.events tbody td[data-label="Delivery"] .badge').allTextContents()
+}
+
+async function applyFilters(page: Page, applied: (url: URL) => boolean) {
+  await page.getByRole('button', { name: 'Apply filters' }).click()
+  await page.waitForURL(applied)
+  await eventsLoaded(page)
 }
 
 // Generous limits: two CPU cores are shared with other suites, and Chromium is slow to start there.
@@ -160,6 +180,45 @@ describe('dashboard in Chromium', { timeout: 30_000 }, () => {
     expect(new URL(page.url()).searchParams.get('created_gte')).toBe(later.toISOString())
   })
 
+  it('finds an object’s events by object id', async () => {
+    await page.goto(`${world.sandbox.url}/dashboard`)
+    await eventsLoaded(page)
+    await page.getByLabel('Object id').fill(flow.paymentId)
+    await applyFilters(page, (url) => url.searchParams.get('object_id') === flow.paymentId)
+
+    const expected = await callApi<{ collection: { id: string }[] }>(
+      world,
+      accountA,
+      'GET',
+      `/events?object_id=${flow.paymentId}`,
+    )
+    await expect.poll(() => eventRows(page).count()).toBe(expected.collection.length)
+    const objects = await page
+      .locator('table.events tbody td[data-label="Object"] code')
+      .allTextContents()
+    expect(new Set(objects)).toEqual(new Set([flow.paymentId]))
+  })
+
+  it('keeps the whole "until" second and the latest-result filter when applying filters', async () => {
+    const [newest] = await eventsOf(world, accountA, flow.chargeId)
+    const second = new Date(newest?.created_at ?? '')
+    second.setMilliseconds(0)
+    await page.goto(
+      `${world.sandbox.url}/dashboard?charge=${flow.chargeId}&created_lte=${second.toISOString()}&result_status=200`,
+    )
+    await eventsLoaded(page)
+    expect(await page.getByLabel('Latest result').inputValue()).toBe('200')
+    const shared = new URL(page.url()).search
+
+    await applyFilters(page, (url) => url.search !== shared)
+
+    const applied = new URL(page.url()).searchParams
+    expect(applied.get('created_lte')).toBe(new Date(second.getTime() + 999).toISOString())
+    expect(applied.get('result_status')).toBe('200')
+    expect(applied.get('charge')).toBe(flow.chargeId)
+    await expect.poll(() => page.locator(`tr[data-event-id="${newest?.id}"]`).count()).toBe(1)
+  })
+
   it('opens an event, redelivers it and shows the log grow', async () => {
     const [event] = await eventsOf(world, accountA, flow.chargeId, 'payment.success')
     await page.goto(`${world.sandbox.url}/dashboard?charge=${flow.chargeId}`)
@@ -221,6 +280,104 @@ describe('dashboard in Chromium', { timeout: 30_000 }, () => {
     await expect(failure.textContent()).resolves.toContain('06.02.0000 Unsafe Transaction')
     await expect(failure.textContent()).resolves.toContain('Risk')
     await screenshot(page, 'dashboard-charge-declined')
+  })
+
+  it('shows a settlement and a dispute on the charge timeline', async () => {
+    const disputed = await runPaidFlow(world, accountA, 'ord_browser_disputed')
+    const dispute = await callApi<{ id: string }>(
+      world,
+      accountA,
+      'POST',
+      `/test/payments/${disputed.paymentId}/dispute`,
+      { amount: 10 },
+    )
+    const settlement = await callApi<{ id: string }>(world, accountA, 'POST', '/test/settlements')
+
+    await page.goto(`${world.sandbox.url}/dashboard/charges/${disputed.chargeId}`)
+    await page.locator('ol.timeline').waitFor()
+    const expected = await eventsOf(world, accountA, disputed.chargeId)
+    expect(expected.map(({ type }) => type)).toEqual(
+      expect.arrayContaining(['dispute.created', 'payment.settled']),
+    )
+    expect(await page.locator('ol.timeline > li').count()).toBe(expected.length)
+    for (const { id } of expected) {
+      expect(await page.locator(`ol.timeline a[href="/dashboard/events/${id}"]`).count()).toBe(1)
+    }
+    for (const [heading, id] of [
+      ['Settlements', settlement.id],
+      ['Disputes', dispute.id],
+    ] as const) {
+      const group = page.locator('.object-group', {
+        has: page.getByRole('heading', { name: heading }),
+      })
+      expect(await group.locator(`h4 code:text-is("${id}")`).count(), heading).toBe(1)
+    }
+    await screenshot(page, 'dashboard-charge-settled-disputed')
+  })
+
+  it('shows a failing delivery’s next attempt and filters failing deliveries', async () => {
+    const failing = await runPaidFlow(world, accountA, 'ord_browser_failing', world.failingReceiver)
+    await expect
+      .poll(
+        async () =>
+          (await eventsOf(world, accountA, failing.chargeId)).every(
+            ({ delivery_status }) => delivery_status === 'failing',
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true)
+    const [event] = await eventsOf(world, accountA, failing.chargeId, 'payment.success')
+
+    await page.goto(`${world.sandbox.url}/dashboard/events/${event?.id}`)
+    await page.locator('pre.json').waitFor()
+    expect(await page.locator('.delivery .badge').textContent()).toBe('Failing')
+    expect(await page.locator('.delivery .result-status').textContent()).toBe('HTTP 500')
+    // A retry is always ahead (5 s, then 5 min at time scale 1); its time is shown, not "none".
+    const next = await page.locator('.delivery .next-attempt time').getAttribute('datetime')
+    expect(Date.parse(next ?? '')).toBeGreaterThan(Date.parse(event?.created_at ?? ''))
+    await screenshot(page, 'dashboard-event-failing')
+
+    await page.goto(`${world.sandbox.url}/dashboard`)
+    await eventsLoaded(page)
+    await page.getByLabel('Delivery').selectOption('failing')
+    await applyFilters(page, (url) => url.searchParams.get('delivery_status') === 'failing')
+    expect(new Set(await deliveryStates(page))).toEqual(new Set(['Failing']))
+    expect(
+      await page.locator(`table.events a[href="/dashboard/charges/${failing.chargeId}"]`).count(),
+    ).toBeGreaterThan(0)
+  })
+
+  it('filters exhausted deliveries, whose event shows no next attempt', async () => {
+    const charge = await callApi<{ id: string }>(fastWorld, accountA, 'POST', '/charges', {
+      charge_type: 'card_onetime',
+      amount: 12,
+      currency: 'EUR',
+      events_url: `${fastWorld.failingReceiver.url}/events`,
+    })
+    await expect
+      .poll(
+        async () =>
+          (await eventsOf(fastWorld, accountA, charge.id)).map(
+            ({ delivery_status }) => delivery_status,
+          ),
+        { timeout: 15_000 },
+      )
+      .toEqual(['exhausted', 'exhausted'])
+    const fast = await newPage()
+    await signIn(fast, fastWorld, accountA)
+    await eventsLoaded(fast)
+
+    await fast.getByLabel('Delivery').selectOption('exhausted')
+    await applyFilters(fast, (url) => url.searchParams.get('delivery_status') === 'exhausted')
+
+    expect(await deliveryStates(fast)).toEqual(['Exhausted', 'Exhausted'])
+    await screenshot(fast, 'dashboard-events-exhausted')
+    await eventRows(fast).first().locator('td[data-label="Event"] a').click()
+    await fast.locator('pre.json').waitFor()
+    expect(await fast.locator('.delivery .next-attempt').textContent()).toBe('none scheduled')
+    await expect
+      .poll(() => fast.getByRole('heading', { name: /^Retries log/ }).textContent())
+      .toBe('Retries log (7)')
   })
 
   it('signs out, and the old session cookie no longer opens anything', async () => {
@@ -323,6 +480,22 @@ describe('dashboard in Chromium', { timeout: 30_000 }, () => {
       const width = await phone.evaluate(() => document.documentElement.scrollWidth)
       expect(width, name).toBeLessThanOrEqual(390)
       await screenshot(phone, name)
+    }
+  })
+
+  it('never wrote a private key or Basic credentials to the sandbox log', () => {
+    const refused = { id: accountA.id, key: 'sk_not_the_key' }
+    const secrets = [accountA, accountB, refused].flatMap((account) => [
+      account.key,
+      basic(account).slice('Basic '.length),
+    ])
+    for (const logs of [world.logs, fastWorld.logs]) {
+      // The log did record the session: sign-ins and the page's API calls.
+      expect(logs.some((line) => line.includes('POST /dashboard/session'))).toBe(true)
+      expect(logs.some((line) => line.includes('GET /dashboard/api/events'))).toBe(true)
+      for (const secret of secrets) {
+        expect(logs.filter((line) => line.includes(secret))).toEqual([])
+      }
     }
   })
 

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { type Sandbox, startSandbox } from '../src/index'
+import { type Sandbox, type SandboxLogger, startSandbox } from '../src/index'
 import { type Receiver, startReceiver } from './delivery-receiver'
 
 /** Two accounts, so every test can check that one never sees the other's data. */
@@ -9,22 +9,51 @@ export type Account = typeof accountA
 
 export interface DashboardWorld {
   sandbox: Sandbox
+  /** A merchant receiver that accepts every delivery. */
   receiver: Receiver
+  /** One that answers every delivery with 500, so its events fail and are retried. */
+  failingReceiver: Receiver
+  /** Every line the sandbox logged, with its fields, as the CLI would print it. */
+  logs: string[]
   close(): Promise<void>
 }
 
-/** A real sandbox on 127.0.0.1:0 and a merchant receiver that accepts every delivery. */
-export async function startDashboardWorld(): Promise<DashboardWorld> {
+/** A real sandbox on 127.0.0.1:0 with two accounts, its receivers, and its log captured. */
+export async function startDashboardWorld(
+  options: { timeScale?: number } = {},
+): Promise<DashboardWorld> {
   const receiver = await startReceiver(() => 200)
-  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', accounts: [accountA, accountB] })
-  return {
+  const failingReceiver = await startReceiver(() => 500)
+  const logs: string[] = []
+  const sandbox = await startSandbox({
+    port: 0,
+    host: '127.0.0.1',
+    accounts: [accountA, accountB],
+    logger: capturingLogger(logs),
+    ...options,
+  })
+  const world: DashboardWorld = {
     sandbox,
     receiver,
+    failingReceiver,
+    logs,
     async close() {
       await sandbox.close()
       await receiver.stop()
+      await failingReceiver.stop()
     },
   }
+  return world
+}
+
+function capturingLogger(logs: string[]): SandboxLogger {
+  const capture = (level: string) => (message: string, fields?: Record<string, unknown>) => {
+    const details = JSON.stringify(fields ?? {}, (_key, value: unknown) =>
+      value instanceof Error ? value.stack : value,
+    )
+    logs.push(`${level} ${message} ${details}`)
+  }
+  return { info: capture('info'), warn: capture('warn'), error: capture('error') }
 }
 
 export function basic(account: Account): string {
@@ -63,12 +92,13 @@ export async function runPaidFlow(
   world: DashboardWorld,
   account: Account,
   orderId: string,
+  receiver: Receiver = world.receiver,
 ): Promise<Flow> {
   const charge = await callApi<{ id: string }>(world, account, 'POST', '/charges', {
     charge_type: 'card_onetime',
     amount: 25.5,
     currency: 'EUR',
-    events_url: `${world.receiver.url}/events`,
+    events_url: `${receiver.url}/events`,
     metadata: { order_id: orderId },
   })
   await callApi(world, account, 'POST', '/instruments', card(charge.id))
@@ -115,9 +145,12 @@ function card(chargeId: string) {
 export interface ListedEvent {
   id: string
   type: string
+  created_at: string
   object_id: string
   dismissed_at: string | null
   retries_log: unknown[]
+  delivery_status: string
+  next_attempt_at: string | null
 }
 
 export async function eventsOf(

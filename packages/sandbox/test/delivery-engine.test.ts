@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   createDeliveryEngine,
@@ -6,8 +7,9 @@ import {
   type DeliveryEngineOptions,
   type DeliveryJob,
   type DeliveryProgress,
-} from '../src/delivery/index.js'
-import { eventually, type Receiver, startReceiver } from './delivery-receiver.js'
+} from '../src/delivery/index'
+import { eventually, type Receiver, startReceiver } from './delivery-receiver'
+import { trackDeliveryTimers } from './delivery-timers'
 
 interface Report {
   job: DeliveryJob
@@ -22,6 +24,12 @@ const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
+
+function timers() {
+  const tracker = trackDeliveryTimers()
+  cleanups.push(async () => tracker.stop())
+  return tracker
+}
 
 async function receiver(...args: Parameters<typeof startReceiver>): Promise<Receiver> {
   const started = await startReceiver(...args)
@@ -42,12 +50,17 @@ function engine(options: Partial<DeliveryEngineOptions> = {}) {
   const reportsFor = (eventId: string) => reports.filter((report) => report.job.eventId === eventId)
   const settled = (eventId: string) =>
     eventually(
-      () => reportsFor(eventId).some(({ next }) => next.delivered || next.exhausted),
+      () => reportsFor(eventId).some(({ next }) => isFinal(next)),
       15_000,
       `final report for ${eventId}`,
     )
   return { engine: created, reports, errors, reportsFor, settled }
 }
+
+const isFinal = (next: DeliveryProgress) =>
+  next.state === 'delivered' || next.state === 'schedule-ended'
+const nextAttemptAt = (next: DeliveryProgress | undefined) =>
+  next !== undefined && 'nextAttemptAt' in next ? next.nextAttemptAt : null
 
 let sequence = 0
 function job(eventsUrl: string, overrides: Partial<DeliveryJob> = {}): DeliveryJob {
@@ -87,8 +100,8 @@ describe('delivery engine', () => {
     })
     expect(delivery?.headers['webhook-signature']).toBeUndefined()
     expect(reports).toHaveLength(1)
-    expect(reports[0]?.attempt).toMatchObject({ resultStatus: 204, manual: false })
-    expect(reports[0]?.next).toEqual({ nextAttemptAt: null, exhausted: false, delivered: true })
+    expect(reports[0]?.attempt).toMatchObject({ resultStatus: 204, kind: 'first' })
+    expect(reports[0]?.next).toEqual({ state: 'delivered' })
   })
 
   it('retries 500, 500 then stops at the 200, reporting each next attempt time', async () => {
@@ -106,10 +119,10 @@ describe('delivery engine', () => {
       event.eventId,
     ])
     expect(reports.map(({ attempt }) => attempt.resultStatus)).toEqual([500, 500, 200])
-    expect(reports.map(({ next }) => next.delivered)).toEqual([false, false, true])
+    expect(reports.map(({ attempt }) => attempt.kind)).toEqual(['first', 'retry', 'retry'])
+    expect(reports.map(({ next }) => next.state)).toEqual(['retrying', 'retrying', 'delivered'])
     for (const { attempt, next } of reports.slice(0, 2)) {
-      expect(next.exhausted).toBe(false)
-      expect(next.nextAttemptAt?.getTime()).toBeGreaterThanOrEqual(attempt.at.getTime())
+      expect(nextAttemptAt(next)?.getTime()).toBeGreaterThanOrEqual(attempt.at.getTime())
     }
   })
 
@@ -124,7 +137,7 @@ describe('delivery engine', () => {
     expect(merchant.received).toHaveLength(1)
     expect(reports).toHaveLength(1)
     expect(reports[0]?.attempt.resultStatus).toBe(0)
-    expect(reports[0]?.next).toEqual({ nextAttemptAt: null, exhausted: true, delivered: false })
+    expect(reports[0]?.next).toEqual({ state: 'schedule-ended' })
   })
 
   it('treats a 302 as a failure and never follows it', async () => {
@@ -141,7 +154,7 @@ describe('delivery engine', () => {
     await deliveries.close()
 
     expect(reports.map(({ attempt }) => attempt.resultStatus)).toEqual([302, 302])
-    expect(reports.at(-1)?.next.exhausted).toBe(true)
+    expect(reports.at(-1)?.next).toEqual({ state: 'schedule-ended' })
     expect(merchant.received).toHaveLength(2)
     expect(elsewhere.received).toHaveLength(0)
   })
@@ -166,7 +179,7 @@ describe('delivery engine', () => {
 
     expect(reports[0]?.attempt.resultStatus).toBe(0)
     expect(reports.at(-1)?.attempt.resultStatus).toBe(200)
-    expect(reports.at(-1)?.next.delivered).toBe(true)
+    expect(reports.at(-1)?.next).toEqual({ state: 'delivered' })
     expect(merchant.received.map(({ id }) => id)).toEqual([event.eventId])
   })
 
@@ -181,8 +194,8 @@ describe('delivery engine', () => {
 
     expect(merchant.received).toHaveLength(8)
     expect(reports.map(({ attempt }) => attempt.resultStatus)).toEqual(Array(8).fill(503))
-    expect(reports.slice(0, 7).every(({ next }) => next.nextAttemptAt !== null)).toBe(true)
-    expect(reports.at(-1)?.next).toEqual({ nextAttemptAt: null, exhausted: true, delivered: false })
+    expect(reports.slice(0, 7).every(({ next }) => next.state === 'retrying')).toBe(true)
+    expect(reports.at(-1)?.next).toEqual({ state: 'schedule-ended' })
   })
 
   it('records 0 for a TLS failure (https:// to a server that does not speak TLS)', async () => {
@@ -255,7 +268,7 @@ describe('delivery engine', () => {
     for (const event of later) await settled(event.eventId)
 
     expect(reportsFor(failing.eventId)).toHaveLength(1)
-    expect(reportsFor(failing.eventId)[0]?.next.nextAttemptAt).not.toBeNull()
+    expect(nextAttemptAt(reportsFor(failing.eventId)[0]?.next)).not.toBeNull()
     expect(merchant.received.map(({ id }) => id)).toEqual([
       failing.eventId,
       ...later.map(({ eventId }) => eventId),
@@ -300,7 +313,7 @@ describe('delivery engine', () => {
 
     expect(reportsFor(third.eventId)).toHaveLength(1)
     expect(reportsFor(third.eventId)[0]?.attempt.resultStatus).toBe(0)
-    expect(reportsFor(third.eventId)[0]?.next.exhausted).toBe(true)
+    expect(reportsFor(third.eventId)[0]?.next).toEqual({ state: 'schedule-ended' })
     expect(String(errors[0])).toMatch(/maxQueue.*redeliver/s)
     expect(reportsFor(first.eventId)).toHaveLength(0)
   })
@@ -340,7 +353,7 @@ describe('delivery engine', () => {
 })
 
 describe('manual redelivery', () => {
-  it('makes one immediate attempt, reported with manual: true', async () => {
+  it('makes one immediate attempt, reported as manual', async () => {
     const merchant = await receiver(() => 200)
     const { engine: deliveries, reports, settled } = engine()
     const event = job(merchant.url)
@@ -349,13 +362,13 @@ describe('manual redelivery', () => {
 
     const attempt = await deliveries.redeliver(event)
 
-    expect(attempt).toMatchObject({ resultStatus: 200, manual: true })
+    expect(attempt).toMatchObject({ resultStatus: 200, kind: 'manual' })
     expect(reports.at(-1)?.attempt).toEqual(attempt)
-    expect(reports.at(-1)?.next.delivered).toBe(true)
+    expect(reports.at(-1)?.next).toEqual({ state: 'delivered' })
     expect(merchant.received.map(({ id }) => id)).toEqual([event.eventId, event.eventId])
   })
 
-  it('reports a failed manual attempt of a finished event as exhausted', async () => {
+  it('reports a failed manual attempt of a finished event with no automatic attempt left', async () => {
     const merchant = await receiver((_delivery, index) => (index === 0 ? 200 : 500))
     const { engine: deliveries, reports, settled } = engine()
     const event = job(merchant.url)
@@ -365,7 +378,7 @@ describe('manual redelivery', () => {
     const attempt = await deliveries.redeliver(event)
 
     expect(attempt.resultStatus).toBe(500)
-    expect(reports.at(-1)?.next).toEqual({ nextAttemptAt: null, exhausted: true, delivered: false })
+    expect(reports.at(-1)?.next).toEqual({ state: 'schedule-ended' })
   })
 
   it('stops the automatic retries of an event a manual attempt delivered', async () => {
@@ -388,7 +401,7 @@ describe('manual redelivery', () => {
     })
     deliveries.enqueue(event, new Date())
     await eventually(() => reportsFor(event.eventId).length === 1)
-    const pending = reportsFor(event.eventId)[0]?.next.nextAttemptAt
+    const pending = nextAttemptAt(reportsFor(event.eventId)[0]?.next)
 
     healthy = true
     const manual = await deliveries.redeliver(event)
@@ -400,12 +413,126 @@ describe('manual redelivery', () => {
 
     expect(pending).toBeInstanceOf(Date)
     expect(manual.resultStatus).toBe(200)
-    expect(reportsFor(event.eventId).map(({ next }) => next.delivered)).toEqual([false, true])
+    expect(reportsFor(event.eventId).map(({ next }) => next.state)).toEqual([
+      'retrying',
+      'delivered',
+    ])
     expect(merchant.received.map(({ id }) => id)).toEqual([
       event.eventId,
       event.eventId,
       marker.eventId,
       marker.eventId,
+    ])
+  })
+
+  it('reports a failed redelivery before the first attempt as awaiting it, and that attempt as the first', async () => {
+    const held: ServerResponse[] = []
+    const blocker = job('x')
+    const waiting = job('x', { chargeId: blocker.chargeId })
+    let waitingAnswers = 0
+    const merchant = await receiver((delivery) => {
+      if (delivery.id === blocker.eventId) return (response) => held.push(response)
+      return ++waitingAnswers === 1 ? 500 : 200
+    })
+    blocker.eventsUrl = `${merchant.url}/hooks`
+    waiting.eventsUrl = `${merchant.url}/hooks`
+    const { engine: deliveries, reportsFor, settled } = engine()
+    deliveries.enqueue(blocker, new Date())
+    deliveries.enqueue(waiting, new Date())
+    // The blocker's first attempt hangs, so the next event of its charge waits behind it.
+    await merchant.until((received) => received.length === 1)
+
+    const manual = await deliveries.redeliver(waiting)
+    const afterManual = reportsFor(waiting.eventId)[0]
+    for (const response of held) response.writeHead(200).end()
+    await settled(waiting.eventId)
+
+    expect(manual.resultStatus).toBe(500)
+    expect(afterManual?.next.state).toBe('awaiting-first-attempt')
+    expect(nextAttemptAt(afterManual?.next)).toBeInstanceOf(Date)
+    expect(reportsFor(waiting.eventId).map(({ attempt }) => attempt.kind)).toEqual([
+      'manual',
+      'first',
+    ])
+    expect(reportsFor(waiting.eventId).at(-1)?.next).toEqual({ state: 'delivered' })
+  })
+
+  it('keeps a successful redelivery’s report when an automatic attempt in flight then fails', async () => {
+    const held: ServerResponse[] = []
+    const event = job('x')
+    const following = job('x', { chargeId: event.chargeId })
+    const merchant = await receiver((_delivery, index) =>
+      index === 0 ? (response) => held.push(response) : 200,
+    )
+    event.eventsUrl = `${merchant.url}/hooks`
+    following.eventsUrl = `${merchant.url}/hooks`
+    const { engine: deliveries, reportsFor, settled } = engine()
+    deliveries.enqueue(event, new Date())
+    deliveries.enqueue(following, new Date())
+    await merchant.until((received) => received.length === 1)
+
+    const manual = await deliveries.redeliver(event)
+    for (const response of held) response.writeHead(500).end()
+    // The charge's next event goes only once the cancelled attempt has ended.
+    await settled(following.eventId)
+
+    expect(manual.resultStatus).toBe(200)
+    expect(reportsFor(event.eventId)).toEqual([
+      { job: event, attempt: manual, next: { state: 'delivered' } },
+    ])
+    expect(merchant.received.map(({ id }) => id)).toEqual([
+      event.eventId,
+      event.eventId,
+      following.eventId,
+    ])
+  })
+
+  it('drops the waiting first attempt of an event a redelivery delivered, and the charge goes on', async () => {
+    const held: ServerResponse[] = []
+    const blocker = job('x')
+    const redelivered = job('x', { chargeId: blocker.chargeId })
+    const last = job('x', { chargeId: blocker.chargeId })
+    const merchant = await receiver((delivery) =>
+      delivery.id === blocker.eventId ? (response) => held.push(response) : 200,
+    )
+    for (const event of [blocker, redelivered, last]) {
+      event.eventsUrl = `${merchant.url}/hooks`
+    }
+    const { engine: deliveries, reportsFor, settled } = engine()
+    for (const event of [blocker, redelivered, last]) deliveries.enqueue(event, new Date())
+    await merchant.until((received) => received.length === 1)
+
+    await deliveries.redeliver(redelivered)
+    for (const response of held) response.writeHead(200).end()
+    await settled(last.eventId)
+
+    expect(reportsFor(redelivered.eventId).map(({ attempt }) => attempt.kind)).toEqual(['manual'])
+    expect(merchant.received.map(({ id }) => id)).toEqual([
+      blocker.eventId,
+      redelivered.eventId,
+      last.eventId,
+    ])
+  })
+
+  it('takes a retry that a successful redelivery made unnecessary out of the timer queue', async () => {
+    const deliveryTimers = timers()
+    const merchant = await receiver((_delivery, index) => (index === 0 ? 500 : 200))
+    const { engine: deliveries, reportsFor } = engine({
+      timeScale: 1,
+      schedule: [0, 3_600_000],
+    })
+    const event = job(merchant.url)
+    deliveries.enqueue(event, new Date())
+    await eventually(() => reportsFor(event.eventId).length === 1)
+    // Only the retry's timer is left, an hour away.
+    await eventually(() => deliveryTimers.live() === 1, 5_000, 'one retry timer')
+
+    await deliveries.redeliver(event)
+
+    await eventually(() => deliveryTimers.live() === 0, 5_000, 'retry timer cleared')
+    expect(reportsFor(event.eventId).map(({ next }) => next.state)).toEqual([
+      'retrying',
+      'delivered',
     ])
   })
 
@@ -444,6 +571,27 @@ describe('close()', () => {
 
     expect(merchant.received).toHaveLength(stopped)
     expect(reports).toHaveLength(1)
+  })
+
+  it('leaves no timer behind: neither the retry timer nor the deadlines of attempts in flight', async () => {
+    const deliveryTimers = timers()
+    const failing = await receiver(() => 500)
+    const hanging = await receiver(() => 'hang')
+    const { engine: deliveries, reportsFor } = engine({
+      timeScale: 1,
+      schedule: [0, 3_600_000],
+    })
+    const retried = job(failing.url)
+    const stuck = job(hanging.url)
+    deliveries.enqueue(retried, new Date())
+    deliveries.enqueue(stuck, new Date())
+    await eventually(() => reportsFor(retried.eventId).length === 1)
+    await hanging.until((received) => received.length === 1)
+    expect(deliveryTimers.live()).toBeGreaterThanOrEqual(2)
+
+    await deliveries.close()
+
+    await eventually(() => deliveryTimers.live() === 0, 5_000, 'every delivery timer cleared')
   })
 
   it('resolves again on a second call', async () => {

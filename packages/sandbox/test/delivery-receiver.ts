@@ -10,6 +10,8 @@ export interface ReceivedDelivery {
   /** Parsed `{id, type}` body. */
   id: string
   type: string
+  /** Date.now() when the request arrived, before it was answered. */
+  receivedAt: number
 }
 
 /**
@@ -44,6 +46,7 @@ export async function startReceiver(rule: AnswerRule = () => 200, port = 0): Pro
 
   function makeServer(): Server {
     const created = createServer((request, response) => {
+      const receivedAt = Date.now()
       const chunks: Buffer[] = []
       request.on('data', (chunk: Buffer) => chunks.push(chunk))
       request.on('end', () => {
@@ -56,6 +59,7 @@ export async function startReceiver(rule: AnswerRule = () => 200, port = 0): Pro
           body,
           id: parsed.id,
           type: parsed.type,
+          receivedAt,
         }
         const answer = rule(delivery, received.length)
         received.push(delivery)

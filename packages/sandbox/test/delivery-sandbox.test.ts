@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import type { ServerResponse } from 'node:http'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startSandbox } from '../src/index.js'
-import { type AnswerRule, eventually, startReceiver } from './delivery-receiver.js'
+import { startSandbox } from '../src/index'
+import { type AnswerRule, eventually, startReceiver } from './delivery-receiver'
 
 // End to end: events recorded by the sandbox API, delivered by the engine to real receivers,
 // and the delivery log read back over GET /v2/events.
@@ -10,6 +11,7 @@ import { type AnswerRule, eventually, startReceiver } from './delivery-receiver.
 interface EventBody {
   id: string
   type: string
+  created_at: string
   result_status: number
   retries_log: { created_at: string; result_status: number }[]
   delivery_status: string
@@ -174,6 +176,83 @@ describe('delivery through startSandbox', () => {
     expect(isNewestFirst(again.retries_log)).toBe(true)
     expect(again).toMatchObject({ result_status: 200, delivery_status: 'delivered' })
     expect(merchant.received.filter(({ id }) => id === first?.id)).toHaveLength(3)
+  })
+
+  it('keeps a delivered event delivered when a later redelivery fails, logging the failure', async () => {
+    let refuse = false
+    const { api, createCharge, chargeEvents, eventWhen } = await setUp(() => (refuse ? 500 : 200))
+    const charge = await createCharge()
+    const [first] = (await chargeEvents(charge.id)).reverse()
+    await eventWhen(first?.id ?? '', (e) => e.delivery_status === 'delivered')
+
+    refuse = true
+    const redelivered = await api<EventBody>('POST', `/events/${first?.id}/redeliver`)
+    const listed = await api<{ collection: EventBody[] }>(
+      'GET',
+      `/events?charge=${charge.id}&delivery_status=delivered&result_status=500`,
+    )
+
+    expect(redelivered).toMatchObject({
+      delivery_status: 'delivered',
+      result_status: 500,
+      next_attempt_at: null,
+    })
+    expect(redelivered.retries_log.map(({ result_status }) => result_status)).toEqual([500])
+    expect(listed.collection.map(({ id }) => id)).toEqual([first?.id])
+  })
+
+  it('shows an event redelivered before its first attempt as pending, and that attempt is no retry', async () => {
+    const held: ServerResponse[] = []
+    let confirmedAnswers = 0
+    const { api, createCharge, chargeEvents, eventWhen } = await setUp((delivery) => {
+      if (delivery.type === 'charge.created') return (response) => held.push(response)
+      return ++confirmedAnswers === 1 ? 500 : 200
+    })
+    const charge = await createCharge()
+    const confirmed = (await chargeEvents(charge.id)).find(
+      ({ type }) => type === 'charge.confirmed',
+    )
+    // charge.created's first attempt hangs, so charge.confirmed waits behind it.
+    await eventually(() => held.length === 1)
+
+    const redelivered = await api<EventBody>('POST', `/events/${confirmed?.id}/redeliver`)
+    for (const response of held) response.writeHead(200).end()
+    const delivered = await eventWhen(confirmed?.id ?? '', (e) => e.delivery_status === 'delivered')
+
+    // Before any attempt, and still after the failed redelivery: the first attempt is due.
+    expect(confirmed?.next_attempt_at).toBe(confirmed?.created_at)
+    expect(redelivered).toMatchObject({
+      delivery_status: 'pending',
+      result_status: 500,
+      next_attempt_at: confirmed?.created_at,
+    })
+    expect(redelivered.retries_log.map(({ result_status }) => result_status)).toEqual([500])
+    expect(delivered.result_status).toBe(200)
+    expect(delivered.retries_log.map(({ result_status }) => result_status)).toEqual([500])
+    expect(delivered.next_attempt_at).toBeNull()
+  })
+
+  it('keeps a successful redelivery’s result when the automatic attempt in flight then fails', async () => {
+    const held: ServerResponse[] = []
+    const { merchant, api, createCharge, chargeEvents, eventWhen } = await setUp((delivery) =>
+      delivery.type === 'charge.created' && held.length === 0
+        ? (response) => held.push(response)
+        : 200,
+    )
+    const charge = await createCharge()
+    const [created, confirmed] = (await chargeEvents(charge.id)).reverse()
+    await eventually(() => held.length === 1)
+
+    const redelivered = await api<EventBody>('POST', `/events/${created?.id}/redeliver`)
+    for (const response of held) response.writeHead(500).end()
+    // charge.confirmed goes only after charge.created's first attempt has ended.
+    await eventWhen(confirmed?.id ?? '', (e) => e.delivery_status === 'delivered')
+    await merchant.until((received) => received.length === 3)
+    const event = await eventWhen(created?.id ?? '', () => true)
+
+    expect(redelivered).toMatchObject({ delivery_status: 'delivered', result_status: 200 })
+    expect(event).toMatchObject({ delivery_status: 'delivered', result_status: 200 })
+    expect(event.retries_log.map(({ result_status }) => result_status)).toEqual([200])
   })
 
   it('marks exhausted events and finds them with ?delivery_status=exhausted', async () => {

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto'
 import fc from 'fast-check'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDeliveryEngine, type DeliveryEngine } from '../src/delivery/index.js'
-import { type ReceivedDelivery, type Receiver, startReceiver } from './delivery-receiver.js'
+import { createDeliveryEngine, type DeliveryEngine } from '../src/delivery/index'
+import { type ReceivedDelivery, type Receiver, startReceiver } from './delivery-receiver'
 
 // Verified with `standardwebhooks`, the reference implementation: an independent check of our
 // node:crypto signer.

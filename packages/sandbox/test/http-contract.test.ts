@@ -193,8 +193,16 @@ describe('request and answer rules', () => {
       extra: 1,
     })
     expect(answer.status).toBe(400)
+    // The unknown channel is reported in the same answer as the schema's problems.
     expect(Object.keys(answer.body.parameters).sort()).toEqual(
-      ['currency', 'events_url', 'extra', 'metadata.__proto__', 'metadata.nested'].sort(),
+      [
+        'channels.0',
+        'currency',
+        'events_url',
+        'extra',
+        'metadata.__proto__',
+        'metadata.nested',
+      ].sort(),
     )
   })
 
@@ -217,6 +225,22 @@ describe('request and answer rules', () => {
     expect(dinar.status).toBe(201)
     const type = await api('POST', '/charges', { ...base, charge_type: 'bank_transfer' })
     expect(type.body.parameters.charge_type).toBeDefined()
+  })
+
+  it.each([
+    ['/events?chrage=ch_x', 'chrage', 'metadata[key]'],
+    ['/events?type=charge.created&metadata[order]=A&__proto__=1', '__proto__', 'delivery_status'],
+    ['/charges?pages=2', 'pages', 'per_page'],
+    ['/payments?instrumnet=in_x&per_page=5', 'instrumnet', 'instrument'],
+  ])('refuses an unknown query parameter: GET %s', async (path, parameter, accepted) => {
+    const answer = await harness.as(owner)('GET', path)
+    expect(answer.status).toBe(400)
+    expect(answer.body.failure_code).toBe('01.01.0000')
+    expect(Object.keys(answer.body.parameters)).toEqual([parameter])
+    expect(answer.body.parameters[parameter]).toEqual([
+      expect.stringMatching(/^Unknown query parameter: expected only page, per_page\b/),
+    ])
+    expect(answer.body.parameters[parameter][0]).toContain(accepted)
   })
 
   it('answers unknown endpoints with 404 JSON and a Request-Id', async () => {

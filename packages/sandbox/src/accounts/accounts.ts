@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Channel } from '@chargekit/schemas'
 import { SandboxError } from '../errors'
 import { newId } from '../ids'
-import type { ProcessorRegistry } from '../processors/processor-registry'
+import type { ChannelOffer, ProcessorRegistry } from '../processors/processor-registry'
 import type { RateLimitOptions, SandboxAccountOptions } from './account-options'
 
 /** An account as `sandbox.accounts` shows it: the credentials and the channels it may use. */
@@ -17,10 +17,12 @@ export interface Account extends SandboxAccount {
   /** Keys card fingerprints, so one account's fingerprints say nothing about another's cards. */
   readonly fingerprintKey: Buffer
   readonly rateLimit: RateLimitOptions | false | undefined
-  /** The channel a charge of this type uses when it names none. */
-  defaultChannel(chargeType: string): Channel | undefined
-  channelByLabel(label: string): Channel | undefined
+  /** The charge types its channels serve. */
   readonly chargeTypes: readonly string[]
+  /** Its channels for a charge type; the first is the default of a charge that names none. */
+  channelsFor(chargeType: string): readonly Channel[]
+  /** The charge type a channel of this account serves; undefined for a label it lacks. */
+  chargeTypeOf(label: string): string | undefined
 }
 
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/
@@ -45,22 +47,12 @@ export function createAccounts(
     }
     if (seen.has(option.id)) throw new SandboxError(`Account ${option.id} is listed twice`)
     seen.add(option.id)
-    return createAccount(option, allChannels(processors))
+    return createAccount(option, processors.channels)
   })
 }
 
-function allChannels(processors: ProcessorRegistry): Channel[] {
-  return processors.all.flatMap((processor) =>
-    processor.chargeTypes.map((chargeType) => ({
-      id: newId('chn'),
-      label: `${chargeType}_${processor.name}`,
-      processor: processor.name,
-    })),
-  )
-}
-
-function createAccount(option: SandboxAccountOptions, available: readonly Channel[]): Account {
-  let channels = available
+function createAccount(option: SandboxAccountOptions, available: readonly ChannelOffer[]): Account {
+  let offers = available
   if (option.channels !== undefined) {
     const unknown = option.channels.filter((label) => !available.some((c) => c.label === label))
     if (unknown.length > 0 || option.channels.length === 0) {
@@ -68,22 +60,27 @@ function createAccount(option: SandboxAccountOptions, available: readonly Channe
         `Account ${option.id} lists unknown channels (${unknown.join(', ') || 'none given'}); available: ${available.map((c) => c.label).join(', ')}`,
       )
     }
-    channels = available.filter((channel) => option.channels?.includes(channel.label))
+    offers = available.filter((offer) => option.channels?.includes(offer.label))
   }
-  const frozen = channels.map((channel) => Object.freeze({ ...channel }))
-  const byLabel = new Map(frozen.map((channel) => [channel.label, channel]))
-  const chargeTypeOf = (channel: Channel) =>
-    channel.label.slice(0, channel.label.length - channel.processor.length - 1)
-  const chargeTypes = [...new Set(frozen.map(chargeTypeOf))]
+  // Each account has its own channel ids; registration order puts no_processor first, so the
+  // spec's test channel is the default.
+  const channels = offers.map(({ label, processor }) =>
+    Object.freeze({ id: newId('chn'), label, processor }),
+  )
+  const byChargeType = new Map<string, Channel[]>()
+  offers.forEach(({ chargeType }, index) => {
+    const channel = channels[index] as Channel
+    byChargeType.set(chargeType, [...(byChargeType.get(chargeType) ?? []), channel])
+  })
+  const chargeTypeByLabel = new Map(offers.map((offer) => [offer.label, offer.chargeType]))
   return {
     id: option.id,
     key: option.key,
-    channels: frozen,
-    chargeTypes,
+    channels,
+    chargeTypes: [...byChargeType.keys()],
     fingerprintKey: randomBytes(32),
     rateLimit: option.rateLimit,
-    // Registration order puts no_processor first: the spec's test channel is the default.
-    defaultChannel: (chargeType) => frozen.find((channel) => chargeTypeOf(channel) === chargeType),
-    channelByLabel: (label) => byLabel.get(label),
+    channelsFor: (chargeType) => byChargeType.get(chargeType) ?? [],
+    chargeTypeOf: (label) => chargeTypeByLabel.get(label),
   }
 }

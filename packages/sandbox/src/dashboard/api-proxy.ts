@@ -1,3 +1,8 @@
+import { Hono } from 'hono'
+import { csrfTokensMatch, isSameOriginRequest } from './csrf-guard'
+import { noStore } from './security-headers'
+import type { SessionCookie } from './session-cookie'
+
 /**
  * The page's calls to the sandbox API go through the dashboard server, which adds the signed-in
  * account's Basic credentials: the browser never holds them. Only the calls the page makes are
@@ -14,17 +19,65 @@ const allowedCalls: readonly { method: string; path: RegExp }[] = [
   { method: 'GET', path: new RegExp(`^/charges/${id}$`) },
 ]
 
-/** Whether the page may make this call; `path` is relative to `/v2`. */
-export function isAllowedApiCall(method: string, path: string): boolean {
-  return allowedCalls.some((call) => call.method === method && call.path.test(path))
-}
-
 // Headers of the API's answer the page may see. `WWW-Authenticate` in particular is dropped, or
 // the browser would pop up its own Basic credentials dialog on a 401.
 const forwardedHeaders = ['content-type', 'request-id', 'retry-after'] as const
 
+/**
+ * `/api/{path}` answers as `/v2/{path}` would for the session's account. Calls that change
+ * something (redeliver, dismiss) also need the page's CSRF token in `X-CSRF-Token`.
+ */
+export function apiProxyRoutes(deps: { api: ApiFetch; cookie: SessionCookie }): Hono {
+  const { api, cookie } = deps
+  const routes = new Hono()
+  routes.all('/api/*', async (c) => {
+    const session = cookie.current(c)
+    if (session === undefined) {
+      return c.json({ message: 'Not signed in; sign in again at /dashboard.' }, 401, noStore)
+    }
+    const path = new URL(c.req.url).pathname.slice('/dashboard/api'.length)
+    if (!isAllowedApiCall(c.req.method, path)) {
+      return c.json(
+        {
+          message: `The dashboard does not offer ${c.req.method} ${path}; call the API at /v2 with your credentials instead.`,
+        },
+        404,
+        noStore,
+      )
+    }
+    if (
+      c.req.method !== 'GET' &&
+      (!isSameOriginRequest(c.req.raw) ||
+        !csrfTokensMatch(c.req.header('x-csrf-token'), session.csrfToken))
+    ) {
+      return c.json(
+        { message: 'Missing or wrong X-CSRF-Token header; reload the dashboard and try again.' },
+        403,
+        noStore,
+      )
+    }
+    const answer = await forwardApiCall(api, c.req.raw, path, session.authorization)
+    if (answer.status === 401) {
+      await answer.body?.cancel()
+      cookie.end(c, session)
+      return c.json(
+        { message: 'The sandbox no longer accepts this account; sign in again at /dashboard.' },
+        401,
+        noStore,
+      )
+    }
+    return answer
+  })
+  return routes
+}
+
+/** Whether the page may make this call; `path` is relative to `/v2`. */
+function isAllowedApiCall(method: string, path: string): boolean {
+  return allowedCalls.some((call) => call.method === method && call.path.test(path))
+}
+
 /** Calls `GET|POST /v2{path}{query}` on the API as the session's account and relays the answer. */
-export async function forwardApiCall(
+async function forwardApiCall(
   api: ApiFetch,
   request: Request,
   path: string,

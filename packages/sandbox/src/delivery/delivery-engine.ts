@@ -1,18 +1,20 @@
-import { SandboxError } from '../errors.js'
-import { resolveDeliverySettings } from './delivery-options.js'
-import { buildDeliveryRequest, type DeliveryRequest } from './delivery-request.js'
-import { createHttpTransport } from './node-http-transport.js'
-import { ReceiverLanes } from './receiver-lanes.js'
-import { delayBeforeAttempt } from './schedule.js'
-import { createDeliverySigner } from './standard-webhooks-signer.js'
-import { TimerQueue } from './timer-queue.js'
+import { SandboxError } from '../errors'
+import { accountScopedKey } from './account-scoped-key'
+import { resolveDeliverySettings } from './delivery-options'
+import { buildDeliveryRequest, type DeliveryRequest } from './delivery-request'
+import { createHttpTransport } from './node-http-transport'
+import { ReceiverLanes } from './receiver-lanes'
+import { delayBeforeAttempt } from './schedule'
+import { createDeliverySigner } from './standard-webhooks-signer'
+import { TimerQueue } from './timer-queue'
 import type {
+  AttemptKind,
   DeliveryAttempt,
   DeliveryEngine,
   DeliveryEngineOptions,
   DeliveryJob,
   DeliveryProgress,
-} from './types.js'
+} from './types'
 
 /** One event the engine is still working on. */
 interface Delivery {
@@ -23,17 +25,21 @@ interface Delivery {
   readonly request: DeliveryRequest | undefined
   readonly origin: string
   readonly createdAt: number
-  /** Index in the schedule of the next automatic attempt. */
+  /** Index in the schedule of the next automatic attempt: 0 until the first one has finished. */
   next: number
-  /** chained: behind an earlier event of its charge; scheduled: waiting for a retry time. */
+  /**
+   * chained: behind an earlier event of its charge; scheduled: waiting in the timer queue;
+   * queued: waiting in its receiver's lane; sending: the attempt is in flight.
+   */
   state: 'chained' | 'scheduled' | 'queued' | 'sending'
+  /** When the next automatic attempt is (or was) due. */
   dueAt: number
-  /** A manual redelivery succeeded: automatic attempts stop. */
+  /** A manual redelivery succeeded: the delivery retires without another attempt or report. */
   cancelled: boolean
 }
 
-const delivered: DeliveryProgress = { nextAttemptAt: null, exhausted: false, delivered: true }
-const exhausted: DeliveryProgress = { nextAttemptAt: null, exhausted: true, delivered: false }
+const delivered: DeliveryProgress = { state: 'delivered' }
+const scheduleEnded: DeliveryProgress = { state: 'schedule-ended' }
 
 /**
  * The delivery engine of DESIGN §6. Each event's first attempt waits for the first attempt of
@@ -58,7 +64,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
 
   function enqueue(job: DeliveryJob, createdAt: Date): void {
     if (closing !== undefined) return
-    const key = keyOf(job.accountId, job.eventId)
+    const key = accountScopedKey(job.accountId, job.eventId)
     // Enqueuing an event twice must not run its schedule twice.
     if (tracked.has(key)) return
     if (tracked.size >= settings.maxQueue) {
@@ -69,14 +75,15 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     const delivery: Delivery = {
       job,
       key,
-      chargeKey: keyOf(job.accountId, job.chargeId),
+      chargeKey: accountScopedKey(job.accountId, job.chargeId),
       request,
       // A URL that cannot be requested still needs a lane; its own text keeps it apart.
       origin: request?.origin ?? job.eventsUrl,
       createdAt: createdAt.getTime(),
       next: 0,
       state: 'chained',
-      dueAt: 0,
+      // Due when created; behind an earlier event of its charge it waits for that one first.
+      dueAt: createdAt.getTime(),
       cancelled: false,
     }
     tracked.set(key, delivery)
@@ -95,12 +102,12 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
   }
 
   function wait(delivery: Delivery, dueAt: number) {
+    delivery.dueAt = dueAt
     if (dueAt <= Date.now()) {
       queue(delivery)
       return
     }
     delivery.state = 'scheduled'
-    delivery.dueAt = dueAt
     retries.add(delivery, dueAt)
   }
 
@@ -112,9 +119,8 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
 
   function pump() {
     while (inFlight < settings.concurrency) {
-      const next = lanes.take()
-      if (next === undefined) return
-      const delivery = next.item
+      const delivery = lanes.take()
+      if (delivery === undefined) return
       if (delivery.cancelled) {
         lanes.done(delivery.origin)
         retire(delivery)
@@ -127,7 +133,8 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
   function attemptAutomatically(delivery: Delivery) {
     delivery.state = 'sending'
     inFlight++
-    void track(send(delivery.job, delivery.request, false)).then((attempt) => {
+    const kind: AttemptKind = delivery.next === 0 ? 'first' : 'retry'
+    void track(send(delivery.job, delivery.request, kind)).then((attempt) => {
       inFlight--
       lanes.done(delivery.origin)
       if (closing !== undefined) return
@@ -139,7 +146,13 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
   function finishAutomatic(delivery: Delivery, attempt: DeliveryAttempt) {
     const wasFirst = delivery.next === 0
     delivery.next++
-    if (isSuccess(attempt.resultStatus) || delivery.cancelled) {
+    // A manual redelivery delivered the event meanwhile and reported that: this attempt's
+    // result, whatever it is, must not overwrite it.
+    if (delivery.cancelled) {
+      retire(delivery, wasFirst)
+      return
+    }
+    if (isSuccess(attempt.resultStatus)) {
       retire(delivery, wasFirst)
       report(delivery.job, attempt, delivered)
       return
@@ -147,18 +160,15 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     const delay = delayBeforeAttempt(settings.schedule, delivery.next, settings.timeScale)
     if (delay === undefined) {
       retire(delivery, wasFirst)
-      report(delivery.job, attempt, exhausted)
+      report(delivery.job, attempt, scheduleEnded)
       return
     }
     // A failing event goes back to the timer queue, so the next event of its charge goes now.
     if (wasFirst) releaseChain(delivery.chargeKey)
     const dueAt = Date.now() + delay
-    report(delivery.job, attempt, {
-      nextAttemptAt: new Date(dueAt),
-      exhausted: false,
-      delivered: false,
-    })
-    if (closing === undefined && !delivery.cancelled) wait(delivery, dueAt)
+    report(delivery.job, attempt, { state: 'retrying', nextAttemptAt: new Date(dueAt) })
+    // onAttempt may have closed the engine; a retry queued now would outlive close().
+    if (closing === undefined) wait(delivery, dueAt)
   }
 
   /** Stops tracking an event; `releasesChain` when its charge's next event may go now. */
@@ -179,35 +189,49 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
         'The delivery engine is closed; start a new sandbox to redeliver events.',
       )
     }
-    const attempt = await track(send(job, buildDeliveryRequest(job), true))
+    const attempt = await track(send(job, buildDeliveryRequest(job), 'manual'))
     if (closing !== undefined) return attempt
-    const active = tracked.get(keyOf(job.accountId, job.eventId))
+    const active = tracked.get(accountScopedKey(job.accountId, job.eventId))
     const ongoing = active !== undefined && !active.cancelled ? active : undefined
     if (isSuccess(attempt.resultStatus)) {
-      if (ongoing !== undefined) {
-        ongoing.cancelled = true
-        // A waiting retry is simply skipped when its time comes; stop counting it now.
-        if (ongoing.state === 'scheduled') retire(ongoing, false)
-      }
+      if (ongoing !== undefined) cancel(ongoing)
       report(job, attempt, delivered)
     } else if (ongoing === undefined) {
-      report(job, attempt, exhausted)
+      report(job, attempt, scheduleEnded)
     } else {
-      const nextAttemptAt = ongoing.state === 'scheduled' ? new Date(ongoing.dueAt) : null
-      report(job, attempt, { nextAttemptAt, exhausted: false, delivered: false })
+      report(job, attempt, {
+        state: ongoing.next === 0 ? 'awaiting-first-attempt' : 'retrying',
+        nextAttemptAt: new Date(ongoing.dueAt),
+      })
     }
     return attempt
+  }
+
+  /** Stops the automatic attempts of an event a manual redelivery delivered. */
+  function cancel(delivery: Delivery) {
+    delivery.cancelled = true
+    if (delivery.state === 'scheduled') {
+      // Out of the timer queue now, not when its time comes (up to 10 h later).
+      retries.remove(delivery)
+      retire(delivery)
+    } else if (delivery.state === 'chained') {
+      // Not its charge's head (that one is never 'chained'), so the chain goes on without it.
+      const chain = chains.get(delivery.chargeKey) as Delivery[]
+      chain.splice(chain.indexOf(delivery), 1)
+      retire(delivery, false)
+    }
+    // A queued one retires when its lane serves it; one in flight when its attempt ends.
   }
 
   async function send(
     job: DeliveryJob,
     request: DeliveryRequest | undefined,
-    manual: boolean,
+    kind: AttemptKind,
   ): Promise<DeliveryAttempt> {
     const at = new Date()
-    if (request === undefined) return { at, resultStatus: 0, manual }
+    if (request === undefined) return { at, resultStatus: 0, kind }
     const resultStatus = await transport.send(request, sign?.(job.eventId, at, request.body))
-    return { at, resultStatus, manual }
+    return { at, resultStatus, kind }
   }
 
   function track<T>(promise: Promise<T>): Promise<T> {
@@ -224,7 +248,8 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
         'for their receivers (maxQueue). Fix or remove the failing receivers, then redeliver it.',
     )
     onError(error, job)
-    report(job, { at: new Date(), resultStatus: 0, manual: false }, exhausted)
+    // Recorded as a first attempt that got no answer, and the event's last.
+    report(job, { at: new Date(), resultStatus: 0, kind: 'first' }, scheduleEnded)
   }
 
   function report(job: DeliveryJob, attempt: DeliveryAttempt, progress: DeliveryProgress) {
@@ -257,10 +282,6 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
 
 function isSuccess(status: number) {
   return status >= 200 && status < 300
-}
-
-function keyOf(accountId: string, id: string) {
-  return `${accountId}\u0000${id}`
 }
 
 /** Keeps a charge's waiting events in creation order even if they were enqueued out of order. */

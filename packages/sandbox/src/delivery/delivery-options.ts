@@ -1,6 +1,6 @@
-import { SandboxError } from '../errors.js'
-import { defaultDeliverySchedule } from './schedule.js'
-import type { DeliveryEngineOptions } from './types.js'
+import { SandboxError } from '../errors'
+import { defaultDeliverySchedule } from './schedule'
+import type { DeliveryEngineOptions } from './types'
 
 export interface DeliverySettings {
   timeScale: number

@@ -1,6 +1,6 @@
 import type { RequestOptions } from 'node:http'
 import { urlToHttpOptions } from 'node:url'
-import type { DeliveryJob } from './types.js'
+import type { DeliveryJob } from './types'
 
 export interface DeliveryRequest {
   /** Scheme, host and port of the receiver: attempts to one origin share its lane. */

@@ -1,8 +1,10 @@
-export { createDeliveryEngine } from './delivery-engine.js'
+export { accountScopedKey } from './account-scoped-key'
+export { createDeliveryEngine } from './delivery-engine'
 export type {
+  AttemptKind,
   DeliveryAttempt,
   DeliveryEngine,
   DeliveryEngineOptions,
   DeliveryJob,
   DeliveryProgress,
-} from './types.js'
+} from './types'

@@ -1,13 +1,13 @@
 import { type ClientRequest, Agent as HttpAgent, request as httpRequest } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
-import type { DeliveryRequest } from './delivery-request.js'
-
-/** Status of an answered POST, or 0 when none came (refused, reset, timed out, TLS error). */
-export type SendOutcome = number
+import type { DeliveryRequest } from './delivery-request'
 
 export interface HttpTransport {
-  /** `extraHeaders` (the signature) are added to the request's own. */
-  send(request: DeliveryRequest, extraHeaders?: Record<string, string>): Promise<SendOutcome>
+  /**
+   * The status of the answer, or 0 when none came (refused, reset, timed out, TLS error).
+   * `extraHeaders` (the signature) are added to the request's own.
+   */
+  send(request: DeliveryRequest, extraHeaders?: Record<string, string>): Promise<number>
   /** Aborts every request in flight and destroys every socket, idle keep-alive ones included. */
   close(): void
 }
@@ -23,10 +23,7 @@ export function createHttpTransport({ timeoutMs }: { timeoutMs: number }): HttpT
   const httpsAgent = new HttpsAgent(agentOptions)
   const inFlight = new Set<ClientRequest>()
 
-  function send(
-    delivery: DeliveryRequest,
-    extraHeaders?: Record<string, string>,
-  ): Promise<SendOutcome> {
+  function send(delivery: DeliveryRequest, extraHeaders?: Record<string, string>): Promise<number> {
     return new Promise((resolve) => {
       const { secure, target, body } = delivery
       let request: ClientRequest
@@ -45,7 +42,7 @@ export function createHttpTransport({ timeoutMs }: { timeoutMs: number }): HttpT
         resolve(0)
         return
       }
-      let status: SendOutcome = 0
+      let status = 0
       let settled = false
       const settle = () => {
         if (settled) return

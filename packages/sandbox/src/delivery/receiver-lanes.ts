@@ -29,7 +29,7 @@ export class ReceiverLanes<T> {
   }
 
   /** The next attempt to start (counted in flight until `done`), or undefined if none may. */
-  take(): { origin: string; item: T } | undefined {
+  take(): T | undefined {
     for (let tries = this.#turns.length; tries > 0; tries--) {
       const origin = this.#turns.shift() as string
       const lane = this.#lanes.get(origin) as Lane<T>
@@ -40,7 +40,7 @@ export class ReceiverLanes<T> {
       const item = lane.waiting.shift() as T
       lane.inFlight++
       if (lane.waiting.length > 0) this.#turns.push(origin)
-      return { origin, item }
+      return item
     }
     return undefined
   }

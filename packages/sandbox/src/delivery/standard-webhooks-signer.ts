@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import { SandboxError } from '../errors.js'
+import { SandboxError } from '../errors'
 
 const secretPrefix = 'whsec_'
 

@@ -5,15 +5,18 @@ interface Entry<T> {
   dueAt: number
   order: number
   item: T
+  /** Position in the heap, kept current by every move so `remove` needs no search. */
+  index: number
 }
 
 /**
  * Items waiting for a time, kept in a binary min-heap with ONE timer for the earliest, so
  * thousands of pending retries cost one timer and `clear()` leaves none behind. Ties keep their
- * insertion order.
+ * insertion order. An item is in the queue at most once.
  */
 export class TimerQueue<T> {
   readonly #heap: Entry<T>[] = []
+  readonly #entries = new Map<T, Entry<T>>()
   readonly #onDue: (item: T) => void
   #timer: NodeJS.Timeout | undefined
   #timerAt = Number.POSITIVE_INFINITY
@@ -23,18 +26,33 @@ export class TimerQueue<T> {
     this.#onDue = onDue
   }
 
-  get size(): number {
-    return this.#heap.length
+  add(item: T, dueAt: number): void {
+    if (this.#entries.has(item)) {
+      throw new Error('TimerQueue.add: the item is already waiting; remove it first')
+    }
+    const entry: Entry<T> = { dueAt, order: this.#order++, item, index: this.#heap.length }
+    this.#heap.push(entry)
+    this.#entries.set(item, entry)
+    this.#siftUp(entry.index)
+    this.#arm()
   }
 
-  add(item: T, dueAt: number): void {
-    this.#heap.push({ dueAt, order: this.#order++, item })
-    this.#siftUp(this.#heap.length - 1)
-    this.#arm()
+  /** Takes a waiting item out before its time, so it neither fires nor holds memory until then. */
+  remove(item: T): void {
+    const entry = this.#entries.get(item)
+    if (entry === undefined) return
+    const wasHead = entry.index === 0
+    this.#removeAt(entry.index)
+    // The timer was set for the removed head; the next one may be due much later, or not at all.
+    if (wasHead) {
+      this.#disarm()
+      this.#arm()
+    }
   }
 
   clear(): void {
     this.#heap.length = 0
+    this.#entries.clear()
     this.#disarm()
   }
 
@@ -43,7 +61,7 @@ export class TimerQueue<T> {
     this.#timerAt = Number.POSITIVE_INFINITY
     const now = Date.now()
     for (let head = this.#heap[0]; head !== undefined && head.dueAt <= now; head = this.#heap[0]) {
-      this.#pop()
+      this.#removeAt(0)
       this.#onDue(head.item)
     }
     this.#arm()
@@ -65,12 +83,20 @@ export class TimerQueue<T> {
     this.#timerAt = Number.POSITIVE_INFINITY
   }
 
-  #pop() {
-    const last = this.#heap.pop()
-    if (last !== undefined && this.#heap.length > 0) {
-      this.#heap[0] = last
-      this.#siftDown(0)
-    }
+  /** Moves the last entry into the gap and restores the heap order around it. */
+  #removeAt(index: number) {
+    const removed = this.#heap[index] as Entry<T>
+    this.#entries.delete(removed.item)
+    const last = this.#heap.pop() as Entry<T>
+    if (last === removed) return
+    this.#place(last, index)
+    this.#siftDown(index)
+    this.#siftUp(last.index)
+  }
+
+  #place(entry: Entry<T>, index: number) {
+    this.#heap[index] = entry
+    entry.index = index
   }
 
   #before(a: number, b: number): boolean {
@@ -81,8 +107,8 @@ export class TimerQueue<T> {
 
   #swap(a: number, b: number) {
     const x = this.#heap[a] as Entry<T>
-    this.#heap[a] = this.#heap[b] as Entry<T>
-    this.#heap[b] = x
+    this.#place(this.#heap[b] as Entry<T>, a)
+    this.#place(x, b)
   }
 
   #siftUp(index: number) {

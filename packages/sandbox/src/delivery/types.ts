@@ -1,4 +1,4 @@
-/** One event to deliver to its charge's `events_url` (contract.md, "Sandbox internals"). */
+/** One event to deliver to its charge's `events_url`. */
 export interface DeliveryJob {
   accountId: string
   eventId: string
@@ -7,23 +7,35 @@ export interface DeliveryJob {
   eventsUrl: string
 }
 
+/**
+ * Which attempt it was: the event's `first` automatic attempt, an automatic `retry`, or a
+ * `manual` redelivery. Only the first one is not a retry (it stays out of `retries_log`).
+ */
+export type AttemptKind = 'first' | 'retry' | 'manual'
+
 /** One HTTP attempt, automatic or manual. */
 export interface DeliveryAttempt {
   at: Date
   /** HTTP status of the answer; 0 when there was none (refused, timed out, TLS or URL error). */
   resultStatus: number
-  manual: boolean
+  kind: AttemptKind
 }
 
 /**
- * Where the event stands after an attempt. `delivered` and `exhausted` are final; otherwise
- * `nextAttemptAt` is the next automatic attempt (null while one is already queued or in flight).
+ * What the engine will do for the event after an attempt.
+ * - `delivered`: the attempt succeeded; no automatic attempt follows.
+ * - `awaiting-first-attempt`: the automatic first attempt has not finished (a manual attempt
+ *   went ahead of it).
+ * - `retrying`: automatic attempts go on.
+ * - `schedule-ended`: no automatic attempt is left: the schedule is used up, the event was shed,
+ *   or the engine had already finished with it (delivered or exhausted) before this attempt.
+ *
+ * `nextAttemptAt` is when the next automatic attempt is due. A time already past means it is
+ * due and waiting for a free slot or for its charge's earlier event, or is under way.
  */
-export interface DeliveryProgress {
-  nextAttemptAt: Date | null
-  exhausted: boolean
-  delivered: boolean
-}
+export type DeliveryProgress =
+  | { readonly state: 'delivered' | 'schedule-ended' }
+  | { readonly state: 'awaiting-first-attempt' | 'retrying'; readonly nextAttemptAt: Date }
 
 export interface DeliveryEngineOptions {
   /** Multiplies every retry delay (0.001 turns 5 min into 300 ms). Default 1. */

@@ -1,5 +1,5 @@
 import type { Context, Handler } from 'hono'
-import { ApiProblem, invalidParameters } from '../api-problem'
+import { ApiProblem, invalidParameters, timedOut } from '../api-problem'
 import type { LifecycleDeps, StepContext } from '../lifecycle/context'
 import { canonicalJson } from './canonical-json'
 import type { IdempotencyCache, StoredResult } from './idempotency'
@@ -84,17 +84,7 @@ async function answer(run: () => Promise<EndpointResult>): Promise<StoredResult>
 function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new ApiProblem(504, {
-            message: `The sandbox did not answer within ${timeoutMs} ms (a slow processor?): check the object's state before retrying`,
-            failure_code: '04.02.0000',
-            failure_description: 'Timeout Communicating With Processor',
-          }),
-        ),
-      timeoutMs,
-    )
+    timer = setTimeout(() => reject(timedOut(timeoutMs)), timeoutMs)
   })
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
 }

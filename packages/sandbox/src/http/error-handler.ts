@@ -4,7 +4,7 @@ import type { SandboxLogger } from '../logger'
 import type { SandboxEnv } from './sandbox-env'
 
 /** Renders an {@link ApiProblem} as its JSON error body, status and headers. */
-export function problemResponse(c: Context<SandboxEnv>, problem: ApiProblem): Response {
+function problemResponse(c: Context<SandboxEnv>, problem: ApiProblem): Response {
   return c.json(problem.body, problem.status as 400, problem.headers)
 }
 

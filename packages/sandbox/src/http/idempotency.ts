@@ -21,7 +21,7 @@ export interface IdempotencyOptions {
   maxKeysPerAccount: number
 }
 
-export const defaultIdempotencyOptions: IdempotencyOptions = {
+const defaultIdempotencyOptions: IdempotencyOptions = {
   ttlMs: 24 * 60 * 60 * 1000,
   maxKeysPerAccount: 50_000,
 }

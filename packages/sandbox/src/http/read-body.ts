@@ -1,19 +1,11 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
-import { ApiProblem, invalidBody } from '../api-problem'
+import { invalidBody, payloadTooLarge, unsupportedMediaType } from '../api-problem'
 import { requestHeader } from './request-header'
 import type { SandboxEnv } from './sandbox-env'
 
 /** DESIGN §4: request bodies over 1 MB are refused with 413. */
 export const maxBodyBytes = 1024 * 1024
-
-function tooLarge(limit: number): ApiProblem {
-  return new ApiProblem(413, {
-    message: `Request body is larger than ${limit} bytes: send less data`,
-    failure_code: '01.01.0000',
-    failure_description: 'Invalid Parameters',
-  })
-}
 
 /**
  * Reads the raw body as text, refusing more than `limit` bytes before reading them all (by
@@ -21,7 +13,7 @@ function tooLarge(limit: number): ApiProblem {
  */
 export async function readBodyText(c: Context<SandboxEnv>, limit: number): Promise<string> {
   const declared = Number(requestHeader(c, 'content-length') ?? Number.NaN)
-  if (declared > limit) throw tooLarge(limit)
+  if (declared > limit) throw payloadTooLarge(limit)
   // Over a socket, read node's request directly: building a web ReadableStream for the body
   // costs more than the rest of a create-charge request.
   const incoming = c.env?.incoming
@@ -37,7 +29,7 @@ export async function readBodyText(c: Context<SandboxEnv>, limit: number): Promi
     size += value.byteLength
     if (size > limit) {
       await reader.cancel()
-      throw tooLarge(limit)
+      throw payloadTooLarge(limit)
     }
     chunks.push(value)
   }
@@ -53,7 +45,7 @@ function readIncoming(incoming: IncomingMessage, limit: number): Promise<string>
       if (size > limit) {
         // Stop collecting; node discards the rest once the 413 is sent.
         incoming.off('data', onData)
-        reject(tooLarge(limit))
+        reject(payloadTooLarge(limit))
         return
       }
       chunks.push(chunk)
@@ -69,11 +61,7 @@ export function parseJsonBody(c: Context<SandboxEnv>, text: string): unknown {
   if (text.trim() === '') return undefined
   const type = requestHeader(c, 'content-type') ?? ''
   if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
-    throw new ApiProblem(415, {
-      message: 'Request bodies must be JSON: send Content-Type: application/json',
-      failure_code: '01.01.0000',
-      failure_description: 'Invalid Parameters',
-    })
+    throw unsupportedMediaType()
   }
   try {
     return JSON.parse(text)

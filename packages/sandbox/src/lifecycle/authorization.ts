@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import type { Charge, Instrument } from '@chargekit/schemas'
+import type { Charge, EventType, Instrument } from '@chargekit/schemas'
 import { declined } from '../api-problem'
-import type { Outcome } from '../processors/processor'
+import type { Outcome, Processor } from '../processors/processor'
+import type { ChallengeRecord } from '../storage/records'
 import { capture } from './capture'
 import { processorOf, revise, type StepContext } from './context'
+import { instrumentExternalIds } from './external-ids'
 import { money } from './money'
 import { mustGet } from './objects'
 import { applyLater } from './pending'
@@ -25,63 +27,93 @@ export async function finishAuthorization(
   const { deps, account } = context
   const instrument = await mustGet(context, 'instrument', instrumentId)
   const charge = await mustGet(context, 'charge', instrument.charge ?? '')
-  const flagged =
-    ('risk' in outcome && outcome.risk === true) ||
-    (outcome.status === 'failed' && outcome.code.startsWith('06.'))
-  if (flagged) {
+  const { processor } = processorOf(context, charge)
+  // Everything is computed before the first write, so a step never stops half-written.
+  const next = nextState(context, processor, instrument, outcome, origin)
+  if (isRiskFlagged(outcome)) {
     await deps.recordEvent(account.id, 'instrument.risk', instrument.id, { charge, instrument })
   }
+  if (next.challenge !== undefined) await deps.store.putChallenge(next.challenge)
+  await deps.store.putObject(account.id, 'instrument', next.instrument)
+  await deps.recordEvent(account.id, next.event, next.instrument.id, {
+    charge,
+    instrument: next.instrument,
+  })
 
   if (outcome.status === 'pending') {
-    let pending = instrument
-    if (outcome.awaiting === 'customer') {
-      const token = randomBytes(24).toString('base64url')
-      await deps.store.putChallenge({ accountId: account.id, instrumentId: instrument.id, token })
-      const url = `${origin}/v2/3ds/${encodeURIComponent(instrument.id)}?token=${token}`
-      pending = revise(context, instrument, { redirect: Object.freeze({ url, method: 'GET' }) })
-      await deps.store.putObject(account.id, 'instrument', pending)
-    } else {
-      const { processor } = processorOf(context, charge)
+    if (outcome.awaiting === 'processor') {
       applyLater(context, charge.id, processor.name, 'authorize', outcome, (final) =>
         finishAuthorization(context, instrument.id, final, origin),
       )
     }
-    await deps.recordEvent(account.id, 'instrument.pending', pending.id, {
-      charge,
-      instrument: pending,
-    })
-    return pending
+    return next.instrument
   }
-
   if (outcome.status === 'failed') {
     const { code, description } = failureOf(outcome)
-    const invalid = revise(context, instrument, {
-      status: 'invalid',
-      success: false,
-      redirect: null,
-      failure_code: code,
-      failure_description: description,
-    })
-    await deps.store.putObject(account.id, 'instrument', invalid)
-    await deps.recordEvent(account.id, 'instrument.invalid', invalid.id, {
-      charge,
-      instrument: invalid,
-    })
-    throw declined(code, description, { charge: charge.id, instrument: invalid.id })
+    throw declined(code, description, { charge: charge.id, instrument: instrument.id })
   }
+  if (next.instrument.captured_on_creation !== true) return next.instrument
+  return captureOnCreation(context, charge, next.instrument)
+}
 
-  const authorized = revise(context, instrument, {
-    status: 'authorized',
-    success: true,
-    redirect: null,
-  })
-  await deps.store.putObject(account.id, 'instrument', authorized)
-  await deps.recordEvent(account.id, 'instrument.authorized', authorized.id, {
-    charge,
-    instrument: authorized,
-  })
-  if (authorized.captured_on_creation !== true) return authorized
-  return captureOnCreation(context, charge, authorized)
+function isRiskFlagged(outcome: Outcome): boolean {
+  return (
+    ('risk' in outcome && outcome.risk === true) ||
+    (outcome.status === 'failed' && outcome.code.startsWith('06.'))
+  )
+}
+
+/** The instrument after the outcome, the event that reports it, and a 3DS challenge if any. */
+function nextState(
+  context: StepContext,
+  processor: Processor,
+  instrument: Instrument,
+  outcome: Outcome,
+  origin: string,
+): { instrument: Instrument; event: EventType; challenge?: ChallengeRecord } {
+  // The processor's reference for the authorization, when it gives one.
+  const references =
+    outcome.transactionId === undefined
+      ? {}
+      : { external_ids: instrumentExternalIds(processor, outcome.transactionId) }
+  if (outcome.status === 'pending') {
+    if (outcome.awaiting === 'processor') {
+      return { instrument: revise(context, instrument, references), event: 'instrument.pending' }
+    }
+    const token = randomBytes(24).toString('base64url')
+    const url = `${origin}/v2/3ds/${encodeURIComponent(instrument.id)}?token=${token}`
+    return {
+      instrument: revise(context, instrument, {
+        ...references,
+        redirect: Object.freeze({ url, method: 'GET' }),
+      }),
+      event: 'instrument.pending',
+      challenge: { accountId: context.account.id, instrumentId: instrument.id, token },
+    }
+  }
+  if (outcome.status === 'failed') {
+    const { code, description } = failureOf(outcome)
+    return {
+      instrument: revise(context, instrument, {
+        ...references,
+        status: 'invalid',
+        success: false,
+        redirect: null,
+        failure_code: code,
+        failure_description: description,
+      }),
+      event: 'instrument.invalid',
+    }
+  }
+  return {
+    instrument: revise(context, instrument, {
+      ...references,
+      status: 'authorized',
+      success: true,
+      redirect: null,
+    }),
+    event: 'instrument.authorized',
+  }
 }
 
 /**

@@ -1,13 +1,13 @@
 import type { Charge, CreatePaymentRequest, Instrument, Payment } from '@chargekit/schemas'
-import { declined, invalidParameters, notFound } from '../api-problem'
+import { invalidParameters } from '../api-problem'
 import { newId } from '../ids'
-import type { Money, Outcome } from '../processors/processor'
-import { processorOf, revise, type StepContext, withChargeLock } from './context'
+import type { Money } from '../processors/processor'
+import { processorOf, revise, type StepContext } from './context'
 import { transactionExternalIds } from './external-ids'
-import { money, sumMinor, toAmount } from './money'
-import { allOf, mustGet } from './objects'
-import { applyLater } from './pending'
-import { callProcessor, failureOf } from './processor-call'
+import { requestedMoney, sumMinor, toAmount } from './money'
+import { finishMovement, type Movement } from './movement'
+import { allOf, mustGet, withObjectLocked } from './objects'
+import { callProcessor } from './processor-call'
 import { scheduleAutoSettlement } from './settle'
 import { assertCapturable } from './transitions'
 
@@ -16,18 +16,14 @@ export async function createPayment(
   context: StepContext,
   input: CreatePaymentRequest,
 ): Promise<Payment> {
-  const { store } = context.deps
-  const found = await store.getObject(context.account.id, 'instrument', input.instrument)
-  if (found?.charge === undefined) throw notFound('instrument', input.instrument)
-  return withChargeLock(context, found.charge, async () => {
-    const instrument = await mustGet(context, 'instrument', found.id)
-    const charge = await mustGet(context, 'charge', found.charge ?? '')
+  return withObjectLocked(context, 'instrument', input.instrument, async (instrument) => {
+    const charge = await mustGet(context, 'charge', instrument.charge ?? '')
     if (input.currency !== instrument.currency) {
       throw invalidParameters({
         currency: [`Expected ${instrument.currency}, the currency of instrument ${instrument.id}`],
       })
     }
-    const amount = money(input.amount, input.currency)
+    const amount = requestedMoney(input.amount, input.currency)
     await assertCapturable(context, instrument, amount.minorUnits)
     return capture(context, charge, instrument, amount, {
       description: input.description ?? '',
@@ -55,7 +51,7 @@ export async function capture(
     processor.name,
     'capture',
     () => processor.capture(processorContext, { paymentId, instrument, amount }),
-    { customerAction: false },
+    'later',
   )
   const now = context.deps.now().toISOString()
   const payment: Payment = Object.freeze({
@@ -67,7 +63,7 @@ export async function capture(
     failure_description: null,
     metadata: Object.freeze({ ...details.metadata }),
     params: null,
-    external_ids: transactionExternalIds(processor, outcome.transactionId),
+    external_ids: transactionExternalIds(processor),
     request_log: context.requestLog,
     created_at: now,
     updated_at: now,
@@ -78,67 +74,29 @@ export async function capture(
     refunded_amount: 0,
     settled_at: null,
   })
-  return finishCapture(context, payment, outcome)
+  return finishMovement(context, paymentMovement, payment, outcome)
 }
 
-async function finishCapture(
-  context: StepContext,
-  payment: Payment,
-  outcome: Outcome,
-): Promise<Payment> {
-  const { deps, account } = context
-  const charge = await mustGet(context, 'charge', payment.charge ?? '')
-  const instrument = await mustGet(context, 'instrument', payment.instrument ?? '')
-  if (outcome.status === 'pending') {
-    await deps.store.putObject(account.id, 'payment', payment)
-    await deps.recordEvent(account.id, 'payment.pending', payment.id, {
-      charge,
-      instrument,
-      payment,
-    })
-    if (outcome.awaiting === 'processor') {
-      const { processor } = processorOf(context, charge)
-      applyLater(context, charge.id, processor.name, 'capture', outcome, (final) =>
-        finishCapture(context, payment, final),
-      )
-    }
-    return payment
-  }
-  if (outcome.status === 'failed') {
-    const { code, description } = failureOf(outcome)
-    const failed = revise(context, payment, {
-      status: 'failed',
-      failure_code: code,
-      failure_description: description,
-    })
-    await deps.store.putObject(account.id, 'payment', failed)
-    await deps.recordEvent(account.id, 'payment.error', failed.id, {
-      charge,
-      instrument,
-      payment: failed,
-    })
-    throw declined(code, description, {
-      charge: charge.id,
+/** A successful payment adds its amount to the instrument's `captured_amount`. */
+const paymentMovement: Movement<'payment'> = {
+  kind: 'payment',
+  step: 'capture',
+  parents: async (context, payment) => ({
+    charge: await mustGet(context, 'charge', payment.charge ?? ''),
+    instrument: await mustGet(context, 'instrument', payment.instrument ?? ''),
+  }),
+  async succeed(context, payment, parents) {
+    const { instrument } = parents
+    const earlier = await allOf(context, 'payment', {
       instrument: instrument.id,
-      payment: failed.id,
+      status: 'succeeded',
     })
-  }
-  const succeeded = revise(context, payment, { status: 'succeeded', success: true })
-  await deps.store.putObject(account.id, 'payment', succeeded)
-  const payments = await allOf(context, 'payment', {
-    instrument: instrument.id,
-    status: 'succeeded',
-  })
-  const currency = instrument.currency ?? succeeded.currency
-  const captured = revise(context, instrument, {
-    captured_amount: toAmount(sumMinor(payments, currency), currency),
-  })
-  await deps.store.putObject(account.id, 'instrument', captured)
-  await deps.recordEvent(account.id, 'payment.success', succeeded.id, {
-    charge,
-    instrument: captured,
-    payment: succeeded,
-  })
-  scheduleAutoSettlement(context, charge, { payments: [succeeded.id] })
-  return succeeded
+    const succeeded = [...earlier.filter((other) => other.id !== payment.id), payment]
+    const currency = instrument.currency ?? payment.currency
+    const captured = toAmount(sumMinor(succeeded, currency), currency)
+    return { ...parents, instrument: revise(context, instrument, { captured_amount: captured }) }
+  },
+  async afterSuccess(context, payment, parents) {
+    scheduleAutoSettlement(context, parents.charge, { payments: [payment.id] })
+  },
 }

@@ -1,11 +1,11 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { Charge, Instrument } from '@chargekit/schemas'
 import { ApiProblem } from '../api-problem'
-import type { FinalOutcome, Outcome } from '../processors/processor'
+import type { FinalOutcome } from '../processors/processor'
 import type { ChallengeRecord } from '../storage/records'
 import { finishAuthorization } from './authorization'
-import { type LifecycleDeps, processorOf, type StepContext, withChargeLock } from './context'
-import { mustGet } from './objects'
+import { type LifecycleDeps, processorOf, type StepContext } from './context'
+import { mustGet, withObjectLocked } from './objects'
 import { callProcessor } from './processor-call'
 
 /** The pending challenge of an instrument, if `token` is its token (compared in constant time). */
@@ -40,15 +40,13 @@ export async function completeChallenge(
   origin: string,
 ): Promise<ChallengeResult> {
   const { deps } = context
-  const found = await mustGet(context, 'instrument', challenge.instrumentId)
-  return withChargeLock(context, found.charge ?? '', async () => {
-    const instrument = await mustGet(context, 'instrument', challenge.instrumentId)
+  return withObjectLocked(context, 'instrument', challenge.instrumentId, async (instrument) => {
     const charge = await mustGet(context, 'charge', instrument.charge ?? '')
     await deps.store.deleteChallenge(instrument.id)
     if (instrument.status !== 'pending') return { charge, instrument }
     const { processor, processorContext } = processorOf(context, charge)
     const decide = processor.completeChallenge
-    const outcome: Outcome =
+    const outcome: FinalOutcome =
       decide === undefined
         ? defaultChallengeOutcome(approved)
         : await callProcessor(
@@ -56,7 +54,7 @@ export async function completeChallenge(
             processor.name,
             'completeChallenge',
             () => decide(processorContext, { instrument, approved }),
-            { customerAction: false },
+            'final',
           )
     try {
       await finishAuthorization(context, instrument.id, outcome, origin)

@@ -55,11 +55,12 @@ export function processorOf(
   }
 }
 
-/** A new immutable snapshot with `changes` applied and `updated_at` moved to now. */
-export function revise<T extends { updated_at: string }>(
-  context: StepContext,
-  object: T,
-  changes: Partial<T>,
-): T {
-  return Object.freeze({ ...object, ...changes, updated_at: context.deps.now().toISOString() })
+/**
+ * A new immutable snapshot with `changes` applied and, for objects that have one (charges,
+ * instruments, payments, disputes), `updated_at` moved to now.
+ */
+export function revise<T extends object>(context: StepContext, object: T, changes: Partial<T>): T {
+  const revised: T = { ...object, ...changes }
+  if ('updated_at' in revised) revised.updated_at = context.deps.now().toISOString()
+  return Object.freeze(revised)
 }

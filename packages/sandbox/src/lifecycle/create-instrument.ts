@@ -1,13 +1,12 @@
 import type { CreateInstrumentRequest, Instrument } from '@chargekit/schemas'
-import { notFound } from '../api-problem'
 import { cardParams, isCardExpired, toCardInput } from '../card/card-params'
 import { newId } from '../ids'
 import type { Outcome } from '../processors/processor'
 import { finishAuthorization } from './authorization'
-import { processorOf, type StepContext, withChargeLock } from './context'
+import { processorOf, type StepContext } from './context'
 import { instrumentExternalIds } from './external-ids'
 import { money } from './money'
-import { mustGet } from './objects'
+import { withObjectLocked } from './objects'
 import { callProcessor } from './processor-call'
 import { assertChargeAcceptsInstrument } from './transitions'
 
@@ -22,10 +21,7 @@ export async function createInstrument(
   origin: string,
 ): Promise<Instrument> {
   const { deps, account } = context
-  const exists = await deps.store.getObject(account.id, 'charge', input.charge)
-  if (exists === undefined) throw notFound('charge', input.charge)
-  return withChargeLock(context, input.charge, async () => {
-    const charge = await mustGet(context, 'charge', input.charge)
+  return withObjectLocked(context, 'charge', input.charge, async (charge) => {
     await assertChargeAcceptsInstrument(context, charge)
     const { processor, processorContext } = processorOf(context, charge)
     const params = charge.instrument_params
@@ -53,6 +49,13 @@ export async function createInstrument(
       captured_on_creation: params?.captured_on_creation === true,
       failure_code: null,
     })
+    const request = {
+      instrumentId: created.id,
+      card: toCardInput(input),
+      amount: money(charge.amount, charge.currency),
+      enable3ds,
+      recurring,
+    }
     await deps.store.putObject(account.id, 'instrument', created)
     await deps.recordEvent(account.id, 'instrument.created', created.id, {
       charge,
@@ -64,15 +67,8 @@ export async function createInstrument(
           deps,
           processor.name,
           'authorize',
-          () =>
-            processor.authorize(processorContext, {
-              instrumentId: created.id,
-              card: toCardInput(input),
-              amount: money(charge.amount, charge.currency),
-              enable3ds,
-              recurring,
-            }),
-          { customerAction: true },
+          () => processor.authorize(processorContext, request),
+          'customer',
         )
     return finishAuthorization(context, created.id, outcome, origin)
   })

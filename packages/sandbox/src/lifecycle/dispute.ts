@@ -1,9 +1,9 @@
 import type { CreateDisputeRequest, Dispute, SettleDisputeRequest } from '@chargekit/schemas'
-import { conflict, notFound } from '../api-problem'
+import { conflict } from '../api-problem'
 import { newId } from '../ids'
-import { revise, type StepContext, withChargeLock } from './context'
+import { revise, type StepContext } from './context'
 import { requestedMoney, toAmount } from './money'
-import { mustGet } from './objects'
+import { mustGet, withObjectLocked } from './objects'
 import { assertDisputeOpen, disputableMinor } from './transitions'
 
 /**
@@ -16,10 +16,7 @@ export async function createDispute(
   input: CreateDisputeRequest,
 ): Promise<Dispute> {
   const { deps, account } = context
-  const found = await deps.store.getObject(account.id, 'payment', paymentId)
-  if (found?.charge === undefined) throw notFound('payment', paymentId)
-  return withChargeLock(context, found.charge, async () => {
-    const payment = await mustGet(context, 'payment', paymentId)
+  return withObjectLocked(context, 'payment', paymentId, async (payment) => {
     const available = await disputableMinor(context, payment)
     const amount =
       input.amount === undefined
@@ -64,21 +61,20 @@ export async function settleDispute(
   input: SettleDisputeRequest,
 ): Promise<Dispute> {
   const { deps, account } = context
-  const found = await deps.store.getObject(account.id, 'dispute', disputeId)
-  if (found === undefined) throw notFound('dispute', disputeId)
-  return withChargeLock(context, found.charge, async () => {
-    const dispute = await mustGet(context, 'dispute', disputeId)
+  return withObjectLocked(context, 'dispute', disputeId, async (dispute) => {
     assertDisputeOpen(dispute)
-    const settled = revise(context, dispute, { status: input.outcome })
-    const final: Dispute = Object.freeze({ ...settled, settled_at: settled.updated_at })
-    await deps.store.putObject(account.id, 'dispute', final)
-    const payment = await mustGet(context, 'payment', final.payment)
-    await deps.recordEvent(account.id, 'dispute.settled', final.id, {
-      charge: await mustGet(context, 'charge', final.charge),
-      instrument: await mustGet(context, 'instrument', payment.instrument ?? ''),
+    const payment = await mustGet(context, 'payment', dispute.payment)
+    const charge = await mustGet(context, 'charge', dispute.charge)
+    const instrument = await mustGet(context, 'instrument', payment.instrument ?? '')
+    const decided = revise(context, dispute, { status: input.outcome })
+    const settled: Dispute = Object.freeze({ ...decided, settled_at: decided.updated_at })
+    await deps.store.putObject(account.id, 'dispute', settled)
+    await deps.recordEvent(account.id, 'dispute.settled', settled.id, {
+      charge,
+      instrument,
       payment,
-      dispute: final,
+      dispute: settled,
     })
-    return final
+    return settled
   })
 }

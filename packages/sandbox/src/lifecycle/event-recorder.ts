@@ -45,9 +45,11 @@ export function createEventRecorder(options: {
   onRecorded(accountId: string, event: StoredEvent): void
 }): RecordEvent {
   return async (accountId, type, objectId, objects) => {
+    const createdAt = options.now().toISOString()
+    const toDeliver = options.deliver && objects.charge.events_url !== ''
     const event: StoredEvent = {
       id: newId('ev'),
-      created_at: options.now().toISOString(),
+      created_at: createdAt,
       object_id: objectId,
       result_status: 0,
       retries_log: noRetries,
@@ -61,8 +63,9 @@ export function createEventRecorder(options: {
       dispute: objects.dispute ?? null,
       settlement: objects.settlement ?? null,
       dismissed_at: null,
-      delivery_status: options.deliver && objects.charge.events_url !== '' ? 'pending' : 'none',
-      next_attempt_at: null,
+      delivery_status: toDeliver ? 'pending' : 'none',
+      // The first attempt is due at once (it may wait behind the charge's earlier events).
+      next_attempt_at: toDeliver ? createdAt : null,
     }
     await options.store.addEvent(accountId, event)
     options.onRecorded(accountId, event)

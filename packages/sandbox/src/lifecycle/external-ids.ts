@@ -4,8 +4,16 @@ import type { Processor } from '../processors/processor'
 
 const defaultDescriptor = 'CHARGEKIT*SANDBOX'
 
-export function instrumentExternalIds(processor: Processor): InstrumentExternalIds {
-  return { descriptor: processor.descriptor ?? defaultDescriptor, processor: processor.name }
+/**
+ * The processor's references for an authorization; with the processor's `transactionId` for it
+ * when it gave one (the spec's instrument shows only descriptor and processor).
+ */
+export function instrumentExternalIds(
+  processor: Processor,
+  transactionId?: string,
+): InstrumentExternalIds {
+  const ids = { descriptor: processor.descriptor ?? defaultDescriptor, processor: processor.name }
+  return transactionId === undefined ? ids : { ...ids, ...transactionIds(transactionId) }
 }
 
 /** The processor's references for a money movement; the id is made up when it gave none. */
@@ -16,7 +24,10 @@ export function transactionExternalIds(
   return {
     descriptor: processor.descriptor ?? defaultDescriptor,
     processor: processor.name,
-    transaction_id: transactionId,
-    transaction_id_trunc: transactionId.slice(-8),
+    ...transactionIds(transactionId),
   }
+}
+
+function transactionIds(transactionId: string) {
+  return { transaction_id: transactionId, transaction_id_trunc: transactionId.slice(-8) }
 }

@@ -1,4 +1,10 @@
-import { fromMinorUnits, isAmountInMinorUnits, toMinorUnits } from '@chargekit/schemas'
+import {
+  ChargekitSchemasError,
+  fromMinorUnits,
+  isAmountInMinorUnits,
+  maxAmount,
+  toMinorUnits,
+} from '@chargekit/schemas'
 import { invalidParameters } from '../api-problem'
 import type { Money } from '../processors/processor'
 
@@ -9,7 +15,9 @@ export function money(amount: number, currency: string): Money {
 
 /**
  * A request's `amount` in the currency of the object it applies to (a refund in the payment's
- * currency): 400 when it has more decimals than that currency allows.
+ * currency): 400 naming `amount` when it has more decimals than the currency allows, or more
+ * digits than a JSON number holds exactly (it could be stored, but no total or answer derived
+ * from it could be shown without rounding).
  */
 export function requestedMoney(amount: number, currency: string): Money {
   if (!isAmountInMinorUnits(amount, currency)) {
@@ -17,10 +25,28 @@ export function requestedMoney(amount: number, currency: string): Money {
       amount: [`Expected an amount with at most the minor digits of ${currency}`],
     })
   }
-  return money(amount, currency)
+  const requested = money(amount, currency)
+  if (exactAmount(requested.minorUnits, currency) === undefined) {
+    throw invalidParameters({
+      amount: [
+        `Expected at most ${maxAmount(currency)} ${currency}: a larger amount cannot be held exactly`,
+      ],
+    })
+  }
+  return requested
 }
 
-/** Minor units back to the API's JSON number. */
+/** Minor units as the API's JSON number, or undefined when they have too many digits for one. */
+export function exactAmount(minorUnits: bigint, currency: string): number | undefined {
+  try {
+    return fromMinorUnits(minorUnits, currency)
+  } catch (error) {
+    if (error instanceof ChargekitSchemasError) return undefined
+    throw error
+  }
+}
+
+/** Minor units back to the API's JSON number; the caller knows they fit (see {@link exactAmount}). */
 export function toAmount(minorUnits: bigint, currency: string): number {
   return fromMinorUnits(minorUnits, currency)
 }

@@ -1,6 +1,6 @@
 import { notFound } from '../api-problem'
 import type { ObjectFilter, ObjectKind, ObjectKinds } from '../storage/records'
-import type { StepContext } from './context'
+import { type StepContext, withChargeLock } from './context'
 
 /** An object of this account, or 404 naming what was not found. */
 export async function mustGet<K extends ObjectKind>(
@@ -11,6 +11,24 @@ export async function mustGet<K extends ObjectKind>(
   const object = await context.deps.store.getObject(context.account.id, kind, id)
   if (object === undefined) throw notFound(kind, id)
   return object
+}
+
+/**
+ * Runs a step on an existing object under the lock of its charge (404 when there is no such
+ * object), with the object read again once the lock is held: what the step sees is what no
+ * other step of the transaction can change until it is done.
+ */
+export async function withObjectLocked<K extends ObjectKind, T>(
+  context: StepContext,
+  kind: K,
+  id: string,
+  step: (object: ObjectKinds[K]) => Promise<T>,
+): Promise<T> {
+  const found: { id: string; charge?: string | undefined } | undefined =
+    await context.deps.store.getObject(context.account.id, kind, id)
+  const chargeId = kind === 'charge' ? found?.id : found?.charge
+  if (chargeId === undefined) throw notFound(kind, id)
+  return withChargeLock(context, chargeId, async () => step(await mustGet(context, kind, id)))
 }
 
 /** Every object of a kind matching `filter` (few per transaction, so no paging). */

@@ -8,8 +8,6 @@ import type {
 } from '../processors/processor'
 import type { LifecycleDeps } from './context'
 
-type MaybePromise<T> = T | Promise<T>
-
 /** What a failed step records: the code and its description. */
 export interface Failure {
   code: string
@@ -21,18 +19,29 @@ export function failureOf(outcome: FailedOutcome): Failure {
 }
 
 /**
- * Calls a processor plug-in and checks its answer. A processor that throws fails the step with
- * 99.02.0004 (Processor Unhandled Error), one that answers something malformed with 99.02.0001
- * (Unexpected Processor Response): the sandbox records the failure like any decline and logs
- * the cause, instead of answering 500.
+ * The outcomes a step may answer: `final` (the charge step, a 3DS decision, a pending outcome's
+ * `resolve()`), `later` (money movements may also be confirmed by the processor later) or
+ * `customer` (the authorize step may also wait for the customer's 3DS page).
  */
-export async function callProcessor(
+export interface AcceptedOutcomes {
+  final: FinalOutcome
+  later: FinalOutcome | AwaitingProcessorOutcome
+  customer: Outcome
+}
+
+/**
+ * Calls a processor plug-in and checks its answer. A processor that throws fails the step with
+ * 99.02.0004 (Processor Unhandled Error), one that answers something malformed or an outcome
+ * the step does not accept with 99.02.0001 (Unexpected Processor Response): the sandbox records
+ * the failure like any decline and logs the cause, instead of answering 500.
+ */
+export async function callProcessor<Accepts extends keyof AcceptedOutcomes>(
   deps: LifecycleDeps,
   processorName: string,
   step: string,
-  run: () => MaybePromise<Outcome>,
-  options: { customerAction: boolean },
-): Promise<Outcome> {
+  run: () => unknown,
+  accepts: Accepts,
+): Promise<AcceptedOutcomes[Accepts]> {
   let outcome: unknown
   try {
     outcome = await run()
@@ -40,29 +49,15 @@ export async function callProcessor(
     deps.logger.error(`processor ${processorName} threw in ${step}`, { error })
     return { status: 'failed', code: '99.02.0004' }
   }
-  if (isValidOutcome(outcome, options.customerAction)) return outcome
+  if (isAccepted(outcome, accepts)) return outcome as AcceptedOutcomes[Accepts]
   deps.logger.error(`processor ${processorName} answered ${step} with a malformed outcome`, {
     outcome: describe(outcome),
+    accepted: accepts,
   })
   return { status: 'failed', code: '99.02.0001' }
 }
 
-/** Runs the later answer of a pending outcome (`resolve()`), with the same checks. */
-export async function resolvePending(
-  deps: LifecycleDeps,
-  processorName: string,
-  step: string,
-  pending: AwaitingProcessorOutcome,
-): Promise<FinalOutcome> {
-  const outcome = await callProcessor(deps, processorName, step, () => pending.resolve(), {
-    customerAction: false,
-  })
-  if (outcome.status !== 'pending') return outcome
-  deps.logger.error(`processor ${processorName} resolved ${step} with another pending outcome`)
-  return { status: 'failed', code: '99.02.0001' }
-}
-
-function isValidOutcome(value: unknown, customerAction: boolean): value is Outcome {
+function isAccepted(value: unknown, accepts: keyof AcceptedOutcomes): boolean {
   if (typeof value !== 'object' || value === null) return false
   const outcome = value as Record<string, unknown>
   if (outcome.transactionId !== undefined && typeof outcome.transactionId !== 'string') return false
@@ -75,8 +70,9 @@ function isValidOutcome(value: unknown, customerAction: boolean): value is Outco
         (outcome.description === undefined || typeof outcome.description === 'string')
       )
     case 'pending':
-      if (outcome.awaiting === 'customer') return customerAction
+      if (outcome.awaiting === 'customer') return accepts === 'customer'
       return (
+        accepts !== 'final' &&
         outcome.awaiting === 'processor' &&
         typeof outcome.afterMs === 'number' &&
         Number.isFinite(outcome.afterMs) &&

@@ -1,13 +1,11 @@
 import type { CreateRefundRequest, Payment, Refund } from '@chargekit/schemas'
-import { declined, notFound } from '../api-problem'
 import { newId } from '../ids'
-import type { Outcome } from '../processors/processor'
-import { processorOf, revise, type StepContext, withChargeLock } from './context'
+import { processorOf, revise, type StepContext } from './context'
 import { transactionExternalIds } from './external-ids'
 import { requestedMoney, sumMinor, toAmount } from './money'
-import { allOf, mustGet } from './objects'
-import { applyLater } from './pending'
-import { callProcessor, failureOf } from './processor-call'
+import { finishMovement, type Movement, type MovementParents } from './movement'
+import { allOf, mustGet, withObjectLocked } from './objects'
+import { callProcessor } from './processor-call'
 import { scheduleAutoSettlement } from './settle'
 import { assertRefundable } from './transitions'
 
@@ -20,10 +18,7 @@ export async function createRefund(
   paymentId: string,
   input: CreateRefundRequest,
 ): Promise<Refund> {
-  const found = await context.deps.store.getObject(context.account.id, 'payment', paymentId)
-  if (found?.charge === undefined) throw notFound('payment', paymentId)
-  return withChargeLock(context, found.charge, async () => {
-    const payment = await mustGet(context, 'payment', paymentId)
+  return withObjectLocked(context, 'payment', paymentId, async (payment) => {
     const amount = requestedMoney(input.amount, payment.currency)
     await assertRefundable(context, payment, amount.minorUnits)
     const charge = await mustGet(context, 'charge', payment.charge ?? '')
@@ -34,7 +29,7 @@ export async function createRefund(
       processor.name,
       'refund',
       () => processor.refund(processorContext, { refundId, payment, amount }),
-      { customerAction: false },
+      'later',
     )
     const refund: Refund = Object.freeze({
       id: refundId,
@@ -42,7 +37,7 @@ export async function createRefund(
       description: input.description ?? '',
       success: false,
       failure_description: null,
-      external_ids: transactionExternalIds(processor, outcome.transactionId),
+      external_ids: transactionExternalIds(processor),
       request_log: context.requestLog,
       created_at: context.deps.now().toISOString(),
       payment: payment.id,
@@ -52,68 +47,30 @@ export async function createRefund(
       failure_code: null,
       settled_at: null,
     })
-    return finishRefund(context, refund, outcome)
+    return finishMovement(context, refundMovement, refund, outcome)
   })
 }
 
-async function finishRefund(context: StepContext, refund: Refund, outcome: Outcome) {
-  const { deps, account } = context
-  const charge = await mustGet(context, 'charge', refund.charge ?? '')
-  const payment = await mustGet(context, 'payment', refund.payment ?? '')
-  const instrument = await mustGet(context, 'instrument', payment.instrument ?? '')
-  if (outcome.status === 'pending') {
-    await deps.store.putObject(account.id, 'refund', refund)
-    await deps.recordEvent(account.id, 'refund.pending', refund.id, {
-      charge,
-      instrument,
+/** A successful refund adds its amount to the payment's `refunded_amount`. */
+const refundMovement: Movement<'refund', MovementParents & { payment: Payment }> = {
+  kind: 'refund',
+  step: 'refund',
+  async parents(context, refund) {
+    const payment = await mustGet(context, 'payment', refund.payment ?? '')
+    return {
+      charge: await mustGet(context, 'charge', refund.charge ?? ''),
+      instrument: await mustGet(context, 'instrument', payment.instrument ?? ''),
       payment,
-      refund,
-    })
-    if (outcome.awaiting === 'processor') {
-      const { processor } = processorOf(context, charge)
-      applyLater(context, charge.id, processor.name, 'refund', outcome, (final) =>
-        finishRefund(context, refund, final),
-      )
     }
-    return refund
-  }
-  if (outcome.status === 'failed') {
-    const { code, description } = failureOf(outcome)
-    const failed: Refund = Object.freeze({
-      ...refund,
-      status: 'failed',
-      failure_code: code,
-      failure_description: description,
-    })
-    await deps.store.putObject(account.id, 'refund', failed)
-    await deps.recordEvent(account.id, 'refund.error', failed.id, {
-      charge,
-      instrument,
-      payment,
-      refund: failed,
-    })
-    throw declined(code, description, {
-      charge: charge.id,
-      instrument: instrument.id,
-      payment: payment.id,
-      refund: failed.id,
-    })
-  }
-  const succeeded: Refund = Object.freeze({ ...refund, status: 'succeeded', success: true })
-  await deps.store.putObject(account.id, 'refund', succeeded)
-  const refunds = await allOf(context, 'refund', { payment: payment.id, status: 'succeeded' })
-  const refunded = refundedPayment(context, payment, sumMinor(refunds, payment.currency))
-  await deps.store.putObject(account.id, 'payment', refunded)
-  await deps.recordEvent(account.id, 'refund.success', succeeded.id, {
-    charge,
-    instrument,
-    payment: refunded,
-    refund: succeeded,
-  })
-  scheduleAutoSettlement(context, charge, { refunds: [succeeded.id] })
-  return succeeded
-}
-
-function refundedPayment(context: StepContext, payment: Payment, refundedMinor: bigint): Payment {
-  return revise(context, payment, { refunded_amount: toAmount(refundedMinor, payment.currency) })
+  },
+  async succeed(context, refund, parents) {
+    const { payment } = parents
+    const earlier = await allOf(context, 'refund', { payment: payment.id, status: 'succeeded' })
+    const succeeded = [...earlier.filter((other) => other.id !== refund.id), refund]
+    const refunded = toAmount(sumMinor(succeeded, payment.currency), payment.currency)
+    return { ...parents, payment: revise(context, payment, { refunded_amount: refunded }) }
+  },
+  async afterSuccess(context, refund, parents) {
+    scheduleAutoSettlement(context, parents.charge, { refunds: [refund.id] })
+  },
 }

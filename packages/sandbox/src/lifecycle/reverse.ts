@@ -1,13 +1,11 @@
-import type { CreateReversalRequest, Instrument, Reversal } from '@chargekit/schemas'
-import { declined, notFound } from '../api-problem'
+import type { CreateReversalRequest, Reversal } from '@chargekit/schemas'
 import { newId } from '../ids'
-import type { Outcome } from '../processors/processor'
-import { processorOf, revise, type StepContext, withChargeLock } from './context'
+import { processorOf, revise, type StepContext } from './context'
 import { transactionExternalIds } from './external-ids'
 import { money, requestedMoney } from './money'
-import { mustGet } from './objects'
-import { applyLater } from './pending'
-import { callProcessor, failureOf } from './processor-call'
+import { finishMovement, type Movement } from './movement'
+import { mustGet, withObjectLocked } from './objects'
+import { callProcessor } from './processor-call'
 import { assertReversible } from './transitions'
 
 /**
@@ -20,10 +18,7 @@ export async function reverseInstrument(
   instrumentId: string,
   input: CreateReversalRequest,
 ): Promise<Reversal> {
-  const found = await context.deps.store.getObject(context.account.id, 'instrument', instrumentId)
-  if (found?.charge === undefined) throw notFound('instrument', instrumentId)
-  return withChargeLock(context, found.charge, async () => {
-    const instrument = await mustGet(context, 'instrument', instrumentId)
+  return withObjectLocked(context, 'instrument', instrumentId, async (instrument) => {
     const currency = instrument.currency ?? ''
     const requested =
       input.amount === undefined ? undefined : requestedMoney(input.amount, currency)
@@ -37,7 +32,7 @@ export async function reverseInstrument(
       processor.name,
       'reverse',
       () => processor.reverse(processorContext, { reversalId, instrument, amount }),
-      { customerAction: false },
+      'later',
     )
     const reversal: Reversal = Object.freeze({
       id: reversalId,
@@ -49,70 +44,31 @@ export async function reverseInstrument(
       status: 'pending',
       failure_code: null,
       failure_description: null,
-      external_ids: transactionExternalIds(processor, outcome.transactionId),
+      external_ids: transactionExternalIds(processor),
       request_log: context.requestLog,
       created_at: context.deps.now().toISOString(),
     })
-    return finishReversal(context, reversal, outcome)
+    return finishMovement(context, reversalMovement, reversal, outcome)
   })
 }
 
-async function finishReversal(
-  context: StepContext,
-  reversal: Reversal,
-  outcome: Outcome,
-): Promise<Reversal> {
-  const { deps, account } = context
-  const charge = await mustGet(context, 'charge', reversal.charge)
-  const instrument = await mustGet(context, 'instrument', reversal.instrument)
-  if (outcome.status === 'pending') {
-    await deps.store.putObject(account.id, 'reversal', reversal)
-    await deps.recordEvent(account.id, 'reversal.pending', reversal.id, {
+/** A successful reversal voids the instrument. */
+const reversalMovement: Movement<'reversal'> = {
+  kind: 'reversal',
+  step: 'reverse',
+  parents: async (context, reversal) => ({
+    charge: await mustGet(context, 'charge', reversal.charge),
+    instrument: await mustGet(context, 'instrument', reversal.instrument),
+  }),
+  succeed: async (context, _reversal, parents) => ({
+    ...parents,
+    instrument: revise(context, parents.instrument, { status: 'invalid', success: false }),
+  }),
+  async afterSuccess(context, _reversal, { charge, instrument }) {
+    // SPEC: instrument.invalid also means "invalidated by the merchant", which a reversal is.
+    await context.deps.recordEvent(context.account.id, 'instrument.invalid', instrument.id, {
       charge,
       instrument,
-      reversal,
     })
-    if (outcome.awaiting === 'processor') {
-      const { processor } = processorOf(context, charge)
-      applyLater(context, charge.id, processor.name, 'reverse', outcome, (final) =>
-        finishReversal(context, reversal, final),
-      )
-    }
-    return reversal
-  }
-  if (outcome.status === 'failed') {
-    const { code, description } = failureOf(outcome)
-    const failed: Reversal = Object.freeze({
-      ...reversal,
-      status: 'failed',
-      failure_code: code,
-      failure_description: description,
-    })
-    await deps.store.putObject(account.id, 'reversal', failed)
-    await deps.recordEvent(account.id, 'reversal.error', failed.id, {
-      charge,
-      instrument,
-      reversal: failed,
-    })
-    throw declined(code, description, {
-      charge: charge.id,
-      instrument: instrument.id,
-      reversal: failed.id,
-    })
-  }
-  const succeeded: Reversal = Object.freeze({ ...reversal, status: 'succeeded', success: true })
-  await deps.store.putObject(account.id, 'reversal', succeeded)
-  const voided: Instrument = revise(context, instrument, { status: 'invalid', success: false })
-  await deps.store.putObject(account.id, 'instrument', voided)
-  await deps.recordEvent(account.id, 'reversal.success', succeeded.id, {
-    charge,
-    instrument: voided,
-    reversal: succeeded,
-  })
-  // SPEC: instrument.invalid also means "invalidated by the merchant", which a reversal is.
-  await deps.recordEvent(account.id, 'instrument.invalid', voided.id, {
-    charge,
-    instrument: voided,
-  })
-  return succeeded
+  },
 }

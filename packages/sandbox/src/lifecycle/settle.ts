@@ -1,76 +1,148 @@
 import type { Charge, Payment, Refund, Settlement, SettlementTotal } from '@chargekit/schemas'
 import { newId } from '../ids'
 import { processorOf, type StepContext, withChargeLock } from './context'
-import { sumMinor, toAmount } from './money'
+import { exactAmount, sumMinor, toAmount } from './money'
 import { allOf, mustGet } from './objects'
 
-/** Which payments and refunds to settle; absent lists mean "everything settleable". */
-export interface SettleSelection {
-  payments?: readonly string[]
-  refunds?: readonly string[]
+/** What a settlement batch settled, as claimed under each charge's lock. */
+interface Claimed {
+  settledAt: string
+  payments: Payment[]
+  refunds: Refund[]
+  /** Instruments whose first settled payment is in this batch (`instrument.settled`). */
+  instruments: { id: string; charge: string }[]
+  totals: BatchTotals
 }
 
 /**
- * Settles successful, unsettled payments and refunds in one batch: `payment.settled`,
- * `refund.settled`, and `instrument.settled` the first time one of an instrument's payments
- * settles (once per instrument). Answers POST /v2/test/settlements (everything) and runs as the
- * acquirer's batch for processors with `settlementDelayMs` (just the object that succeeded).
+ * POST /v2/test/settlements: settles every successful, unsettled payment and refund of the
+ * account in one batch (see {@link settleBatch}), which may be empty.
  */
-export async function settle(
+export async function settle(context: StepContext): Promise<Settlement> {
+  const payments = await allOf(context, 'payment', { status: 'succeeded', unsettled: true })
+  const refunds = await allOf(context, 'refund', { status: 'succeeded', unsettled: true })
+  // Lists are newest first; a batch lists objects in the order they happened.
+  const claimed = await claim(context, payments.reverse(), refunds.reverse())
+  return recordSettlement(context, claimed)
+}
+
+/**
+ * For processors with `settlementDelayMs`: settles these objects that much later, as the
+ * acquirer's batch would. Objects settled in the meantime (by the test helper) are skipped, and
+ * nothing is recorded when none is left.
+ */
+export function scheduleAutoSettlement(
   context: StepContext,
-  selection: SettleSelection = {},
-): Promise<Settlement> {
+  charge: Charge,
+  selection: { payments?: readonly string[]; refunds?: readonly string[] },
+): void {
+  const delay = processorOf(context, charge).processor.settlementDelayMs
+  if (delay === undefined) return
+  context.deps.scheduler.after(delay, async () => {
+    const payments = await Promise.all(
+      (selection.payments ?? []).map((id) => mustGet(context, 'payment', id)),
+    )
+    const refunds = await Promise.all(
+      (selection.refunds ?? []).map((id) => mustGet(context, 'refund', id)),
+    )
+    const claimed = await claim(context, payments, refunds)
+    if (claimed.payments.length > 0 || claimed.refunds.length > 0) {
+      await recordSettlement(context, claimed)
+    }
+  })
+}
+
+/**
+ * Marks each candidate settled (`settled_at`) under its charge's lock, after checking there
+ * that it is still succeeded and unsettled: two settlements running at once, or a settlement
+ * and a step of the same charge, can never settle one object twice, whatever the store. An
+ * object whose amount would make a total too large to be exact waits for the next batch.
+ */
+async function claim(
+  context: StepContext,
+  payments: readonly Payment[],
+  refunds: readonly Refund[],
+): Promise<Claimed> {
   const { deps, account } = context
-  const payments = await settleable(context, 'payment', selection.payments)
-  const refunds = await settleable(context, 'refund', selection.refunds)
-  const instruments = await firstSettlements(context, payments)
+  const claimed: Claimed = {
+    settledAt: deps.now().toISOString(),
+    payments: [],
+    refunds: [],
+    instruments: [],
+    totals: new BatchTotals(),
+  }
+  const settleable = (object: Payment | Refund) =>
+    object.status === 'succeeded' && object.settled_at == null
+  for (const candidate of payments) {
+    const charge = candidate.charge ?? ''
+    await withChargeLock(context, charge, async () => {
+      const payment = await mustGet(context, 'payment', candidate.id)
+      if (!settleable(payment) || !claimed.totals.add('payments', payment)) return
+      const instrument = payment.instrument ?? ''
+      const siblings = await allOf(context, 'payment', { instrument })
+      if (siblings.every((other) => other.settled_at == null)) {
+        claimed.instruments.push({ id: instrument, charge })
+      }
+      const settled: Payment = Object.freeze({ ...payment, settled_at: claimed.settledAt })
+      await deps.store.putObject(account.id, 'payment', settled)
+      claimed.payments.push(settled)
+    })
+  }
+  for (const candidate of refunds) {
+    await withChargeLock(context, candidate.charge ?? '', async () => {
+      const refund = await mustGet(context, 'refund', candidate.id)
+      if (!settleable(refund) || !claimed.totals.add('refunds', refund)) return
+      const settled: Refund = Object.freeze({ ...refund, settled_at: claimed.settledAt })
+      await deps.store.putObject(account.id, 'refund', settled)
+      claimed.refunds.push(settled)
+    })
+  }
+  return claimed
+}
+
+/**
+ * Stores the batch of what was claimed and its events: `payment.settled`, `refund.settled`, and
+ * `instrument.settled` once per instrument (the first time one of its payments settles), each
+ * under its charge's lock with the objects as they stand.
+ */
+async function recordSettlement(context: StepContext, claimed: Claimed): Promise<Settlement> {
+  const { deps, account } = context
   const settlement: Settlement = Object.freeze({
     id: newId('st'),
-    created_at: deps.now().toISOString(),
-    payments: payments.map((payment) => payment.id),
-    refunds: refunds.map((refund) => refund.id),
-    instruments,
-    totals: totalsOf(payments, refunds),
+    created_at: claimed.settledAt,
+    payments: claimed.payments.map((payment) => payment.id),
+    refunds: claimed.refunds.map((refund) => refund.id),
+    instruments: claimed.instruments.map((instrument) => instrument.id),
+    totals: claimed.totals.toTotals(),
   })
   await deps.store.putObject(account.id, 'settlement', settlement)
-  const settledAt = settlement.created_at
-
-  for (const payment of payments) {
-    const chargeId = payment.charge ?? ''
-    await withChargeLock(context, chargeId, async () => {
-      const current = await mustGet(context, 'payment', payment.id)
-      if (current.settled_at != null) return
-      const settled: Payment = Object.freeze({ ...current, settled_at: settledAt })
-      await deps.store.putObject(account.id, 'payment', settled)
-      await deps.recordEvent(account.id, 'payment.settled', settled.id, {
-        ...(await parentsOf(context, chargeId, settled.instrument)),
-        payment: settled,
-        settlement,
-      })
-    })
-  }
-  for (const refund of refunds) {
-    const chargeId = refund.charge ?? ''
-    await withChargeLock(context, chargeId, async () => {
-      const current = await mustGet(context, 'refund', refund.id)
-      if (current.settled_at != null) return
-      const settled: Refund = Object.freeze({ ...current, settled_at: settledAt })
-      await deps.store.putObject(account.id, 'refund', settled)
-      const payment = await mustGet(context, 'payment', settled.payment ?? '')
-      await deps.recordEvent(account.id, 'refund.settled', settled.id, {
-        ...(await parentsOf(context, chargeId, payment.instrument)),
+  for (const { id, charge } of claimed.payments) {
+    await withChargeLock(context, charge ?? '', async () => {
+      const payment = await mustGet(context, 'payment', id)
+      await deps.recordEvent(account.id, 'payment.settled', id, {
+        ...(await parentsOf(context, payment)),
         payment,
-        refund: settled,
         settlement,
       })
     })
   }
-  for (const instrumentId of instruments) {
-    const instrument = await mustGet(context, 'instrument', instrumentId)
-    const chargeId = instrument.charge ?? ''
-    await withChargeLock(context, chargeId, async () => {
-      await deps.recordEvent(account.id, 'instrument.settled', instrumentId, {
-        ...(await parentsOf(context, chargeId, instrumentId)),
+  for (const { id, charge } of claimed.refunds) {
+    await withChargeLock(context, charge ?? '', async () => {
+      const refund = await mustGet(context, 'refund', id)
+      const payment = await mustGet(context, 'payment', refund.payment ?? '')
+      await deps.recordEvent(account.id, 'refund.settled', id, {
+        ...(await parentsOf(context, payment)),
+        payment,
+        refund,
+        settlement,
+      })
+    })
+  }
+  for (const { id, charge } of claimed.instruments) {
+    await withChargeLock(context, charge, async () => {
+      await deps.recordEvent(account.id, 'instrument.settled', id, {
+        charge: await mustGet(context, 'charge', charge),
+        instrument: await mustGet(context, 'instrument', id),
         settlement,
       })
     })
@@ -78,85 +150,39 @@ export async function settle(
   return settlement
 }
 
-/** For processors with `settlementDelayMs`: settle these objects that much later. */
-export function scheduleAutoSettlement(
-  context: StepContext,
-  charge: Charge,
-  selection: SettleSelection,
-): void {
-  const delay = processorOf(context, charge).processor.settlementDelayMs
-  if (delay === undefined) return
-  context.deps.scheduler.after(delay, async () => {
-    const payments = await settleable(context, 'payment', selection.payments ?? [])
-    const refunds = await settleable(context, 'refund', selection.refunds ?? [])
-    // The test helper may have settled them already; an empty batch would be noise.
-    if (payments.length > 0 || refunds.length > 0) {
-      await settle(context, {
-        payments: selection.payments ?? [],
-        refunds: selection.refunds ?? [],
-      })
-    }
-  })
-}
-
-async function settleable<K extends 'payment' | 'refund'>(
-  context: StepContext,
-  kind: K,
-  ids: readonly string[] | undefined,
-) {
-  const candidates =
-    ids === undefined
-      ? await allOf(context, kind, { status: 'succeeded', unsettled: true })
-      : await Promise.all(ids.map((id) => mustGet(context, kind, id)))
-  // Oldest first, so the batch lists objects in the order they happened.
-  return candidates
-    .filter((object) => object.status === 'succeeded' && object.settled_at == null)
-    .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))
-}
-
-/** Instruments of these payments that have never been settled before. */
-async function firstSettlements(context: StepContext, payments: readonly Payment[]) {
-  const instruments: string[] = []
-  for (const payment of payments) {
-    const id = payment.instrument
-    if (id === undefined || instruments.includes(id)) continue
-    const earlier = await context.deps.store.listEvents(
-      context.account.id,
-      { objectId: id, types: new Set(['instrument.settled']) },
-      { offset: 0, limit: 0 },
-    )
-    if (earlier.total === 0) instruments.push(id)
-  }
-  return instruments
-}
-
-async function parentsOf(context: StepContext, chargeId: string, instrumentId: string | undefined) {
+async function parentsOf(context: StepContext, payment: Payment) {
   return {
-    charge: await mustGet(context, 'charge', chargeId),
-    instrument:
-      instrumentId === undefined ? null : await mustGet(context, 'instrument', instrumentId),
+    charge: await mustGet(context, 'charge', payment.charge ?? ''),
+    instrument: await mustGet(context, 'instrument', payment.instrument ?? ''),
   }
 }
 
-/** Exact per-currency sums (minor units); net is negative when refunds exceed payments. */
-function totalsOf(payments: readonly Payment[], refunds: readonly Refund[]): SettlementTotal[] {
-  const currencies = [
-    ...new Set([...payments, ...refunds].map((object) => object.currency ?? '')),
-  ].sort()
-  return currencies.map((currency) => {
-    const paid = sumMinor(
-      payments.filter((payment) => payment.currency === currency),
-      currency,
-    )
-    const refunded = sumMinor(
-      refunds.filter((refund) => refund.currency === currency),
-      currency,
-    )
-    return {
-      currency,
-      payments_amount: toAmount(paid, currency),
-      refunds_amount: toAmount(refunded, currency),
-      net_amount: toAmount(paid - refunded, currency),
-    }
-  })
+/**
+ * Exact per-currency sums (minor units) of a batch. `add` refuses an object that would take a
+ * sum past what a JSON number holds exactly; `net_amount` is negative when refunds exceed
+ * payments, and never larger than either sum.
+ */
+class BatchTotals {
+  readonly #sums = new Map<string, { payments: bigint; refunds: bigint }>()
+
+  add(kind: 'payments' | 'refunds', object: Payment | Refund): boolean {
+    const currency = object.currency ?? ''
+    const sums = this.#sums.get(currency) ?? { payments: 0n, refunds: 0n }
+    const next = sums[kind] + sumMinor([object], currency)
+    if (exactAmount(next, currency) === undefined) return false
+    this.#sums.set(currency, { ...sums, [kind]: next })
+    return true
+  }
+
+  toTotals(): SettlementTotal[] {
+    return [...this.#sums.keys()].sort().map((currency) => {
+      const { payments, refunds } = this.#sums.get(currency) ?? { payments: 0n, refunds: 0n }
+      return {
+        currency,
+        payments_amount: toAmount(payments, currency),
+        refunds_amount: toAmount(refunds, currency),
+        net_amount: toAmount(payments - refunds, currency),
+      }
+    })
+  }
 }

@@ -1,7 +1,7 @@
 import type { Charge, Dispute, Instrument, Payment } from '@chargekit/schemas'
 import { conflict } from '../api-problem'
 import type { StepContext } from './context'
-import { sumMinor } from './money'
+import { exactAmount, sumMinor } from './money'
 import { allOf } from './objects'
 
 /**
@@ -56,9 +56,18 @@ export async function assertCapturable(
       `Amount exceeds the ${instrument.amount} ${currency} authorized on instrument ${instrument.id}`,
     )
   }
-  if (instrument.recurring === true) return
   const payments = await allOf(context, 'payment', { instrument: instrument.id })
   const captured = sumMinor(payments.filter(inProgress), currency)
+  if (instrument.recurring === true) {
+    // Each payment may take the whole authorization, but their total must stay exact.
+    if (exactAmount(captured + amountMinor, currency) === undefined) {
+      throw conflict(
+        '01.02.0000',
+        `Instrument ${instrument.id} has captured so much that its captured total would no longer be exact: capture on a new charge`,
+      )
+    }
+    return
+  }
   if (captured >= authorized) {
     throw conflict(
       '05.04.0001',

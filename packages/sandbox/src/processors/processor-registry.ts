@@ -9,14 +9,23 @@ export const builtInProcessors: readonly Processor[] = [noProcessor, simulatedAc
 const namePattern = /^[a-z][a-z0-9_]*$/
 const requiredMethods = ['authorize', 'capture', 'refund', 'reverse'] as const
 
+/** A channel a processor offers: `{chargeType}_{processor}`, one per charge type it serves. */
+export interface ChannelOffer {
+  readonly label: string
+  readonly processor: string
+  readonly chargeType: string
+}
+
 export interface ProcessorRegistry {
   get(name: string): Processor | undefined
-  readonly all: readonly Processor[]
+  /** Every processor's channels, in registration order; labels are unique. */
+  readonly channels: readonly ChannelOffer[]
 }
 
 /** Checks each plug-in once at start-up, so a broken one fails `startSandbox`, not a payment. */
 export function createProcessorRegistry(extra: readonly Processor[] = []): ProcessorRegistry {
   const byName = new Map<string, Processor>()
+  const byLabel = new Map<string, ChannelOffer>()
   for (const processor of [...builtInProcessors, ...extra]) {
     checkProcessor(processor)
     if (byName.has(processor.name)) {
@@ -25,8 +34,31 @@ export function createProcessorRegistry(extra: readonly Processor[] = []): Proce
       )
     }
     byName.set(processor.name, processor)
+    for (const chargeType of processor.chargeTypes) {
+      const offer = {
+        label: `${chargeType}_${processor.name}`,
+        processor: processor.name,
+        chargeType,
+      }
+      const taken = byLabel.get(offer.label)
+      if (taken !== undefined) throw labelCollision(offer, taken)
+      byLabel.set(offer.label, offer)
+    }
   }
-  return { get: (name) => byName.get(name), all: [...byName.values()] }
+  return { get: (name) => byName.get(name), channels: [...byLabel.values()] }
+}
+
+/**
+ * `card_onetime_simulated` on processor `acquirer` and `card_onetime` on `simulated_acquirer`
+ * would both be `card_onetime_simulated_acquirer`: a label must name one channel.
+ */
+function labelCollision(offer: ChannelOffer, taken: ChannelOffer): SandboxError {
+  const same = offer.processor === taken.processor
+  return new SandboxError(
+    same
+      ? `Processor "${offer.processor}" lists charge type "${offer.chargeType}" twice: list each once`
+      : `Processor "${offer.processor}" with charge type "${offer.chargeType}" would have the channel label "${offer.label}", which is already processor "${taken.processor}"'s channel for charge type "${taken.chargeType}": rename the processor or the charge type`,
+  )
 }
 
 function checkProcessor(processor: Processor): void {

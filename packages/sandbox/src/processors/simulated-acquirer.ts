@@ -16,7 +16,7 @@ const testCards: ReadonlyMap<string, FinalOutcome> = new Map([
 ])
 
 /** How long the acquirer takes to confirm a capture or refund, before `timeScale`. */
-export const acquirerConfirmationDelayMs = 2 * second
+const acquirerConfirmationDelayMs = 2 * second
 
 function later(): Outcome {
   return {

@@ -88,9 +88,6 @@ function eventSummary(event) {
 function deliveryLog(event) {
   const retries = Array.isArray(event.retries_log) ? event.retries_log : []
   const state = event.delivery_status || 'none'
-  let next = 'none scheduled'
-  if (event.next_attempt_at) next = timeElement(event.next_attempt_at)
-  else if (state === 'pending') next = 'due now'
   return [
     h('h2', { id: 'delivery-heading' }, 'Delivery'),
     h(
@@ -98,7 +95,7 @@ function deliveryLog(event) {
       { class: 'facts' },
       fact('State', deliveryBadge(event)),
       fact('Latest result', h('span', { class: 'result-status' }, latestResult(event))),
-      fact('Next attempt', next),
+      fact('Next attempt', h('span', { class: 'next-attempt' }, nextAttempt(event))),
       fact('Events URL', event.charge?.events_url ? h('code', null, event.charge.events_url) : 'none: nothing is delivered'),
     ),
     h('h3', null, 'Retries log (' + retries.length + ')'),
@@ -118,5 +115,13 @@ function deliveryLog(event) {
           ),
         ),
   ]
+}
+
+// A due time already past: the attempt waits for its turn (a free slot, or the charge's earlier
+// event) or is under way.
+function nextAttempt(event) {
+  if (!event.next_attempt_at) return 'none scheduled'
+  const due = timeElement(event.next_attempt_at)
+  return Date.parse(event.next_attempt_at) <= Date.now() ? ['due now (since ', due, ')'] : due
 }
 `

@@ -1,7 +1,8 @@
 /**
  * Browser code: the events view. The URL's query uses the API's own filter names (type, charge,
- * object_id, metadata[key], created_gte, created_lte, delivery_status, dismissed, page,
- * per_page), so the page passes it through and a shared link reproduces the same search.
+ * object_id, metadata[key], created_gte, created_lte, delivery_status, dismissed,
+ * result_status, page, per_page), so the page passes it through and a shared link reproduces
+ * the same search.
  */
 export const eventsViewScript = String.raw`
 const listParameters = ['type', 'charge', 'object_id', 'created_gte', 'created_lte', 'delivery_status', 'dismissed', 'result_status', 'page', 'per_page']
@@ -153,7 +154,7 @@ function filterForm(params) {
       field('Charge id', h('input', { id: 'filter-charge', name: 'charge', value: params.get('charge') ?? '', spellcheck: 'false', autocomplete: 'off' }), 'Press / to jump here'),
       field('Object id', h('input', { name: 'object_id', value: params.get('object_id') ?? '', spellcheck: 'false', autocomplete: 'off' })),
       field('Created from', h('input', { type: 'datetime-local', step: 1, name: 'created_gte', value: localInputValue(params.get('created_gte')) }), 'Your local time'),
-      field('Created until', h('input', { type: 'datetime-local', step: 1, name: 'created_lte', value: localInputValue(params.get('created_lte')) }), 'Your local time'),
+      field('Created until', h('input', { type: 'datetime-local', step: 1, name: 'created_lte', value: localInputValue(params.get('created_lte')) }), 'Your local time, to the end of that second'),
       field('Delivery', select('delivery_status', params.get('delivery_status') ?? '', [
         ['', 'Any'],
         ['delivered', 'Delivered'],
@@ -167,6 +168,7 @@ function filterForm(params) {
         ['false', 'Not dismissed'],
         ['true', 'Dismissed only'],
       ])),
+      field('Latest result', h('input', { type: 'number', name: 'result_status', min: 0, max: 999, step: 1, inputmode: 'numeric', value: params.get('result_status') ?? '' }), 'HTTP status; 0 = no answer'),
     ),
     h(
       'fieldset',
@@ -203,7 +205,7 @@ function queryFromForm(form, current) {
   const data = new FormData(form)
   const query = new URLSearchParams()
   for (const type of data.getAll('type')) query.append('type', type)
-  for (const key of ['charge', 'object_id']) {
+  for (const key of ['charge', 'object_id', 'result_status']) {
     const value = String(data.get(key) ?? '').trim()
     if (value) query.set(key, value)
   }
@@ -213,8 +215,8 @@ function queryFromForm(form, current) {
     if (name) query.append('metadata[' + name + ']', String(values[index] ?? ''))
   })
   for (const key of ['created_gte', 'created_lte']) {
-    const value = String(data.get(key) ?? '')
-    if (value) query.set(key, new Date(value).toISOString())
+    const input = form.elements.namedItem(key)
+    if (input.value) query.set(key, instantOf(input, key === 'created_lte'))
   }
   for (const key of ['delivery_status', 'dismissed']) {
     const value = String(data.get(key) ?? '')
@@ -223,6 +225,14 @@ function queryFromForm(form, current) {
   // A new search starts at page 1 but keeps the chosen page size.
   if (current.has('per_page')) query.set('per_page', current.get('per_page'))
   return query
+}
+
+// The ISO instant a datetime-local input names. "Until" means to the end of the input's smallest
+// unit (a second with step 1, else a minute), as the API compares to the millisecond.
+function instantOf(input, untilEndOfUnit) {
+  const start = new Date(input.value).getTime()
+  const unitMs = (Number(input.step) || 60) * 1000
+  return new Date(untilEndOfUnit ? start + unitMs - 1 : start).toISOString()
 }
 
 // datetime-local inputs take local wall-clock time; the URL holds the exact ISO instant.

@@ -6,10 +6,13 @@
 export const routerScript = String.raw`
 let stopCurrentView = () => {}
 
+// The paths the page renders itself: the events view, one event, one charge.
+const viewPath = /^\/dashboard(?:\/(events|charges)\/([^/]+))?\/?$/
+
 function viewOf(url) {
-  const match = /^\/dashboard\/(events|charges)\/([^/]+)\/?$/.exec(url.pathname)
-  if (!match) return { render: eventsView }
-  return { render: match[1] === 'events' ? eventView : chargeView, id: decodeURIComponent(match[2]) }
+  const [, kind, id] = viewPath.exec(url.pathname) ?? []
+  if (!kind) return { render: eventsView }
+  return { render: kind === 'events' ? eventView : chargeView, id: decodeURIComponent(id) }
 }
 
 function render(moveFocus) {
@@ -27,7 +30,7 @@ function navigate(href) {
 }
 
 function isViewUrl(url) {
-  return url.origin === location.origin && /^\/dashboard(\/(events|charges)\/[^/]+)?\/?$/.test(url.pathname)
+  return url.origin === location.origin && viewPath.test(url.pathname)
 }
 
 document.addEventListener('click', (event) => {

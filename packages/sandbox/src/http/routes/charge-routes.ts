@@ -1,5 +1,6 @@
 import { createChargeRequestSchemaFor, listQuerySchema } from '@chargekit/schemas'
 import type { Hono } from 'hono'
+import { chargeChannelProblems } from '../../lifecycle/charge-channels'
 import { createCharge } from '../../lifecycle/create-charge'
 import { mustGet } from '../../lifecycle/objects'
 import { endpoint, type HttpSettings } from '../endpoint'
@@ -15,7 +16,12 @@ export function chargeRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): voi
     '/charges',
     endpoint(settings, async ({ body, step }) => ({
       status: 201,
-      body: await createCharge(step, validateBody(createChargeSchema, body)),
+      body: await createCharge(
+        step,
+        validateBody(createChargeSchema, body, (fields) =>
+          chargeChannelProblems(step.account, fields),
+        ),
+      ),
     })),
   )
   api.get(

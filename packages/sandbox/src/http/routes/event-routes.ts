@@ -10,6 +10,10 @@ import type { SandboxEnv } from '../sandbox-env'
 import { noParametersSchema, validateBody, validateQuery } from '../validate'
 
 const metadataParameter = /^metadata\[(.+)\]$/
+// The URL's spelling of the schema's keys, for the message naming them.
+const eventQueryParameters = Object.keys(eventListQuerySchema.shape).map((key) =>
+  key === 'metadata' ? 'metadata[key]' : key,
+)
 
 export function eventRoutes(
   api: Hono<SandboxEnv>,
@@ -26,7 +30,11 @@ export function eventRoutes(
   api.get(
     '/events',
     endpoint(settings, async ({ c, step }) => {
-      const query = validateQuery(eventListQuerySchema, eventQueryOf(new URL(c.req.url)))
+      const query = validateQuery(
+        eventListQuerySchema,
+        eventQueryOf(new URL(c.req.url)),
+        eventQueryParameters,
+      )
       const page = await step.deps.store.listEvents(
         step.account.id,
         eventFilterOf(query),

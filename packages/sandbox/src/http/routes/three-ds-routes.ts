@@ -23,9 +23,9 @@ const pageHeaders = {
 }
 
 /**
- * The customer's 3DS page (contract.md): no credentials, reachable only with the unguessable
- * token of a pending challenge. GET shows the challenge; POST …/complete applies the choice and
- * sends the customer to the charge's redirect_url (303), or shows the result.
+ * The customer's 3DS page: no credentials, reachable only with the unguessable token of a
+ * pending challenge. GET shows the challenge; POST …/complete applies the choice and sends the
+ * customer to the charge's redirect_url (303), or shows the result.
  */
 export function threeDsRoutes(
   app: Hono<SandboxEnv>,

@@ -1,0 +1,67 @@
+import { Hono } from 'hono'
+import type { ApiFetch } from './api-proxy'
+import { isSameOriginRequest } from './csrf-guard'
+import { formField } from './form-field'
+import { type PageAssets, renderSignInPage } from './pages'
+import { safeNextPath } from './safe-next-path'
+import { noStore } from './security-headers'
+import type { SessionCookie } from './session-cookie'
+import { verifyCredentials } from './verify-credentials'
+
+/**
+ * Signing in: `POST /session` checks an account id and key against the API and starts a
+ * session; `GET /session` tells the sign-in page whether the browser is signed in after all.
+ */
+export function signInRoutes(deps: {
+  api: ApiFetch
+  assets: PageAssets
+  cookie: SessionCookie
+}): Hono {
+  const { api, assets, cookie } = deps
+  const routes = new Hono()
+
+  // Lets a sign-in page opened from another site (where the Strict cookie was held back) find
+  // out that the browser is in fact signed in.
+  routes.get('/session', (c) => {
+    const session = cookie.current(c)
+    return session === undefined
+      ? c.json({ message: 'Not signed in; sign in at /dashboard.' }, 401, noStore)
+      : c.json({ account_id: session.accountId }, 200, noStore)
+  })
+
+  routes.post('/session', async (c) => {
+    if (!isSameOriginRequest(c.req.raw)) {
+      return c.text('Sign in from the dashboard page itself: /dashboard', 403, noStore)
+    }
+    const form = await c.req.parseBody()
+    const accountId = formField(form.account_id).trim()
+    const key = formField(form.key)
+    const next = safeNextPath(formField(form.next), c.req.url)
+    const refuse = (status: 400 | 401 | 502, error: string) =>
+      c.html(renderSignInPage({ assets, next, accountId, error }), status, noStore)
+
+    if (accountId === '' || key === '') {
+      return refuse(400, 'Enter both the account id and the private key.')
+    }
+    if (accountId.includes(':')) {
+      return refuse(400, 'An account id cannot contain ":". Enter the id and the key separately.')
+    }
+    const check = await verifyCredentials(api, new URL(c.req.url).origin, accountId, key)
+    if (check.outcome === 'refused') {
+      return refuse(
+        401,
+        'That account id and private key were refused. Use a pair the sandbox was started with (it prints them at start).',
+      )
+    }
+    if (check.outcome === 'unavailable') {
+      return refuse(
+        502,
+        `The sandbox API answered HTTP ${check.status} while checking the credentials; try again.`,
+      )
+    }
+    cookie.start(c, accountId, check.authorization)
+    return c.redirect(next, 303)
+  })
+
+  return routes
+}

@@ -1,0 +1,127 @@
+import type { Charge, Instrument, Payment, Refund, Reversal } from '@chargekit/schemas'
+import { declined } from '../api-problem'
+import type { AwaitingProcessorOutcome, FinalOutcome } from '../processors/processor'
+import type { ObjectKinds } from '../storage/records'
+import { processorOf, revise, type StepContext } from './context'
+import type { EventObjects } from './event-recorder'
+import { transactionExternalIds } from './external-ids'
+import { applyLater } from './pending'
+import { failureOf } from './processor-call'
+
+/** The money movements: created pending, then confirmed or failed by the processor. */
+export interface MovementKinds {
+  payment: Payment
+  refund: Refund
+  reversal: Reversal
+}
+
+/** The objects a movement's events snapshot besides the movement itself, as they stand. */
+export interface MovementParents {
+  charge: Charge
+  instrument: Instrument
+  /** A refund's payment. */
+  payment?: Payment
+}
+
+/** What differs between a capture, a refund and a reversal when the processor has answered. */
+export interface Movement<
+  K extends keyof MovementKinds,
+  P extends MovementParents = MovementParents,
+> {
+  kind: K
+  /** The processor step, for logs: `capture`, `refund`, `reverse`. */
+  step: string
+  /** Reads the movement's parents (the caller holds the charge's lock). */
+  parents(context: StepContext, movement: MovementKinds[K]): Promise<P>
+  /**
+   * The parents as a success changes them (a captured or refunded amount, a voided instrument),
+   * unchanged ones returned as they are. It only computes: the writes come after it.
+   */
+  succeed(context: StepContext, succeeded: MovementKinds[K], parents: P): Promise<P>
+  /** Runs once the success is recorded (later events, the acquirer's settlement batch). */
+  afterSuccess(context: StepContext, succeeded: MovementKinds[K], parents: P): Promise<void>
+}
+
+/**
+ * Records the processor's answer for a money movement, under the charge's lock: `pending`
+ * stores it with `{kind}.pending` and applies `resolve()`'s answer later; `failed` stores it
+ * with `{kind}.error` and answers 402; `succeeded` stores it and the parents it changes, with
+ * `{kind}.success`. A `transactionId` in any answer becomes the movement's `external_ids`.
+ * Every object is computed before the first write, so a step never stops half-written.
+ */
+export async function finishMovement<K extends keyof MovementKinds, P extends MovementParents>(
+  context: StepContext,
+  movement: Movement<K, P>,
+  object: MovementKinds[K],
+  outcome: FinalOutcome | AwaitingProcessorOutcome,
+): Promise<MovementKinds[K]> {
+  const { deps, account } = context
+  const parents = await movement.parents(context, object)
+  const { processor } = processorOf(context, parents.charge)
+  const references =
+    outcome.transactionId === undefined
+      ? {}
+      : { external_ids: transactionExternalIds(processor, outcome.transactionId) }
+  // TypeScript cannot follow K through these: each kind has the fields revised here, and
+  // MovementKinds[K] is ObjectKinds[K].
+  const withChanges = (changes: Partial<Payment & Refund & Reversal>) =>
+    revise(context, object as Payment & Refund & Reversal, changes) as MovementKinds[K]
+  const put = (value: MovementKinds[K]) =>
+    deps.store.putObject(account.id, movement.kind, value as ObjectKinds[K])
+  const snapshot = (value: MovementKinds[K], of: MovementParents) =>
+    ({ ...of, [movement.kind]: value }) as EventObjects
+
+  if (outcome.status === 'pending') {
+    const pending = withChanges(references)
+    await put(pending)
+    await deps.recordEvent(
+      account.id,
+      `${movement.kind}.pending`,
+      pending.id,
+      snapshot(pending, parents),
+    )
+    applyLater(context, parents.charge.id, processor.name, movement.step, outcome, (final) =>
+      finishMovement(context, movement, pending, final),
+    )
+    return pending
+  }
+  if (outcome.status === 'failed') {
+    const { code, description } = failureOf(outcome)
+    const failed = withChanges({
+      ...references,
+      status: 'failed',
+      failure_code: code,
+      failure_description: description,
+    })
+    await put(failed)
+    const objects = snapshot(failed, parents)
+    await deps.recordEvent(account.id, `${movement.kind}.error`, failed.id, objects)
+    throw declined(code, description, idsOf(objects))
+  }
+  const succeeded = withChanges({ ...references, status: 'succeeded', success: true })
+  const changed = await movement.succeed(context, succeeded, parents)
+  await put(succeeded)
+  if (changed.instrument !== parents.instrument) {
+    await deps.store.putObject(account.id, 'instrument', changed.instrument)
+  }
+  if (changed.payment !== undefined && changed.payment !== parents.payment) {
+    await deps.store.putObject(account.id, 'payment', changed.payment)
+  }
+  await deps.recordEvent(
+    account.id,
+    `${movement.kind}.success`,
+    succeeded.id,
+    snapshot(succeeded, changed),
+  )
+  await movement.afterSuccess(context, succeeded, changed)
+  return succeeded
+}
+
+/** The 402 metadata: the failed object's id and its parents'. */
+function idsOf(objects: EventObjects): Record<string, string> {
+  const ids: Record<string, string> = {}
+  for (const [kind, object] of Object.entries(objects)) {
+    if (object != null) ids[kind] = object.id
+  }
+  return ids
+}
