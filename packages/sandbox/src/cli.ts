@@ -15,17 +15,8 @@ async function main(argv: readonly string[]): Promise<number> {
     ...command.options,
     logger: command.quiet ? quietLogger : consoleLogger,
   })
-  const lines = [
-    `chargekit sandbox listening on ${sandbox.url}`,
-    `  API base URL: ${sandbox.apiUrl}`,
-    `  Dashboard:    ${sandbox.url}/dashboard`,
-    '  Credentials (HTTP Basic: account id as user, key as password):',
-    ...sandbox.accounts.map((account) => `    ${account.id} / ${account.key}`),
-    'Press Ctrl-C to stop.',
-  ]
-  process.stdout.write(`${lines.join('\n')}\n`)
-
-  return new Promise((resolve) => {
+  // Listen for the signals before the banner: whoever reads the banner may stop us at once.
+  const stopped = new Promise<number>((resolve) => {
     const stop = (signal: NodeJS.Signals) => {
       process.stdout.write(`\nReceived ${signal}, stopping the sandbox…\n`)
       sandbox.close().then(
@@ -39,6 +30,16 @@ async function main(argv: readonly string[]): Promise<number> {
     process.once('SIGINT', stop)
     process.once('SIGTERM', stop)
   })
+  const lines = [
+    `chargekit sandbox listening on ${sandbox.url}`,
+    `  API base URL: ${sandbox.apiUrl}`,
+    `  Dashboard:    ${sandbox.url}/dashboard`,
+    '  Credentials (HTTP Basic: account id as user, key as password):',
+    ...sandbox.accounts.map((account) => `    ${account.id} / ${account.key}`),
+    'Press Ctrl-C to stop.',
+  ]
+  process.stdout.write(`${lines.join('\n')}\n`)
+  return stopped
 }
 
 main(process.argv.slice(2)).then(
