@@ -1,6 +1,7 @@
 /**
  * Waits `ms`, or rejects with `onAbort()`'s error as soon as `signal` fires, so a caller's abort
- * also cancels the wait between two attempts. The listener is removed either way.
+ * also cancels the wait between two attempts. A signal that fired before the wait began rejects
+ * at once (an `abort` listener added then would never run). The listener is removed either way.
  */
 export function abortableSleep(
   ms: number,
@@ -8,6 +9,10 @@ export function abortableSleep(
   onAbort: () => Error,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(onAbort())
+      return
+    }
     const aborted = () => {
       clearTimeout(timer)
       reject(onAbort())

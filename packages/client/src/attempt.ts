@@ -30,14 +30,14 @@ export type AttemptResult =
  * Sends one request and reads its whole body under one timer. Connection failures and timeouts
  * resolve as values (the loop decides whether to retry); the caller's abort rejects at once.
  *
- * Only a call with the caller's `signal` gets an AbortController per attempt (linked to that
- * signal and to the timer), so a timeout or an abort also closes the connection. Without one, a
- * timed-out attempt is abandoned instead: its late answer is discarded (the body cancelled so the
- * connection is freed) and a server that never answers is cut off by the runtime's own timeouts.
- * That skips the one per-request cost that measurably slows the client on Node: undici's
- * bookkeeping for a request signal (a WeakRef, a FinalizationRegistry entry and a listener) costs
- * about as much as everything else the client does. Never `AbortSignal.timeout` (its timer
- * outlives the request) nor `AbortSignal.any` (allocations per call).
+ * Every attempt has its own AbortController, linked to the caller's signal and to the timer, so a
+ * timeout or an abort closes the connection at once: an abandoned request would hold its
+ * connection until the runtime gives up (undici: 300 s) and, in browsers, use up the few
+ * connections allowed per origin. Never `AbortSignal.timeout` (its timer outlives the request)
+ * nor `AbortSignal.any` (allocations per call).
+ *
+ * Redirects are not followed (`redirect: 'manual'`): following a 301/302/303 turns a POST into a
+ * GET, and the service never redirects, so a redirect means baseUrl points somewhere else.
  */
 export function attempt(input: AttemptInput): Promise<AttemptResult> {
   return new Promise((resolve, reject) => {
@@ -46,7 +46,7 @@ export function attempt(input: AttemptInput): Promise<AttemptResult> {
       reject(abortError(input, signal))
       return
     }
-    const controller = signal === undefined ? undefined : new AbortController()
+    const controller = new AbortController()
     let settled = false
     const settle = () => {
       settled = true
@@ -56,39 +56,58 @@ export function attempt(input: AttemptInput): Promise<AttemptResult> {
     const timer = setTimeout(() => {
       if (settled) return
       settle()
-      controller?.abort()
+      controller.abort()
       resolve({ ok: false, error: timeoutError(input) })
     }, input.budgetMs)
     const onCallerAbort = () => {
       if (settled) return
       settle()
-      controller?.abort()
+      controller.abort()
       reject(abortError(input, signal as AbortSignal))
     }
     signal?.addEventListener('abort', onCallerAbort)
 
-    const init: RequestInit = { method: input.method, headers: input.headers }
-    if (input.body !== undefined) init.body = input.body
-    if (controller !== undefined) init.signal = controller.signal
-    input
-      .fetch(input.url, init)
-      .then((response) => {
+    const fail = (cause: unknown) => {
+      if (settled) return
+      settle()
+      resolve({ ok: false, error: connectionError(input, cause) })
+    }
+    let sent: Promise<Response>
+    try {
+      // `Promise.resolve` also covers a custom fetch that returns something other than a promise.
+      sent = Promise.resolve(
+        input.fetch(input.url, {
+          method: input.method,
+          headers: input.headers,
+          body: input.body ?? null,
+          signal: controller.signal,
+          redirect: 'manual',
+        }),
+      )
+    } catch (cause) {
+      // A custom fetch that throws instead of rejecting fails like any other network error.
+      fail(cause)
+      return
+    }
+    sent.then((response) => {
+      // The try covers a custom fetch that resolved to something that is not a Response: a throw
+      // here would otherwise be an unhandled rejection.
+      try {
         if (settled) {
-          // Abandoned by a timeout: free the connection instead of reading an unwanted body.
+          // A fetch that ignores the signal answered after all: free the connection unread.
           response.body?.cancel().catch(() => {})
           return
         }
-        return response.text().then((text) => {
+        // Reading the body is part of the attempt: a connection cut mid-body fails it too.
+        response.text().then((text) => {
           if (settled) return
           settle()
           resolve({ ok: true, status: response.status, headers: response.headers, text })
-        })
-      })
-      .catch((cause: unknown) => {
-        if (settled) return
-        settle()
-        resolve({ ok: false, error: connectionError(input, cause) })
-      })
+        }, fail)
+      } catch (cause) {
+        fail(cause)
+      }
+    }, fail)
   })
 }
 

@@ -30,6 +30,20 @@ export interface ClientOptions {
   validate?: boolean
 }
 
+/** Every key of {@link ClientOptions} (the compiler checks the list is complete). */
+export const clientOptionKeys: readonly string[] = /* @__PURE__ */ Object.keys({
+  accountId: true,
+  privateKey: true,
+  baseUrl: true,
+  fetch: true,
+  timeoutMs: true,
+  deadlineMs: true,
+  maxRetries: true,
+  backoff: true,
+  logger: true,
+  validate: true,
+} satisfies Record<keyof ClientOptions, true>)
+
 /** Options each call may override. */
 export interface RequestOptions {
   /** Cancels the call at once, also while it waits to retry. */
@@ -41,3 +55,13 @@ export interface RequestOptions {
   maxRetries?: number
   validate?: boolean
 }
+
+/** Every key of {@link RequestOptions} (the compiler checks the list is complete). */
+export const requestOptionKeys: readonly string[] = /* @__PURE__ */ Object.keys({
+  signal: true,
+  idempotencyKey: true,
+  timeoutMs: true,
+  deadlineMs: true,
+  maxRetries: true,
+  validate: true,
+} satisfies Record<keyof RequestOptions, true>)

@@ -1,15 +1,21 @@
 import { basicAuthorization } from './basic-auth'
-import type { ClientOptions, FetchLike } from './client-options'
+import { type ClientOptions, clientOptionKeys, type FetchLike } from './client-options'
 import { readEnvironment } from './environment'
 import type { ClientLogger } from './logger'
 import {
   checkFlag,
+  checkKnownKeys,
   checkMilliseconds,
   checkRetryCount,
   describe,
   optionError,
 } from './option-checks'
-import { defaultBackoff, type ResolvedBackoff } from './retry-policy'
+import {
+  type BackoffOptions,
+  backoffOptionKeys,
+  defaultBackoff,
+  type ResolvedBackoff,
+} from './retry-policy'
 
 /** Everything a call needs, checked once at construction. */
 export interface ClientConfig {
@@ -29,6 +35,12 @@ export interface ClientConfig {
 
 const where = 'createClient'
 
+/**
+ * The shortest private key accepted. Messages are redacted by replacing the key wherever it
+ * appears; a key of a few characters would also match ordinary words, and no real key is that short.
+ */
+const minPrivateKeyLength = 8
+
 /** Checks the options (and the environment) and fails with a message that says what to pass. */
 export function resolveConfig(options: ClientOptions = {}): ClientConfig {
   if (typeof options !== 'object' || options === null) {
@@ -43,13 +55,12 @@ export function resolveConfig(options: ClientOptions = {}): ClientConfig {
       'the environment option is not supported because no hosted service address is built in; pass baseUrl (for example the sandbox url) or set CHARGEKIT_BASE_URL',
     )
   }
+  checkKnownKeys(where, options, clientOptionKeys)
   const accountId = options.accountId ?? readEnvironment('CHARGEKIT_ACCOUNT_ID')
   const privateKey = options.privateKey ?? readEnvironment('CHARGEKIT_PRIVATE_KEY')
   const authorization = basicAuthorization(checkAccountId(accountId), checkPrivateKey(privateKey))
-  const secrets = [privateKey as string, authorization.slice('Basic '.length)].filter(
-    (secret) => secret.length >= 4,
-  )
-  const backoff = options.backoff ?? {}
+  const secrets = [privateKey as string, authorization.slice('Basic '.length)]
+  const backoff = checkBackoff(options.backoff)
 
   return {
     apiUrl: `${checkBaseUrl(options.baseUrl ?? readEnvironment('CHARGEKIT_BASE_URL'))}/v2`,
@@ -114,7 +125,25 @@ function checkPrivateKey(privateKey: unknown): string {
       'privateKey must be a non-empty string without spaces or control characters',
     )
   }
+  if (privateKey.length < minPrivateKeyLength) {
+    throw optionError(
+      where,
+      `privateKey is too short: expected at least ${minPrivateKeyLength} characters, got ${privateKey.length}; pass the whole key`,
+    )
+  }
   return privateKey
+}
+
+function checkBackoff(backoff: unknown): BackoffOptions {
+  if (backoff === undefined) return {}
+  if (typeof backoff !== 'object' || backoff === null) {
+    throw optionError(
+      where,
+      `backoff must be an object such as { initialDelayMs: 500 } (got ${describe(backoff)})`,
+    )
+  }
+  checkKnownKeys(where, backoff, backoffOptionKeys, 'backoff option')
+  return backoff
 }
 
 function checkBaseUrl(baseUrl: unknown): string {

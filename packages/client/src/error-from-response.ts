@@ -1,21 +1,32 @@
 import { categoryOf, lookupErrorCode } from '@chargekit/errors'
+import { apiErrorBodySchema } from '@chargekit/schemas'
+import type * as z from 'zod'
 import {
   ApiError,
   type ApiErrorDetails,
   AuthenticationError,
   ConflictError,
   NotFoundError,
+  PaymentError,
   RateLimitError,
   ServerError,
   ValidationError,
 } from './errors'
-import { paymentErrorFrom } from './payment-decline'
+import { describeDecline } from './payment-decline'
 import { parseRetryAfter } from './retry-policy'
+
+/** The failure code of DESIGN §4's 409 "this Idempotency-Key is still in flight": retry it. */
+export const inFlightConflictCode = '02.04.0000'
+/** The failure code of a 409 for an Idempotency-Key reused with another body. */
+const reusedKeyCode = '03.04.0000'
 
 /** The parts of a failed call the error is built from. */
 export interface FailedCall {
   method: string
+  /** The whole URL path, for messages: `/v2/charges/ch_1`. */
   path: string
+  /** The path under the API root, as the resource method named it: `/charges/ch_1`. */
+  route: string
   status: number
   headers: Headers
   /** Parsed JSON, or the raw text when the body was not JSON. */
@@ -26,9 +37,13 @@ export interface FailedCall {
   redact: (text: string) => string
 }
 
-/** Turns a non-2xx answer into the {@link ApiError} subclass of its status. */
+/**
+ * Turns a non-2xx answer into the {@link ApiError} subclass of its status. Every message goes
+ * through `redact` as a whole, because most of it (message, failure description, parameters,
+ * Location) is text the server chose.
+ */
 export function errorFromResponse(call: FailedCall): ApiError {
-  const fields = readErrorFields(call.body)
+  const fields = readErrorFields(call.body, call.redact)
   const info = fields.code === undefined ? undefined : lookupErrorCode(fields.code)
   const details: ApiErrorDetails = {
     status: call.status,
@@ -43,24 +58,44 @@ export function errorFromResponse(call: FailedCall): ApiError {
     headers: call.headers,
     attempts: call.attempts,
   }
+  const message = (text: string) => call.redact(`${text}${suffix(details)}`)
   const summary = summarize(call, details, fields.message)
   const status = call.status
 
+  // Status 0: a browser's opaque answer to `redirect: 'manual'`, which hides status and target.
+  if (status === 0 || (status >= 300 && status < 400)) {
+    const location = call.headers.get('location')
+    const answered =
+      status === 0
+        ? 'answered with a redirect'
+        : `answered ${status}, a redirect${location === null ? '' : ` to ${location}`}`
+    return new ApiError(
+      message(
+        `${call.method} ${call.path} ${answered}. The client does not follow redirects (a 301/302/303 would turn a POST into a GET): set baseUrl to the address the service answers at itself`,
+      ),
+      details,
+    )
+  }
   if (status === 402) {
-    return paymentErrorFrom(call.path, fields, info, details, {
-      suffix: suffix(details),
-      redact: call.redact,
+    const decline = describeDecline(call.route, fields, info, details)
+    return new PaymentError(message(decline.message), details, {
+      element: decline.element,
+      objectId: decline.objectId,
+      failureDescription: fields.failureDescription,
+      retryable: info?.retryable ?? false,
     })
   }
   if (status === 401 || status === 403) {
     return new AuthenticationError(
-      `${summary}. Check the accountId and privateKey passed to createClient (or CHARGEKIT_ACCOUNT_ID / CHARGEKIT_PRIVATE_KEY) and that they belong to this baseUrl.${suffix(details)}`,
+      message(
+        `${summary}. Check the accountId and privateKey passed to createClient (or CHARGEKIT_ACCOUNT_ID / CHARGEKIT_PRIVATE_KEY) and that they belong to this baseUrl.`,
+      ),
       details,
     )
   }
   if (status === 404) {
     return new NotFoundError(
-      `${summary}. Check the id: it must exist and belong to this account.${suffix(details)}`,
+      message(`${summary}. Check the id: it must exist and belong to this account.`),
       details,
     )
   }
@@ -69,76 +104,85 @@ export function errorFromResponse(call: FailedCall): ApiError {
       .map(([field, messages]) => `${field}: ${messages.join('; ')}`)
       .join(' · ')
     const hint = listed === '' ? 'Fix the request' : `Fix these parameters: ${listed}`
-    return new ValidationError(
-      `${summary}. ${call.redact(hint)}.${suffix(details)}`,
-      details,
-      fields.parameters,
-    )
+    return new ValidationError(message(`${summary}. ${hint}.`), details, fields.parameters)
   }
   if (status === 409) {
     const key = call.idempotencyKey ?? '(none)'
-    const hint = call.headers.has('retry-after')
-      ? `The request with Idempotency-Key ${key} is still in flight; send it again with the same key after Retry-After`
-      : fields.code === '03.04.0000'
-        ? `Idempotency-Key ${key} was already used with another request body; use a new key for a new request`
-        : 'The object is not in a state that allows this request; retrieve it to see its current state'
-    return new ConflictError(`${summary}. ${hint}.${suffix(details)}`, details)
+    const hint =
+      fields.code === inFlightConflictCode
+        ? `The request with Idempotency-Key ${key} is still in flight; send it again with the same key after Retry-After`
+        : fields.code === reusedKeyCode
+          ? `Idempotency-Key ${key} was already used with another request body; use a new key for a new request`
+          : 'The object is not in a state that allows this request; retrieve it to see its current state'
+    return new ConflictError(message(`${summary}. ${hint}.`), details)
   }
   if (status === 429) {
     const retryAfterMs = parseRetryAfter(call.headers.get('retry-after'), Date.now())
     const wait = retryAfterMs === undefined ? '' : ` The service asked to wait ${retryAfterMs} ms.`
     return new RateLimitError(
-      `${summary}.${wait} Lower the request rate or raise maxRetries.${suffix(details)}`,
+      message(`${summary}.${wait} Lower the request rate or raise maxRetries.`),
       details,
       retryAfterMs,
     )
   }
   if (status >= 500) {
     return new ServerError(
-      `${summary}. The service failed; retry later, and quote the request id if it persists.${suffix(details)}`,
+      message(
+        `${summary}. The service failed; retry later, and quote the request id if it persists.`,
+      ),
       details,
     )
   }
-  return new ApiError(`${summary}.${suffix(details)}`, details)
+  return new ApiError(message(`${summary}.`), details)
 }
 
-/** The fields of an error body (DESIGN §4), read defensively: any of them may be missing. */
+/** The fields of an error body (DESIGN §4); any of them may be missing or malformed. */
 export interface ErrorFields {
   message: string | undefined
   code: string | undefined
+  /** Redacted: it goes into messages and properties. */
   failureDescription: string | undefined
   metadata: Readonly<Record<string, unknown>>
   parameters: Readonly<Record<string, readonly string[]>>
 }
 
-function readErrorFields(body: unknown): ErrorFields {
-  const record = isRecord(body) ? body : {}
-  const metadata = isRecord(record.metadata) ? record.metadata : {}
+const bodyFields = apiErrorBodySchema.shape
+
+/**
+ * Reads each field through its schema in `@chargekit/schemas` on its own, so one malformed field
+ * (or a proxy's body without `message`) loses only that field, not the failure code.
+ */
+function readErrorFields(body: unknown, redact: (text: string) => string): ErrorFields {
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
+  const metadata = field(bodyFields.metadata, record.metadata) ?? {}
+  const failureDescription =
+    nonEmpty(field(bodyFields.failure_description, record.failure_description)) ??
+    nonEmpty(field(bodyFields.failure_description, metadata.failure_description))
   return {
-    message: stringOrUndefined(record.message),
-    code: stringOrUndefined(record.failure_code),
-    failureDescription:
-      stringOrUndefined(record.failure_description) ??
-      stringOrUndefined(metadata.failure_description),
+    message: nonEmpty(field(bodyFields.message, record.message)),
+    code: field(bodyFields.failure_code, record.failure_code),
+    failureDescription: failureDescription === undefined ? undefined : redact(failureDescription),
     metadata,
-    parameters: readParameters(record.parameters),
+    parameters: field(bodyFields.parameters, record.parameters) ?? {},
   }
 }
 
-function readParameters(value: unknown): Record<string, readonly string[]> {
-  if (!isRecord(value)) return {}
-  const parameters: Record<string, readonly string[]> = {}
-  for (const [field, messages] of Object.entries(value)) {
-    if (Array.isArray(messages)) parameters[field] = messages.map(String)
-    else if (typeof messages === 'string') parameters[field] = [messages]
-  }
-  return parameters
+function field<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+): z.output<Schema> | undefined {
+  const result = schema.safeParse(value)
+  return result.success ? result.data : undefined
+}
+
+function nonEmpty(text: string | undefined): string | undefined {
+  return text === '' ? undefined : text
 }
 
 function summarize(call: FailedCall, details: ApiErrorDetails, message: string | undefined) {
   const code = details.code === undefined ? '' : ` ${details.code}`
   const designation = details.designation === undefined ? '' : ` ${details.designation}`
-  const said = message === undefined ? '' : `: ${call.redact(message)}`
+  const said = message === undefined ? '' : `: ${message}`
   return `${call.method} ${call.path} failed with ${call.status}${code}${designation}${said}`
 }
 
@@ -147,12 +191,4 @@ function suffix(details: ApiErrorDetails) {
   if (details.requestId !== undefined) parts.push(`request id ${details.requestId}`)
   if (details.attempts > 1) parts.push(`${details.attempts} attempts`)
   return parts.length === 0 ? '' : ` (${parts.join(', ')})`
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function stringOrUndefined(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined
 }

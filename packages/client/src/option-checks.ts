@@ -44,6 +44,37 @@ export function checkFlag(where: string, name: string, value: unknown, fallback:
   return value
 }
 
+/**
+ * Rejects keys `options` does not know, so a misspelt option (`timeout`, `idempotency_key`) fails
+ * loudly instead of being ignored. The message lists the valid keys and the likely intended one.
+ */
+export function checkKnownKeys(
+  where: string,
+  options: object,
+  known: readonly string[],
+  label = 'option',
+): void {
+  for (const key of Object.keys(options)) {
+    if (known.includes(key)) continue
+    const intended = closestKey(key, known)
+    const hint = intended === undefined ? '' : ` (did you mean ${intended}?)`
+    throw optionError(
+      where,
+      `unknown ${label} ${JSON.stringify(key)}${hint}; the valid ${label}s are ${known.join(', ')}`,
+    )
+  }
+}
+
+/** The known key a misspelling most likely meant: the same once case and `_`/`-` are ignored, or a prefix of it. */
+function closestKey(key: string, known: readonly string[]): string | undefined {
+  const normalized = key.toLowerCase().replace(/[_-]/g, '')
+  if (normalized === '') return undefined
+  return known.find((candidate) => {
+    const lower = candidate.toLowerCase()
+    return lower === normalized || lower.startsWith(normalized)
+  })
+}
+
 export function optionError(where: string, message: string): ChargekitError {
   return new ChargekitError(`${where}: ${message}.`)
 }

@@ -1,8 +1,8 @@
 import type { ErrorCategoryName, ErrorCodeInfo } from '@chargekit/errors'
 import type { ErrorFields } from './error-from-response'
-import { type ApiErrorDetails, type DeclinedElement, PaymentError } from './errors'
+import type { ApiErrorDetails, DeclinedElement } from './errors'
 
-/** Deepest first: a 402's metadata names the failed object and its parents (contract.md). */
+/** Deepest first: a 402's metadata names the failed object and its parents (DESIGN §4). */
 const elementsDeepestFirst: readonly DeclinedElement[] = [
   'refund',
   'reversal',
@@ -11,13 +11,17 @@ const elementsDeepestFirst: readonly DeclinedElement[] = [
   'charge',
 ]
 
-/** When the body names no object, the endpoint says which step was attempted. */
-const elementByPath: readonly [RegExp, DeclinedElement][] = [
-  [/^\/v2\/instruments\/[^/]+\/reversal$/, 'reversal'],
-  [/^\/v2\/payments\/[^/]+\/refund$/, 'refund'],
-  [/^\/v2\/charges$/, 'charge'],
-  [/^\/v2\/instruments$/, 'instrument'],
-  [/^\/v2\/payments$/, 'payment'],
+/**
+ * When the body names no object, the endpoint says which step was attempted. Matched against the
+ * route under the API root, so a baseUrl with a path prefix (`https://gw.example.com/pay`) does
+ * not hide it.
+ */
+const elementByRoute: readonly [RegExp, DeclinedElement][] = [
+  [/^\/instruments\/[^/]+\/reversal$/, 'reversal'],
+  [/^\/payments\/[^/]+\/refund$/, 'refund'],
+  [/^\/charges$/, 'charge'],
+  [/^\/instruments$/, 'instrument'],
+  [/^\/payments$/, 'payment'],
 ]
 
 /** What to do next, per category of the catalogue. */
@@ -33,14 +37,13 @@ const nextStep: Record<ErrorCategoryName, string> = {
   unhandled: 'Unexpected failure: quote the request id if it persists.',
 }
 
-/** Reads which step a 402 declined and why, and says so in a {@link PaymentError}. */
-export function paymentErrorFrom(
-  path: string,
+/** Which step a 402 declined (`route`: the path under the API root) and a message saying why. */
+export function describeDecline(
+  route: string,
   fields: ErrorFields,
   info: ErrorCodeInfo | undefined,
   details: ApiErrorDetails,
-  context: { suffix: string; redact: (text: string) => string },
-): PaymentError {
+): { message: string; element: DeclinedElement | undefined; objectId: string | undefined } {
   let element: DeclinedElement | undefined
   let objectId: string | undefined
   for (const candidate of elementsDeepestFirst) {
@@ -51,7 +54,7 @@ export function paymentErrorFrom(
       break
     }
   }
-  element ??= elementByPath.find(([pattern]) => pattern.test(path))?.[1]
+  element ??= elementByRoute.find(([pattern]) => pattern.test(route))?.[1]
 
   const what = `${capitalize(element ?? 'request')}${objectId === undefined ? '' : ` ${objectId}`}`
   const code = details.code ?? 'no failure code'
@@ -59,17 +62,11 @@ export function paymentErrorFrom(
   const why = info === undefined ? '' : ` — ${info.description}`
   const category = details.category === undefined ? '' : ` (${details.category.replace('_', ' ')})`
   const next = details.category === undefined ? '' : ` ${nextStep[details.category]}`
-  return new PaymentError(
-    context.redact(`${what} was declined: ${code} ${designation}${category}${why}.${next}`) +
-      context.suffix,
-    details,
-    {
-      element,
-      objectId,
-      failureDescription: fields.failureDescription,
-      retryable: info?.retryable ?? false,
-    },
-  )
+  return {
+    message: `${what} was declined: ${code} ${designation}${category}${why}.${next}`,
+    element,
+    objectId,
+  }
 }
 
 function capitalize(text: string) {

@@ -1,11 +1,18 @@
 import { abortableSleep } from './abortable-sleep'
 import { abortError, attempt } from './attempt'
-import type { RequestOptions } from './client-options'
+import { type RequestOptions, requestOptionKeys } from './client-options'
 import type { ClientConfig } from './config'
 import { decodeResponse, parseErrorBody } from './decode-response'
-import { errorFromResponse } from './error-from-response'
+import { errorFromResponse, inFlightConflictCode } from './error-from-response'
 import { redactHeaders } from './logger'
-import { checkFlag, checkMilliseconds, checkRetryCount, optionError } from './option-checks'
+import {
+  checkFlag,
+  checkKnownKeys,
+  checkMilliseconds,
+  checkRetryCount,
+  describe,
+  optionError,
+} from './option-checks'
 import { randomUuid } from './random-uuid'
 import type { ResponseValidator } from './response-validator'
 import { backoffDelay, isRetryableStatus, parseRetryAfter } from './retry-policy'
@@ -118,7 +125,13 @@ export function createTransport(config: ClientConfig): Transport {
         return decodeResponse(spec, path, result, settings.validate, redact)
       }
       const { failure, retryable, waitMs, reason } = result.ok
-        ? judgeResponse(result, { method: spec.method, path, idempotencyKey, attemptNumber })
+        ? judgeResponse(result, {
+            method: spec.method,
+            path,
+            route: spec.path,
+            idempotencyKey,
+            attemptNumber,
+          })
         : { failure: result.error, retryable: true, waitMs: undefined, reason: result.error.name }
       if (!retryable || attemptNumber > settings.maxRetries) throw failure
       const delayMs =
@@ -140,6 +153,7 @@ export function createTransport(config: ClientConfig): Transport {
     call: {
       method: string
       path: string
+      route: string
       idempotencyKey: string | undefined
       attemptNumber: number
     },
@@ -147,6 +161,7 @@ export function createTransport(config: ClientConfig): Transport {
     const failure = errorFromResponse({
       method: call.method,
       path: call.path,
+      route: call.route,
       status: response.status,
       headers: response.headers,
       body: parseErrorBody(response.text),
@@ -156,10 +171,11 @@ export function createTransport(config: ClientConfig): Transport {
     })
     const retryable =
       isRetryableStatus(response.status) ||
-      // DESIGN §4: the same key still in flight answers 409 with Retry-After: wait and resend.
+      // DESIGN §4: the same key still in flight answers 409 02.04.0000: wait and resend it. Any
+      // other 409 (an illegal transition, a key reused with another body) answers the same again.
       (response.status === 409 &&
         call.idempotencyKey !== undefined &&
-        response.headers.has('retry-after'))
+        failure.code === inFlightConflictCode)
     return {
       failure,
       retryable,
@@ -180,6 +196,13 @@ export function createTransport(config: ClientConfig): Transport {
 
 function settingsFor(options: RequestOptions, defaults: CallSettings): CallSettings {
   const where = 'request options'
+  if (typeof options !== 'object' || options === null) {
+    throw optionError(
+      where,
+      `expected an object such as { signal, idempotencyKey } (got ${describe(options)})`,
+    )
+  }
+  checkKnownKeys(where, options, requestOptionKeys)
   const { signal } = options
   // Duck-typed: a signal from another realm (an iframe, a test environment) fails `instanceof`.
   if (

@@ -26,9 +26,16 @@ afterEach(() => {
 
 describe('createClient options', () => {
   it.each([
-    [{ privateKey: 'sk_x', baseUrl: valid.baseUrl }, /accountId is missing.*CHARGEKIT_ACCOUNT_ID/],
+    [
+      { privateKey: 'sk_x_secret', baseUrl: valid.baseUrl },
+      /accountId is missing.*CHARGEKIT_ACCOUNT_ID/,
+    ],
     [{ accountId: 'acct', baseUrl: valid.baseUrl }, /privateKey is missing.*CHARGEKIT_PRIVATE_KEY/],
-    [{ accountId: 'acct', privateKey: 'sk_x' }, /baseUrl is missing.*CHARGEKIT_BASE_URL/],
+    [{ accountId: 'acct', privateKey: 'sk_x_secret' }, /baseUrl is missing.*CHARGEKIT_BASE_URL/],
+    [
+      { ...valid, privateKey: 'k' },
+      /privateKey is too short: expected at least 8 characters, got 1/,
+    ],
     [{ ...valid, accountId: 'acct:1' }, /accountId must be .*":"/],
     [{ ...valid, accountId: '' }, /accountId must be a non-empty string/],
     [{ ...valid, privateKey: 42 }, /privateKey must be a non-empty string/],
@@ -39,6 +46,22 @@ describe('createClient options', () => {
     [{ ...valid, deadlineMs: 1.5 }, /deadlineMs must be a whole number/],
     [{ ...valid, maxRetries: 21 }, /maxRetries must be a whole number from 0 to 20 \(got 21\)/],
     [{ ...valid, backoff: { initialDelayMs: 'soon' } }, /backoff.initialDelayMs must be/],
+    [
+      { ...valid, backoff: 500 },
+      /backoff must be an object such as \{ initialDelayMs: 500 \} \(got 500\)/,
+    ],
+    [
+      { ...valid, backoff: { initialDelay: 100 } },
+      /unknown backoff option "initialDelay" \(did you mean initialDelayMs\?\); the valid backoff options are initialDelayMs, maxDelayMs, maxRetryAfterMs/,
+    ],
+    [
+      { ...valid, timeout: 5000 },
+      /unknown option "timeout" \(did you mean timeoutMs\?\); the valid options are accountId, privateKey, baseUrl, fetch, timeoutMs, deadlineMs, maxRetries, backoff, logger, validate\.$/,
+    ],
+    [
+      { ...valid, idempotency_key: 'order-1' },
+      /unknown option "idempotency_key"; the valid options/,
+    ],
     [{ ...valid, validate: 'yes' }, /validate must be true or false/],
     [{ ...valid, logger: 'console' }, /logger must be a function/],
     [{ ...valid, fetch: {} }, /fetch must be a function/],

@@ -1,5 +1,5 @@
 import { encodeTestAmount } from '@chargekit/errors'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   AbortError,
   type ApiError,
@@ -16,6 +16,7 @@ import {
 } from '../src/index'
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy'
 import { authorize, capture, card, chargeParams } from './support/flows'
+import { startRecordingServer } from './support/recording-server'
 import { account, otherAccount, startTestSandbox, testClient } from './support/sandbox'
 
 let env: Awaited<ReturnType<typeof startTestSandbox>>
@@ -135,6 +136,35 @@ describe('errors from real responses', () => {
     expect(stored.status).toBe('invalid')
   })
 
+  it('PaymentError names the step from the endpoint when baseUrl has a path prefix', async () => {
+    // A decline whose metadata names no object: only the endpoint tells which step failed.
+    const gateway = await startRecordingServer(() => ({
+      status: 402,
+      body: JSON.stringify({
+        message: 'Transaction Error',
+        metadata: { failure_description: 'Card is Declined' },
+        failure_code: '03.03.0000',
+        failure_description: 'Card is Declined',
+      }),
+    }))
+    try {
+      const error = await failure(
+        testClient(`${gateway.url}/payments-gateway`).instruments.create({
+          charge: 'ch_1',
+          ...card,
+        }),
+      )
+      expect(gateway.requests.map((request) => request.url)).toEqual([
+        '/payments-gateway/v2/instruments',
+      ])
+      expect(error).toBeInstanceOf(PaymentError)
+      expect(error).toMatchObject({ element: 'instrument', objectId: undefined })
+      expect(error.message).toMatch(/^Instrument was declined: 03\.03\.0000 Card is Declined/)
+    } finally {
+      await gateway.close()
+    }
+  })
+
   it('ConnectionError when nothing listens at baseUrl', async () => {
     const closed = await startFaultProxy(env.url)
     const url = closed.url
@@ -144,6 +174,48 @@ describe('errors from real responses', () => {
     expect(error).not.toBeInstanceOf(TimeoutError)
     expect(error).toMatchObject({ attempts: 2, method: 'GET', path: '/v2/charges/ch_1' })
     expect(error.message).toMatch(/got no answer: .*ECONNREFUSED.*Check baseUrl/)
+  })
+
+  it('ConnectionError when a custom fetch throws instead of rejecting, leaving nothing behind', async () => {
+    const thrown = new TypeError('fetch is not configured')
+    const controller = new AbortController()
+    const added = vi.spyOn(controller.signal, 'addEventListener')
+    const removed = vi.spyOn(controller.signal, 'removeEventListener')
+    vi.useFakeTimers()
+    try {
+      const error = await failure(
+        testClient(env.url, {
+          maxRetries: 0,
+          fetch: () => {
+            throw thrown
+          },
+        }).charges.retrieve('ch_1', { signal: controller.signal }),
+      )
+      expect(error).toBeInstanceOf(ConnectionError)
+      expect(error.cause).toBe(thrown)
+      expect(error.message).toMatch(
+        /^GET \/v2\/charges\/ch_1 got no answer: fetch is not configured/,
+      )
+      // The attempt's timer was cleared, and its listener taken off the caller's signal.
+      expect(vi.getTimerCount()).toBe(0)
+    } finally {
+      vi.useRealTimers()
+    }
+    expect(added).toHaveBeenCalled()
+    expect(removed.mock.calls).toEqual(added.mock.calls.map(([type, listener]) => [type, listener]))
+  })
+
+  it('ConnectionError when a custom fetch resolves to something that is not a Response', async () => {
+    const error = await failure(
+      testClient(env.url, {
+        maxRetries: 0,
+        fetch: async () => ({}) as Response,
+      }).charges.retrieve('ch_1'),
+    )
+    expect(error).toBeInstanceOf(ConnectionError)
+    expect(error.message).toMatch(
+      /^GET \/v2\/charges\/ch_1 got no answer: .*text is not a function/,
+    )
   })
 
   it('TimeoutError when the service does not answer in time', async () => {

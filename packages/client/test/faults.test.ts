@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   AbortError,
+  ApiError,
   type ChargekitClient,
   type ClientLogEntry,
+  ConflictError,
   ConnectionError,
   RateLimitError,
   ServerError,
@@ -204,6 +206,33 @@ describe('retries through a faulty network', () => {
     expect(await chargesFor(order)).toEqual([charge.id])
   })
 
+  it('never retries any other 409, even with Retry-After', async () => {
+    const order = orderId('conflict')
+    proxy.inject(
+      { method: 'POST', path: '/v2/charges' },
+      {
+        kind: 'respond',
+        status: 409,
+        headers: { 'retry-after': '0' },
+        body: JSON.stringify({
+          message: 'The instrument was already captured',
+          failure_code: '05.04.0001',
+        }),
+      },
+    )
+    const error = await proxiedClient({ maxRetries: 3 })
+      .charges.create(chargeParams(env.eventsUrl, { metadata: { order_id: order } }))
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      )
+    expect(error).toBeInstanceOf(ConflictError)
+    expect(error).toMatchObject({ code: '05.04.0001', attempts: 1 })
+    expect((error as ConflictError).message).toMatch(/retrieve it to see its current state/)
+    expect(proxy.requests).toHaveLength(1)
+    expect(await chargesFor(order)).toEqual([])
+  })
+
   it('never retries a decline, a bad request or a missing object', async () => {
     // 02.03.0000 is a soft decline: a later attempt may succeed, but that is the merchant's call.
     const { charge, instrument } = await authorize(direct, env.eventsUrl, { amount: 2030000.3 })
@@ -256,9 +285,9 @@ describe('what a timeout does to the connection', () => {
     await expect.poll(() => proxy.hungConnectionsClosed()).toBe(1)
   })
 
-  it('abandons it without a signal, discarding the late answer', async () => {
+  it('closes it without a signal too, and the client keeps working', async () => {
     const { charge } = await authorize(direct, env.eventsUrl)
-    proxy.inject({ method: 'GET', path: `/v2/charges/${charge.id}` }, { kind: 'delay', ms: 300 })
+    proxy.inject({ method: 'GET', path: `/v2/charges/${charge.id}` }, { kind: 'hang' })
     const error = await proxiedClient({ timeoutMs: 100, maxRetries: 0 })
       .charges.retrieve(charge.id)
       .then(
@@ -266,20 +295,22 @@ describe('what a timeout does to the connection', () => {
         (caught: unknown) => caught,
       )
     expect(error).toBeInstanceOf(TimeoutError)
-    // The late answer arrives and is dropped; the next call on the same client works.
-    await new Promise((resolve) => setTimeout(resolve, 400))
+    // Closed by the client, not by the proxy or the runtime's own (minutes long) timeouts.
+    await expect.poll(() => proxy.hungConnectionsClosed()).toBe(1)
     expect((await client.charges.retrieve(charge.id)).id).toBe(charge.id)
   })
 })
 
 describe('aborts', () => {
+  // Both waits below are a minute long: a call that waited them out would overrun the test's own
+  // timeout (seconds), so passing shows the abort ended the wait without asserting any timing.
   it('cancels at once while waiting to retry', async () => {
     proxy.inject(
       { method: 'GET', path: '/v2/charges' },
-      { kind: 'respond', status: 503, headers: { 'retry-after': '10' }, body: '{}' },
+      { kind: 'respond', status: 503, headers: { 'retry-after': '60' }, body: '{}' },
     )
     const controller = new AbortController()
-    const pending = proxiedClient({ backoff: { maxRetryAfterMs: 10_000 } })
+    const pending = proxiedClient({ backoff: { maxRetryAfterMs: 60_000 } })
       .charges.list({}, { signal: controller.signal })
       .then(
         () => undefined,
@@ -288,6 +319,29 @@ describe('aborts', () => {
     await new Promise((resolve) => setTimeout(resolve, 100))
     controller.abort()
     expect(await pending).toBeInstanceOf(AbortError)
+    expect(proxy.requests).toHaveLength(1)
+  })
+
+  it('does not start the wait when the signal fired just before it', async () => {
+    proxy.inject(
+      { method: 'GET', path: '/v2/charges' },
+      { kind: 'respond', status: 503, headers: { 'retry-after': '60' }, body: '{}' },
+    )
+    const controller = new AbortController()
+    // The logger runs after the failed attempt and before the wait: an abort there has already
+    // happened when the wait begins, so no abort event will come to end it.
+    const error = await proxiedClient({
+      backoff: { maxRetryAfterMs: 60_000 },
+      logger: (entry) => {
+        if (entry.type === 'retry') controller.abort()
+      },
+    })
+      .charges.list({}, { signal: controller.signal })
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      )
+    expect(error).toBeInstanceOf(AbortError)
     expect(proxy.requests).toHaveLength(1)
   })
 
@@ -315,5 +369,33 @@ describe('aborts', () => {
     const error = await pending
     expect(error).toBeInstanceOf(AbortError)
     expect(error).not.toBeInstanceOf(ConnectionError)
+    await expect.poll(() => proxy.hungConnectionsClosed()).toBe(1)
   })
+})
+
+describe('redirects', () => {
+  it.each([301, 302, 303, 307, 308])(
+    'are not followed: a POST answered %i fails with an ApiError and sends nothing else',
+    async (status) => {
+      const order = orderId(`redirect-${status}`)
+      proxy.inject(
+        { method: 'POST', path: '/v2/charges' },
+        { kind: 'respond', status, headers: { location: `${env.url}/v2/charges` } },
+      )
+      const error = await proxiedClient({ maxRetries: 2 })
+        .charges.create(chargeParams(env.eventsUrl, { metadata: { order_id: order } }))
+        .then(
+          () => undefined,
+          (caught: unknown) => caught,
+        )
+      expect(error).toBeInstanceOf(ApiError)
+      expect(error).toMatchObject({ status, attempts: 1 })
+      expect((error as ApiError).message).toContain(
+        `POST /v2/charges answered ${status}, a redirect to ${env.url}/v2/charges. The client does not follow redirects`,
+      )
+      expect((error as ApiError).message).toMatch(/set baseUrl to the address the service answers/)
+      expect(proxy.requests).toHaveLength(1)
+      expect(await chargesFor(order)).toEqual([])
+    },
+  )
 })

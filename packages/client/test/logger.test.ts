@@ -88,4 +88,35 @@ describe('logger', () => {
     expect(error?.message).toContain('Bad key [redacted] in Basic [redacted]')
     expect(error?.message).not.toContain(account.key)
   })
+
+  it.each([
+    [409, 'ConflictError', 'designation'],
+    [402, 'PaymentError', 'failureDescription'],
+  ])(
+    'redacts a key the service echoes into a failure_description (%i)',
+    async (status, name, property) => {
+      proxy.inject(
+        { method: 'POST', path: '/v2/charges' },
+        {
+          kind: 'respond',
+          status,
+          // No failure_code: the failure description itself becomes the designation.
+          body: JSON.stringify({
+            message: 'Rejected',
+            failure_description: `Key ${account.key} is not allowed here`,
+          }),
+        },
+      )
+      const error = await testClient(proxy.url)
+        .charges.create(chargeParams(env.eventsUrl))
+        .then(
+          () => undefined,
+          (caught: unknown) => caught as Error & Record<string, unknown>,
+        )
+      expect(error?.name).toBe(name)
+      expect(error?.message).toContain('Key [redacted] is not allowed here')
+      expect(error?.message).not.toContain(account.key)
+      expect(error?.[property]).toBe('Key [redacted] is not allowed here')
+    },
+  )
 })

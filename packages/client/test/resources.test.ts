@@ -2,6 +2,7 @@ import { isEventOfType } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ChargekitClient, type Event, VERSION } from '../src/index'
 import { authorize, capture, card, chargeParams, orderId } from './support/flows'
+import { startRecordingServer } from './support/recording-server'
 import { startTestSandbox, testClient } from './support/sandbox'
 
 let env: Awaited<ReturnType<typeof startTestSandbox>>
@@ -150,6 +151,41 @@ describe('arguments', () => {
     await expect(
       client.charges.create(chargeParams(env.eventsUrl), { idempotencyKey: 'has space' }),
     ).rejects.toThrow(/idempotencyKey must be 1 to 255 visible ASCII characters/)
+  })
+
+  it.each(['.', '..'])('rejects the id %j, which a URL would read as a path step', async (id) => {
+    await expect(client.charges.retrieve(id)).rejects.toThrow(
+      `charges.retrieve: id must be an id such as "ch_…", not "${id}", which a URL reads as a path step.`,
+    )
+    await expect(client.payments.refund(id, { amount: 1 })).rejects.toThrow(
+      /^payments\.refund: id must be an id such as "pa_…"/,
+    )
+    await expect(client.testHelpers.dispute(id)).rejects.toThrow(
+      /^testHelpers\.dispute: paymentId must be an id such as "pa_…"/,
+    )
+  })
+
+  it('rejects unknown request options, naming the valid ones, before sending anything', async () => {
+    const server = await startRecordingServer(() => ({ status: 500 }))
+    try {
+      const recorded = testClient(server.url)
+      await expect(
+        recorded.charges.create(chargeParams(env.eventsUrl), {
+          idempotency_key: 'order-1',
+        } as never),
+      ).rejects.toThrow(
+        'request options: unknown option "idempotency_key" (did you mean idempotencyKey?); the valid options are signal, idempotencyKey, timeoutMs, deadlineMs, maxRetries, validate.',
+      )
+      await expect(recorded.charges.retrieve('ch_1', { timeout: 5000 } as never)).rejects.toThrow(
+        /request options: unknown option "timeout" \(did you mean timeoutMs\?\)/,
+      )
+      await expect(recorded.events.list({}, 'fast' as never).then((page) => page)).rejects.toThrow(
+        /request options: expected an object such as \{ signal, idempotencyKey \}/,
+      )
+      expect(server.requests).toEqual([])
+    } finally {
+      await server.close()
+    }
   })
 
   it('keeps an id in one path segment', async () => {

@@ -1,11 +1,21 @@
 import { describe, optionError } from '../option-checks'
 
-/** An id for a URL path: a non-empty string, percent-encoded so it stays one path segment. */
+/**
+ * An id for a URL path: a non-empty string, percent-encoded so it stays one path segment. `.` and
+ * `..` are refused: `encodeURIComponent` leaves them as they are and URL parsing then removes them
+ * as dot segments, so `retrieve('.')` would send GET /v2/charges/ (the list) instead.
+ */
 export function pathId(where: string, name: string, value: unknown, example: string): string {
   if (typeof value !== 'string' || value === '') {
     throw optionError(
       where,
       `${name} must be a non-empty string such as "${example}" (got ${describe(value)})`,
+    )
+  }
+  if (value === '.' || value === '..') {
+    throw optionError(
+      where,
+      `${name} must be an id such as "${example}", not ${describe(value)}, which a URL reads as a path step`,
     )
   }
   return encodeURIComponent(value)

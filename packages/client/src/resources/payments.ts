@@ -4,7 +4,6 @@ import {
   type Payment,
   paymentSchema,
   type Refund,
-  refundSchema,
 } from '@chargekit/schemas'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
@@ -13,10 +12,10 @@ import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
 import { listPages } from './list-pages'
 import type { ListParams } from './list-params'
+import { refundValidator } from './refunds'
 
 const paymentValidator = /* @__PURE__ */ schemaValidator('payment', paymentSchema)
 const paymentListValidator = /* @__PURE__ */ listValidator(paymentValidator)
-const refundValidator = /* @__PURE__ */ schemaValidator('refund', refundSchema)
 
 export interface PaymentsResource {
   /** POST /v2/payments: captures (part of) an authorized instrument. */

@@ -4,7 +4,8 @@ import { schemaValidator } from '../response-validator'
 import type { Transport } from '../transport'
 import { pathId } from './arguments'
 
-const refundValidator = /* @__PURE__ */ schemaValidator('refund', refundSchema)
+/** Shared with `payments.refund`, which answers with the refund it created. */
+export const refundValidator = /* @__PURE__ */ schemaValidator('refund', refundSchema)
 
 export interface RefundsResource {
   /** GET /v2/refunds/{id} */

@@ -42,7 +42,7 @@ export interface FaultProxy {
   inject(match: { method: string; path: string | RegExp }, ...faults: Fault[]): void
   /** How many connections held by a `hang` fault the client closed itself. */
   hungConnectionsClosed(): number
-  /** Forgets queued faults and seen requests. */
+  /** Forgets queued faults, seen requests and the count of closed hung connections. */
   reset(): void
   close(): Promise<void>
 }
@@ -127,6 +127,7 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
     reset() {
       rules.length = 0
       requests.length = 0
+      hungClosed = 0
     },
     close: () =>
       new Promise<void>((resolve) => {

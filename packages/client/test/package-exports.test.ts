@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import buildConfig from '../tsup.config'
+
+const packageJson = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8'),
+)
+
+describe('package entry points', () => {
+  it('point import and require at the files the tsup build emits', () => {
+    // One build config (not an array or a function), so its options can be read directly.
+    expect(typeof buildConfig).toBe('object')
+    const options = buildConfig as Exclude<
+      typeof buildConfig,
+      unknown[] | ((...args: never) => unknown)
+    >
+    expect(options.entry).toEqual(['src/index.ts'])
+    expect(options.format).toEqual(expect.arrayContaining(['esm', 'cjs']))
+    expect(options.dts).toBe(true)
+    // In a "type": "module" package tsup writes ESM as index.js / index.d.ts and CommonJS as
+    // index.cjs / index.d.cts.
+    expect(packageJson.type).toBe('module')
+    expect(packageJson.exports['.'].import).toEqual({
+      types: './dist/index.d.ts',
+      default: './dist/index.js',
+    })
+    expect(packageJson.exports['.'].require).toEqual({
+      types: './dist/index.d.cts',
+      default: './dist/index.cjs',
+    })
+    expect(packageJson.main).toBe(packageJson.exports['.'].require.default)
+  })
+})
