@@ -1,3 +1,4 @@
+import type { DeliveryStore } from '@chargekit/webhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../src/db/database.js'
 import { openDatabase } from '../src/db/open-database.js'
@@ -77,31 +78,43 @@ describe.each(drivers)('$name', ({ open, skip }) => {
       }),
     ).rejects.toThrow('crash before commit')
     expect((await orderRepository.get(db, order.id))?.status).toBe('awaiting_payment')
-    expect(await store.claim('ev_rollback', 60_000)).toBe('claimed')
+    expect(await store.claim('ev_rollback', 60_000)).toEqual({
+      status: 'claimed',
+      lease: expect.any(String),
+    })
   })
 
   it.skipIf(skip)('delivery store: claim, in flight, done, release', async () => {
     const store = createSqlDeliveryStore(db)
-    expect(await store.claim('ev_a', 60_000)).toBe('claimed')
-    expect(await store.claim('ev_a', 60_000)).toBe('in_flight')
-    await store.release('ev_a')
-    expect(await store.claim('ev_a', 60_000)).toBe('claimed')
+    const first = await leaseOf(store, 'ev_a')
+    expect(await store.claim('ev_a', 60_000)).toEqual({ status: 'in_flight' })
+    await store.release('ev_a', first)
+    const second = await leaseOf(store, 'ev_a')
+    expect(second).not.toBe(first)
     await store.complete('ev_a')
-    expect(await store.claim('ev_a', 60_000)).toBe('done')
+    expect(await store.claim('ev_a', 60_000)).toEqual({ status: 'done' })
     // release never undoes a completed event
-    await store.release('ev_a')
-    expect(await store.claim('ev_a', 60_000)).toBe('done')
+    await store.release('ev_a', second)
+    expect(await store.claim('ev_a', 60_000)).toEqual({ status: 'done' })
   })
 
   it.skipIf(skip)('delivery store: an expired lease can be claimed again', async () => {
     const store = createSqlDeliveryStore(db)
-    expect(await store.claim('ev_lease', 1)).toBe('claimed')
-    await db.query(
-      `UPDATE processed_events SET lease_until = now() - interval '1 second' WHERE event_id = $1`,
-      ['ev_lease'],
-    )
-    expect(await store.claim('ev_lease', 60_000)).toBe('claimed')
-    expect(await store.claim('ev_lease', 60_000)).toBe('in_flight')
+    await leaseOf(store, 'ev_lease', 1)
+    await expireLease('ev_lease')
+    await leaseOf(store, 'ev_lease')
+    expect(await store.claim('ev_lease', 60_000)).toEqual({ status: 'in_flight' })
+  })
+
+  it.skipIf(skip)('delivery store: a stale release leaves the claim that took over', async () => {
+    const store = createSqlDeliveryStore(db)
+    const stale = await leaseOf(store, 'ev_stale')
+    await expireLease('ev_stale') // the first holder outlived its lease (a hung handler)
+    const current = await leaseOf(store, 'ev_stale')
+    await store.release('ev_stale', stale) // the first holder fails at last and releases
+    expect(await store.claim('ev_stale', 60_000)).toEqual({ status: 'in_flight' })
+    await store.release('ev_stale', current)
+    expect(await store.claim('ev_stale', 60_000)).toMatchObject({ status: 'claimed' })
   })
 
   it.skipIf(skip)('delivery store: concurrent claims of one event give one owner', async () => {
@@ -109,7 +122,22 @@ describe.each(drivers)('$name', ({ open, skip }) => {
     const results = await Promise.all(
       Array.from({ length: 12 }, () => store.claim('ev_race', 60_000)),
     )
-    expect(results.filter((result) => result === 'claimed')).toHaveLength(1)
-    expect(results.filter((result) => result === 'in_flight')).toHaveLength(11)
+    expect(results.filter((result) => result.status === 'claimed')).toHaveLength(1)
+    expect(results.filter((result) => result.status === 'in_flight')).toHaveLength(11)
   })
+
+  /** Claims an event that must be free, and returns the lease that came with it. */
+  async function leaseOf(store: DeliveryStore, eventId: string, ttlMs = 60_000) {
+    const claim = await store.claim(eventId, ttlMs)
+    if (claim.status !== 'claimed') throw new Error(`expected to claim ${eventId}: ${claim.status}`)
+    return claim.lease
+  }
+
+  /** Moves a claim's lease into the past, as if its holder had hung beyond it. */
+  async function expireLease(eventId: string) {
+    await db.query(
+      `UPDATE processed_events SET lease_until = now() - interval '1 second' WHERE event_id = $1`,
+      [eventId],
+    )
+  }
 })

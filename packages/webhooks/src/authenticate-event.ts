@@ -1,5 +1,5 @@
 import type { Event } from '@chargekit/schemas'
-import { type DeliveryRef, WebhooksError } from './errors'
+import { type DeliveryRef, describeCause, WebhooksError } from './errors'
 import type { WebhooksClient } from './types'
 
 /**
@@ -52,10 +52,9 @@ function fetchFailure(cause: unknown, delivery: DeliveryRef): WebhooksError {
       { cause, delivery },
     )
   }
-  const reason = cause instanceof Error ? cause.message : String(cause)
   return new WebhooksError(
     'event_fetch_failed',
-    `Could not fetch event "${delivery.id}" to verify the delivery (${reason}); answered non-2xx so the service retries it.`,
+    `Could not fetch event "${delivery.id}" to verify the delivery (${describeCause(cause)}); answered non-2xx so the service retries it.`,
     { cause, delivery },
   )
 }

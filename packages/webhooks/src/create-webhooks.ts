@@ -1,15 +1,10 @@
-import type { Event, EventOf, EventType } from '@chargekit/schemas'
-import { answerError, answerReceived } from './answer'
-import { fetchClaimedEvent } from './authenticate-event'
-import type { DeliveryStore } from './delivery-store'
-import { type DeliveryRef, WebhooksError } from './errors'
+import type { EventOf, EventType } from '@chargekit/schemas'
+import { asWebhooksError, type DeliveryRef } from './errors'
 import { createHandlerRegistry } from './handler-registry'
-import { type HeaderLookup, toHeaderLookup } from './headers'
-import { createMemoryDeliveryStore } from './memory-delivery-store'
-import { parseDelivery } from './parse-delivery'
-import { MAX_BODY_BYTES, payloadTooLarge, readRequestBody } from './read-body'
-import { runHandlers, TIMED_OUT, withTimeout } from './run-handlers'
-import { createSignatureVerifier } from './signature'
+import { resolveOptions } from './options'
+import { createDeliveryProcessor } from './process-delivery'
+import { readRequestBody } from './read-body'
+import { createDeliveryResponder } from './respond-to-delivery'
 import type {
   DeliveryResponse,
   ErrorHandler,
@@ -37,9 +32,6 @@ export interface Webhooks {
   handleDelivery(delivery: IncomingDelivery): Promise<DeliveryResponse>
 }
 
-const DEFAULT_HANDLER_TIMEOUT_MS = 8_000
-const DEFAULT_CLAIM_TTL_MS = 60_000
-
 /**
  * Receives lifecycle event deliveries with exactly-once effects: each delivery is (optionally)
  * signature-checked, its event fetched with the merchant's client and compared with the claim,
@@ -47,114 +39,17 @@ const DEFAULT_CLAIM_TTL_MS = 60_000
  * succeeded, so the service's at-least-once retries never lose an event.
  */
 export function createWebhooks(options: WebhooksOptions): Webhooks {
-  const { client } = options
-  if (typeof client?.events?.retrieve !== 'function') {
-    throw new WebhooksError(
-      'invalid_configuration',
-      'createWebhooks: `client` must have events.retrieve(id); pass createClient({ accountId, privateKey, baseUrl }) from @chargekit/client.',
-    )
-  }
-  const store: DeliveryStore = options.store ?? createMemoryDeliveryStore()
-  const handlerTimeoutMs = options.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS
-  const claimTtlMs = options.claimTtlMs ?? Math.max(DEFAULT_CLAIM_TTL_MS, 2 * handlerTimeoutMs)
-  checkDurations(handlerTimeoutMs, claimTtlMs)
-  const verifySignature =
-    options.secret === undefined
-      ? undefined
-      : createSignatureVerifier(
-          options.secret,
-          options.toleranceSeconds === undefined
-            ? {}
-            : { toleranceSeconds: options.toleranceSeconds },
-        )
+  const { verifySignature, ...processing } = resolveOptions(options)
   const registry = createHandlerRegistry()
+  const processDelivery = createDeliveryProcessor({ ...processing, registry })
 
-  async function receiveUnreported(delivery: DeliveryRef): Promise<ReceiveResult> {
-    const handlers = registry.handlersFor(delivery.type)
-    // Authenticate even when nothing would run, so a forgery never gets a 2xx.
-    const event = await fetchClaimedEvent(client, delivery)
-    // Nothing to run here: leave the store alone, so an endpoint that only handles other types
-    // cannot mark the event done for the endpoint that does handle it (one endpoint per type).
-    if (handlers.length === 0) return { status: 'ignored', event }
-    const claim = await storeCall(() => store.claim(event.id, claimTtlMs), delivery, 'claim')
-    if (claim === 'done') return { status: 'duplicate', event }
-    if (claim === 'in_flight') {
-      throw new WebhooksError(
-        'in_flight',
-        `Event "${event.id}" is being handled by another delivery right now; answered 409 so the service retries later, when it is acknowledged (or run again if that attempt failed).`,
-        { delivery },
-      )
-    }
-    await runClaimed(event, handlers, delivery)
-    return { status: 'processed', event }
+  const reportFailure = (error: unknown, delivery: DeliveryRef | undefined) => {
+    const failure = asWebhooksError(error, delivery)
+    // A duplicate of a running event is the deduplication working, not a failure.
+    if (failure.code !== 'in_flight') registry.report(failure)
+    return failure
   }
-
-  async function runClaimed(event: Event, handlers: EventHandler[], delivery: DeliveryRef) {
-    const controller = new AbortController()
-    const failures = runHandlers(handlers, event, controller.signal)
-    const settled = await withTimeout(failures, handlerTimeoutMs)
-    if (settled !== TIMED_OUT) return settle(event, settled, delivery)
-    const timeout = new WebhooksError(
-      'handler_timeout',
-      `The handlers of event "${event.id}" (${event.type}) did not finish within ${handlerTimeoutMs} ms; their signal was aborted and the answer is 503. The claim is kept until they settle: if they still succeed, the retry is acknowledged without running them again; if they fail, the retry runs them.`,
-      { delivery },
-    )
-    controller.abort(timeout)
-    // Releasing now could run the event twice while the first run is still going.
-    failures
-      .then((late) => settle(event, late, delivery))
-      .catch((error: WebhooksError) => {
-        // Failing because our abort told them to stop was already reported as the timeout.
-        const causes = (error.cause as AggregateError | undefined)?.errors ?? [error.cause]
-        if (!causes.every((cause) => cause === timeout)) registry.report(error)
-      })
-    throw timeout
-  }
-
-  /** Completes the claim after success, releases it after a failure (then throws). */
-  async function settle(event: Event, failures: unknown[], delivery: DeliveryRef) {
-    if (failures.length === 0) {
-      // The handlers' effects happened: a store failure now must not turn into a retry that
-      // repeats them, so the delivery is still acknowledged and the store failure only reported.
-      await storeCall(() => store.complete(event.id), delivery, 'complete').catch(registry.report)
-      return
-    }
-    await storeCall(() => store.release(event.id), delivery, 'release').catch(registry.report)
-    const cause = failures.length === 1 ? failures[0] : new AggregateError(failures)
-    const reason =
-      failures.length === 1 ? describe(failures[0]) : `${failures.length} handlers failed`
-    throw new WebhooksError(
-      'handler_failed',
-      `A handler of event "${event.id}" (${event.type}) failed: ${reason}. The claim was released and the answer is 500, so the service's retry runs the handlers again.`,
-      { cause, delivery },
-    )
-  }
-
-  async function respond(
-    method: string,
-    url: string,
-    headers: HeaderLookup,
-    readBody: () => Promise<string>,
-  ): Promise<DeliveryResponse> {
-    let delivery: DeliveryRef | undefined
-    try {
-      if (method.toUpperCase() !== 'POST') {
-        throw new WebhooksError(
-          'method_not_allowed',
-          `${method} is not a delivery: events arrive as POST requests.`,
-        )
-      }
-      const body = await readBody()
-      // Before anything else: an unsigned request costs no parsing and no event fetch.
-      await verifySignature?.(body, headers)
-      delivery = parseDelivery({ url, contentType: headers('content-type'), body })
-      return answerReceived(await receiveUnreported(delivery))
-    } catch (error) {
-      const failure = asWebhooksError(error, delivery)
-      if (failure.code !== 'in_flight') registry.report(failure)
-      return answerError(failure)
-    }
-  }
+  const respond = createDeliveryResponder({ verifySignature, processDelivery, reportFailure })
 
   return {
     on: (type, handler) =>
@@ -164,75 +59,22 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
     onError: registry.onError,
     receive: async (delivery) => {
       try {
-        return await receiveUnreported(delivery)
+        return await processDelivery(delivery)
       } catch (error) {
-        const failure = asWebhooksError(error, delivery)
-        if (failure.code !== 'in_flight') registry.report(failure)
-        throw failure
+        throw reportFailure(error, delivery)
       }
     },
     handleRequest: async (request) => {
-      const answer = await respond(
-        request.method,
-        request.url,
-        toHeaderLookup(request.headers),
-        () => readRequestBody(request),
-      )
-      // A fresh Headers per answer: frameworks append to response headers (CORS, cookies).
-      return new Response(answer.body, {
-        status: answer.status,
-        headers: new Headers(answer.headers),
+      const answer = await respond({
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        body: () => readRequestBody(request),
       })
+      // A fresh Headers per answer (Response copies the record): frameworks append to response
+      // headers (CORS, cookies), which must not leak into other answers.
+      return new Response(answer.body, { status: answer.status, headers: answer.headers })
     },
-    handleDelivery: ({ method, url, headers, body }) =>
-      respond(method, url, toHeaderLookup(headers), async () => {
-        const text = typeof body === 'string' ? body : await body()
-        if (text.length > MAX_BODY_BYTES) throw payloadTooLarge()
-        return text
-      }),
+    handleDelivery: respond,
   }
-}
-
-async function storeCall<T>(
-  call: () => T | Promise<T>,
-  delivery: DeliveryRef,
-  operation: string,
-): Promise<T> {
-  try {
-    return await call()
-  } catch (cause) {
-    throw new WebhooksError(
-      'store_failed',
-      `The delivery store failed to ${operation} event "${delivery.id}" (${describe(cause)}); check the store's backend. The service will retry the delivery.`,
-      { cause, delivery },
-    )
-  }
-}
-
-function checkDurations(handlerTimeoutMs: number, claimTtlMs: number) {
-  if (!(Number.isFinite(handlerTimeoutMs) && handlerTimeoutMs > 0)) {
-    throw new WebhooksError(
-      'invalid_configuration',
-      `handlerTimeoutMs must be a finite number of milliseconds > 0; got ${String(handlerTimeoutMs)}.`,
-    )
-  }
-  if (!(Number.isFinite(claimTtlMs) && claimTtlMs >= handlerTimeoutMs)) {
-    throw new WebhooksError(
-      'invalid_configuration',
-      `claimTtlMs must be finite and at least handlerTimeoutMs (${handlerTimeoutMs}); got ${String(claimTtlMs)}. A claim that expires while its handlers still run lets a retry run the event twice.`,
-    )
-  }
-}
-
-function asWebhooksError(error: unknown, delivery: DeliveryRef | undefined): WebhooksError {
-  if (error instanceof WebhooksError) return error
-  return new WebhooksError(
-    'internal_error',
-    `Unexpected failure while receiving a delivery: ${describe(error)}. Please report it with the cause; the service will retry the delivery.`,
-    { cause: error, delivery },
-  )
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

@@ -79,3 +79,18 @@ export class WebhooksError extends Error {
     return this.status === 409 || this.status >= 500
   }
 }
+
+/** Anything thrown while receiving, as a `WebhooksError`: one not made here is a bug (500). */
+export function asWebhooksError(error: unknown, delivery: DeliveryRef | undefined): WebhooksError {
+  if (error instanceof WebhooksError) return error
+  return new WebhooksError(
+    'internal_error',
+    `Unexpected failure while receiving a delivery: ${describeCause(error)}. Please report it with the cause; the service will retry the delivery.`,
+    { cause: error, delivery },
+  )
+}
+
+/** A thrown value's message, for error texts that name their cause. */
+export function describeCause(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

@@ -2,6 +2,8 @@ import { type EventType, eventTypeList, isEventType } from '@chargekit/schemas'
 import { WebhooksError } from './errors'
 import type { ErrorHandler, EventHandler } from './types'
 
+export type HandlerRegistry = ReturnType<typeof createHandlerRegistry>
+
 /** Handlers by event type, catch-all handlers and error listeners, in registration order. */
 export function createHandlerRegistry() {
   const byType = new Map<string, EventHandler[]>()

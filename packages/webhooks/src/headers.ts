@@ -1,18 +1,14 @@
-/** Reads one request header by lower-case name, whatever the transport stored them as. */
-export type HeaderLookup = (name: string) => string | undefined
-
 /** Web `Headers`, or Node's `IncomingHttpHeaders` (lower-case keys, repeated ones as arrays). */
 export type HeaderSource =
   | Headers
   | Readonly<Record<string, string | readonly string[] | undefined>>
 
-export function toHeaderLookup(headers: HeaderSource): HeaderLookup {
-  if (isWebHeaders(headers)) return (name) => headers.get(name) ?? undefined
-  return (name) => {
-    const value = headers[name] ?? findCaseInsensitive(headers, name)
-    // Repeated headers are joined the way `Headers.get` joins them, so both transports agree.
-    return typeof value === 'string' ? value : value?.join(', ')
-  }
+/** One request header by lower-case name, whatever the transport stored the headers as. */
+export function readHeader(headers: HeaderSource, name: string): string | undefined {
+  if (isWebHeaders(headers)) return headers.get(name) ?? undefined
+  const value = headers[name] ?? findCaseInsensitive(headers, name)
+  // Repeated headers are joined the way `Headers.get` joins them, so both transports agree.
+  return typeof value === 'string' ? value : value?.join(', ')
 }
 
 function isWebHeaders(headers: HeaderSource): headers is Headers {

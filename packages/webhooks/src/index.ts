@@ -3,7 +3,7 @@ export { createWebhooks } from './create-webhooks'
 export type { ClaimResult, DeliveryStore } from './delivery-store'
 export type { DeliveryRef, WebhooksErrorCode, WebhooksErrorOptions } from './errors'
 export { WebhooksError } from './errors'
-export type { HeaderLookup, HeaderSource } from './headers'
+export type { HeaderSource } from './headers'
 export type { MemoryDeliveryStoreOptions } from './memory-delivery-store'
 export { createMemoryDeliveryStore } from './memory-delivery-store'
 export type {

@@ -8,7 +8,7 @@ export interface MemoryDeliveryStoreOptions {
   now?: () => number
 }
 
-type Entry = { state: 'in_flight'; expiresAt: number } | { state: 'done' }
+type Entry = { state: 'in_flight'; lease: string; expiresAt: number } | { state: 'done' }
 
 /**
  * The default store: one process's memory, bounded. When full, the least recently seen completed
@@ -28,6 +28,8 @@ export function createMemoryDeliveryStore(options: MemoryDeliveryStoreOptions = 
   const now = options.now ?? Date.now
   // A Map iterates in insertion order; deleting and re-inserting on use keeps it in LRU order.
   const entries = new Map<string, Entry>()
+  // Leases only need to differ between claims of one store: a counter does.
+  let leases = 0
 
   const touch = (eventId: string, entry: Entry) => {
     entries.delete(eventId)
@@ -50,12 +52,14 @@ export function createMemoryDeliveryStore(options: MemoryDeliveryStoreOptions = 
       const entry = entries.get(eventId)
       if (entry?.state === 'done') {
         touch(eventId, entry)
-        return 'done'
+        return { status: 'done' }
       }
-      if (entry !== undefined && entry.expiresAt > at) return 'in_flight'
-      if (entry === undefined && entries.size >= maxEntries && !makeRoom(at)) return 'in_flight'
-      touch(eventId, { state: 'in_flight', expiresAt: at + ttlMs })
-      return 'claimed'
+      if (entry !== undefined && entry.expiresAt > at) return { status: 'in_flight' }
+      if (entry === undefined && entries.size >= maxEntries && !makeRoom(at))
+        return { status: 'in_flight' }
+      const lease = String(++leases)
+      touch(eventId, { state: 'in_flight', lease, expiresAt: at + ttlMs })
+      return { status: 'claimed', lease }
     },
     complete(eventId: string) {
       // Normally replaces this caller's claim; if that claim expired and was evicted meanwhile,
@@ -63,8 +67,9 @@ export function createMemoryDeliveryStore(options: MemoryDeliveryStoreOptions = 
       if (!entries.has(eventId) && entries.size >= maxEntries) makeRoom(now())
       touch(eventId, { state: 'done' })
     },
-    release(eventId: string) {
-      if (entries.get(eventId)?.state === 'in_flight') entries.delete(eventId)
+    release(eventId: string, lease: string) {
+      const entry = entries.get(eventId)
+      if (entry?.state === 'in_flight' && entry.lease === lease) entries.delete(eventId)
     },
   }
 }

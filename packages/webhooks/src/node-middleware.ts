@@ -1,6 +1,6 @@
 // The Node adapter. It needs no `node:` import at run time: requests are read through the
 // structural shapes below, which node:http, Express and Fastify objects all satisfy.
-import { decodeChunks, MAX_BODY_BYTES, payloadTooLarge } from './read-body'
+import { readNodeBody } from './node-body'
 import type { DeliveryResponse, IncomingDelivery } from './types'
 
 /** What the middleware reads from node:http's `IncomingMessage` (Express's `req` is one). */
@@ -96,55 +96,6 @@ export function createNodeMiddleware(
   }
 }
 
-/**
- * The exact bytes when the stream is still unread; otherwise (a body parser consumed it) the
- * parser's raw body, or its parsed value written back as text. Re-encoding JSON gives the sent
- * bytes for compact JSON like the service's `{"id":…,"type":…}`; for signatures over other
- * formatting, keep a raw body (`rawBody`) or mount the middleware before the parser.
- */
-function readNodeBody(req: NodeRequest, parsed: { body?: unknown; rawBody?: unknown }) {
-  if (req.readableEnded !== true) return readStream(req)
-  const value = parsed.rawBody ?? parsed.body
-  return Promise.resolve(
-    value === undefined ? '' : textOf(value, String(req.headers['content-type'] ?? '')),
-  )
-}
-
-function readStream(req: NodeRequest): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = []
-    let size = 0
-    let finished = false
-    const finish = (outcome: () => void) => {
-      if (finished) return
-      finished = true
-      outcome()
-    }
-    req.on('data', (chunk: Uint8Array | string) => {
-      if (finished) return // over the limit: the rest is drained and dropped
-      const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk
-      size += bytes.byteLength
-      if (size > MAX_BODY_BYTES) return finish(() => reject(payloadTooLarge()))
-      chunks.push(bytes)
-    })
-    req.on('end', () => finish(() => resolve(decodeChunks(chunks, size))))
-    req.on('error', (error: Error) => finish(() => reject(error)))
-  })
-}
-
-function textOf(value: unknown, contentType: string): string {
-  if (typeof value === 'string') return value
-  if (value instanceof Uint8Array) return decodeChunks([value], value.byteLength)
-  if (contentType.includes('application/x-www-form-urlencoded') && typeof value === 'object') {
-    const form = new URLSearchParams()
-    for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
-      for (const item of Array.isArray(field) ? field : [field]) form.append(key, String(item))
-    }
-    return form.toString()
-  }
-  return JSON.stringify(value)
-}
-
 function send(res: NodeResponse, answer: DeliveryResponse) {
   if (res.headersSent) return
   res.writeHead(answer.status, answer.headers)
@@ -164,5 +115,3 @@ function notFound(path: string): DeliveryResponse {
 function trimSlash(path: string) {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
 }
-
-const encoder = new TextEncoder()

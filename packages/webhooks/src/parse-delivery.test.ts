@@ -47,6 +47,9 @@ describe('parseDelivery', () => {
     expect(
       parse('', undefined, 'https://shop.example/hooks?type=payment.success&id=ev_123'),
     ).toEqual(delivery)
+    expect(
+      parse('', undefined, '/webhooks?event=ev_123&event_type=payment.success#section'),
+    ).toEqual(delivery)
   })
 
   it('prefers the body, then event/event_type, then id/type', () => {
@@ -66,6 +69,14 @@ describe('parseDelivery', () => {
     })
   })
 
+  it('falls back to the query when the body has a content type it does not read', () => {
+    const query = '/w?event=ev_123&event_type=payment.success'
+    expect(parse('<event id="ev_9"/>', 'application/xml', query)).toEqual(delivery)
+    expect(
+      parse('--x', 'multipart/form-data; boundary=x', '/w?id=ev_123&type=payment.success'),
+    ).toEqual(delivery)
+  })
+
   it('answers 400 naming what was expected when nothing names an event', () => {
     const error = failure(() => parse(''))
     expect(error.code).toBe('invalid_delivery')
@@ -81,6 +92,7 @@ describe('parseDelivery', () => {
     expect(failure(() => parse('null', 'application/json')).message).toMatch(/must be an object/)
     const multipart = failure(() => parse('--x', 'multipart/form-data; boundary=x'))
     expect(multipart.message).toMatch(/Unsupported content-type "multipart\/form-data"/)
+    expect(multipart.message).toMatch(/no event\/event_type or id\/type query parameters/)
   })
 
   it('names the bad field and its source', () => {

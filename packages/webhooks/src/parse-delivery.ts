@@ -27,21 +27,35 @@ const MAX_TYPE_LENGTH = 100
  * appends, DESIGN §6), then the query's `id`/`type`. Nothing here is trusted yet: the event is
  * fetched by id afterwards and compared.
  */
-export function parseDelivery(input: DeliveryInput): DeliveryRef {
-  const candidates: Candidate[] = []
-  if (input.body.trim() !== '') candidates.push(readBody(input.body, input.contentType))
-  const query = new URL(input.url, 'http://localhost').searchParams
-  candidates.push(
+export function parseDelivery({ url, contentType, body }: DeliveryInput): DeliveryRef {
+  const mediaType = body.trim() === '' ? undefined : mediaTypeOf(contentType)
+  const fromBody = mediaType === undefined ? undefined : readBody(body, mediaType)
+  if (fromBody !== undefined && namesEvent(fromBody)) return validate(fromBody)
+  // Parsed only when the body did not name the event: the service's body always does.
+  const query = queryOf(url)
+  const fromQuery = [
     { source: 'query parameter', id: query.get('event'), type: query.get('event_type') },
     { source: 'query parameter', id: query.get('id'), type: query.get('type') },
-  )
-  const chosen = candidates.find((candidate) => present(candidate.id) || present(candidate.type))
-  if (chosen === undefined) throw invalid(`The delivery names no event. ${EXPECTED}`)
-  return validate(chosen)
+  ].find(namesEvent)
+  if (fromQuery !== undefined) return validate(fromQuery)
+  // A body in a format we do not read is only fatal when the query does not name the event
+  // either; the service always sends both, so its deliveries stay readable whatever the body.
+  if (mediaType !== undefined && fromBody === undefined) {
+    throw invalid(
+      `Unsupported content-type "${mediaType}", and no event/event_type or id/type query parameters. ${EXPECTED}`,
+    )
+  }
+  throw invalid(`The delivery names no event. ${EXPECTED}`)
 }
 
-function readBody(body: string, contentType: string | undefined): Candidate {
-  const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+/** `application/json; charset=utf-8` → `application/json`. */
+function mediaTypeOf(contentType = ''): string {
+  const end = contentType.indexOf(';')
+  return (end === -1 ? contentType : contentType.slice(0, end)).trim().toLowerCase()
+}
+
+/** The fields a supported body names, or undefined for a media type this does not read. */
+function readBody(body: string, mediaType: string): Candidate | undefined {
   const json =
     mediaType === 'application/json' ||
     mediaType.endsWith('+json') ||
@@ -56,7 +70,15 @@ function readBody(body: string, contentType: string | undefined): Candidate {
     const form = new URLSearchParams(body)
     return { source: 'form field', id: form.get('id'), type: form.get('type') }
   }
-  throw invalid(`Unsupported content-type "${mediaType}". ${EXPECTED}`)
+  return undefined
+}
+
+/** The query of a full or path-only URL, without parsing the rest of it. */
+function queryOf(url: string): URLSearchParams {
+  const start = url.indexOf('?')
+  if (start === -1) return new URLSearchParams()
+  const fragment = url.indexOf('#', start)
+  return new URLSearchParams(url.slice(start + 1, fragment === -1 ? undefined : fragment))
 }
 
 function readJson(body: string): Candidate {
@@ -85,6 +107,10 @@ function validate({ source, id, type }: Candidate): DeliveryRef {
     )
   }
   return { id, type }
+}
+
+function namesEvent(candidate: Candidate): boolean {
+  return present(candidate.id) || present(candidate.type)
 }
 
 /** An empty parameter (`?event_type=`) counts as absent, not as a bad value. */

@@ -2,7 +2,6 @@ import fc from 'fast-check'
 import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
 import { WebhooksError } from './errors'
-import { toHeaderLookup } from './headers'
 import { createSignatureVerifier } from './signature'
 
 const secret = `whsec_${btoa('a 32-byte signing key, for tests')}`
@@ -32,71 +31,83 @@ async function rejection(promise: Promise<unknown>): Promise<WebhooksError> {
 describe('createSignatureVerifier (against the standardwebhooks reference)', () => {
   it('accepts a whsec_ signature made by the reference library', async () => {
     const verify = createSignatureVerifier(secret)
-    await expect(verify(body, toHeaderLookup(signedHeaders(secret, body)))).resolves.toBeUndefined()
+    await expect(verify(body, signedHeaders(secret, body))).resolves.toBeUndefined()
   })
 
   it('accepts a raw (non-whsec_) secret as its UTF-8 bytes', async () => {
     const raw = 'plain-text secret'
     const verify = createSignatureVerifier(raw)
     const headers = signedHeaders(raw, body, new Date(), 'ev_1', true)
-    await expect(verify(body, toHeaderLookup(headers))).resolves.toBeUndefined()
+    await expect(verify(body, headers)).resolves.toBeUndefined()
   })
 
   it('reads Web Headers as well as Node header records', async () => {
     const verify = createSignatureVerifier(secret)
     const headers = new Headers(signedHeaders(secret, body))
-    await expect(verify(body, toHeaderLookup(headers))).resolves.toBeUndefined()
+    await expect(verify(body, headers)).resolves.toBeUndefined()
   })
 
   it('rejects an altered body, another id and another secret', async () => {
     const verify = createSignatureVerifier(secret)
     const headers = signedHeaders(secret, body)
-    const altered = await rejection(verify(body.replace('ev_1', 'ev_2'), toHeaderLookup(headers)))
+    const altered = await rejection(verify(body.replace('ev_1', 'ev_2'), headers))
     expect(altered.message).toMatch(/No webhook-signature matches/)
-    await rejection(verify(body, toHeaderLookup({ ...headers, 'webhook-id': 'ev_2' })))
+    await rejection(verify(body, { ...headers, 'webhook-id': 'ev_2' }))
     const other = createSignatureVerifier(`whsec_${btoa('another key entirely')}`)
-    await rejection(other(body, toHeaderLookup(headers)))
+    await rejection(other(body, headers))
+  })
+
+  it('reads the headers from Web Headers or from a Node-style record in any letter case', async () => {
+    const verify = createSignatureVerifier(secret)
+    const headers = signedHeaders(secret, body)
+    await expect(verify(body, new Headers(headers))).resolves.toBeUndefined()
+    const titleCase = Object.fromEntries(
+      Object.entries(headers).map(([name, value]) => [
+        name.replace(
+          /(^|-)([a-z])/g,
+          (_, dash: string, letter: string) => dash + letter.toUpperCase(),
+        ),
+        value,
+      ]),
+    )
+    expect(Object.keys(titleCase)).toContain('Webhook-Signature')
+    await expect(verify(body, titleCase)).resolves.toBeUndefined()
+    await rejection(verify(body, new Headers({ ...headers, 'webhook-id': 'ev_2' })))
   })
 
   it('accepts any of several secrets, and any of several signatures (rotation)', async () => {
     const next = `whsec_${btoa('the next signing key')}`
     const verify = createSignatureVerifier([next, secret])
-    await expect(verify(body, toHeaderLookup(signedHeaders(secret, body)))).resolves.toBeUndefined()
-    await expect(verify(body, toHeaderLookup(signedHeaders(next, body)))).resolves.toBeUndefined()
+    await expect(verify(body, signedHeaders(secret, body))).resolves.toBeUndefined()
+    await expect(verify(body, signedHeaders(next, body))).resolves.toBeUndefined()
     const both = signedHeaders(next, body)
     both['webhook-signature'] = `v1,${btoa('not it')} ${both['webhook-signature']}`
-    await expect(createSignatureVerifier(next)(body, toHeaderLookup(both))).resolves.toBeUndefined()
+    await expect(createSignatureVerifier(next)(body, both)).resolves.toBeUndefined()
   })
 
   it('checks the timestamp tolerance in both directions', async () => {
     const verify = createSignatureVerifier(secret)
     const now = Date.now()
     const old = signedHeaders(secret, body, new Date(now - 301_000))
-    expect((await rejection(verify(body, toHeaderLookup(old), now))).message).toMatch(/s old/)
+    expect((await rejection(verify(body, old, now))).message).toMatch(/s old/)
     const future = signedHeaders(secret, body, new Date(now + 301_000))
-    expect((await rejection(verify(body, toHeaderLookup(future), now))).message).toMatch(
-      /in the future/,
-    )
+    expect((await rejection(verify(body, future, now))).message).toMatch(/in the future/)
     const edge = signedHeaders(secret, body, new Date(now - 299_000))
-    await expect(verify(body, toHeaderLookup(edge), now)).resolves.toBeUndefined()
+    await expect(verify(body, edge, now)).resolves.toBeUndefined()
     const strict = createSignatureVerifier(secret, { toleranceSeconds: 10 })
-    await rejection(
-      strict(body, toHeaderLookup(signedHeaders(secret, body, new Date(now - 60_000))), now),
-    )
+    await rejection(strict(body, signedHeaders(secret, body, new Date(now - 60_000)), now))
   })
 
   it('rejects missing headers, a malformed timestamp and a header without v1 signatures', async () => {
     const verify = createSignatureVerifier(secret)
     const headers = signedHeaders(secret, body)
-    expect((await rejection(verify(body, toHeaderLookup({})))).message).toMatch(
-      /Missing webhook-id/,
-    )
-    await rejection(verify(body, toHeaderLookup({ ...headers, 'webhook-timestamp': '12.5' })))
+    expect((await rejection(verify(body, {}))).message).toMatch(/Missing webhook-id/)
+    await rejection(verify(body, { ...headers, 'webhook-timestamp': '12.5' }))
     const v2 = {
       ...headers,
       'webhook-signature': headers['webhook-signature'].replace('v1,', 'v2,'),
     }
-    expect((await rejection(verify(body, toHeaderLookup(v2)))).message).toMatch(/no "v1,/)
+    expect((await rejection(verify(body, v2))).message).toMatch(/no "v1,/)
   })
 
   it('refuses unusable secrets up front', () => {
@@ -119,7 +130,7 @@ describe('createSignatureVerifier (against the standardwebhooks reference)', () 
           const key = `whsec_${btoa(String.fromCharCode(...keyBytes))}`
           const headers = signedHeaders(key, payload, new Date(), id)
           const verify = createSignatureVerifier(key)
-          await expect(verify(payload, toHeaderLookup(headers))).resolves.toBeUndefined()
+          await expect(verify(payload, headers)).resolves.toBeUndefined()
           // Any single flipped bit of the MAC is caught.
           const mac = Uint8Array.from(atob(headers['webhook-signature'].slice(3)), (c) =>
             c.charCodeAt(0),
@@ -129,7 +140,7 @@ describe('createSignatureVerifier (against the standardwebhooks reference)', () 
             ...headers,
             'webhook-signature': `v1,${btoa(String.fromCharCode(...mac))}`,
           }
-          await rejection(verify(payload, toHeaderLookup(forged)))
+          await rejection(verify(payload, forged))
         },
       ),
       { numRuns: 60 },

@@ -1,5 +1,5 @@
 import { WebhooksError } from './errors'
-import type { HeaderLookup } from './headers'
+import { type HeaderSource, readHeader } from './headers'
 
 /** One signing secret, or several while rotating (any of them may have signed the delivery). */
 export type WebhookSecret = string | readonly string[]
@@ -9,10 +9,13 @@ export interface SignatureVerifierOptions {
   toleranceSeconds?: number
 }
 
-/** Checks one delivery; resolves when a secret signed it, rejects with `invalid_signature`. */
+/**
+ * Checks one delivery: its raw body text and its request headers, as Web `Headers` or Node's
+ * `req.headers`. Resolves when a secret signed it, rejects with `invalid_signature`.
+ */
 export type SignatureVerifier = (
   payload: string,
-  headers: HeaderLookup,
+  headers: HeaderSource,
   nowMs?: number,
 ) => Promise<void>
 
@@ -51,9 +54,9 @@ export function createSignatureVerifier(
   let keys: Promise<CryptoKey[]> | undefined
 
   return async (payload, headers, nowMs = Date.now()) => {
-    const id = headers('webhook-id')
-    const timestamp = headers('webhook-timestamp')
-    const signatureHeader = headers('webhook-signature')
+    const id = readHeader(headers, 'webhook-id')
+    const timestamp = readHeader(headers, 'webhook-timestamp')
+    const signatureHeader = readHeader(headers, 'webhook-signature')
     if (!id || !timestamp || !signatureHeader) {
       throw invalid(
         'Missing webhook-id, webhook-timestamp or webhook-signature header. This endpoint has a secret configured, so every delivery must be signed (Standard Webhooks); check that the sender has the same secret.',

@@ -1,6 +1,6 @@
 import type { Event } from '@chargekit/schemas'
 import type { DeliveryStore } from './delivery-store'
-import type { DeliveryRef, WebhooksError } from './errors'
+import type { WebhooksError } from './errors'
 import type { HeaderSource } from './headers'
 import type { WebhookSecret } from './signature'
 
@@ -69,5 +69,3 @@ export interface DeliveryResponse {
   headers: Record<string, string>
   body: string
 }
-
-export type { DeliveryRef }

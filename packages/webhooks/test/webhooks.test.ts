@@ -303,6 +303,21 @@ describe('exactly-once effects', () => {
     expect(errors.map((error) => error.code)).toEqual(['handler_timeout'])
   })
 
+  it('hands a handler that first reads its signal after the timeout an aborted one', async () => {
+    const { webhooks, url } = await receiver({ handlerTimeoutMs: 50 })
+    const release = deferred()
+    const reasons: unknown[] = []
+    webhooks.on('charge.created', async (_event, context) => {
+      await release.promise
+      reasons.push(context.signal.aborted && context.signal.reason)
+    })
+    const id = events.add('charge.created')
+    expect((await postDelivery(url, { id, type: 'charge.created' })).status).toBe(503)
+    release.resolve()
+    await expect.poll(() => reasons.length).toBe(1)
+    expect(reasons[0]).toMatchObject({ name: 'WebhooksError', code: 'handler_timeout' })
+  })
+
   it('releases a timed-out event whose handler then fails, so the retry runs it', async () => {
     const { webhooks, url } = await receiver({ handlerTimeoutMs: 50 })
     let calls = 0
@@ -319,6 +334,66 @@ describe('exactly-once effects', () => {
       .poll(async () => (await postDelivery(url, { id, type: 'charge.created' })).status)
       .toBe(200)
     expect(calls).toBe(2)
+  })
+
+  it('keeps a late failure of a timed-out run from freeing the claim a retry took over', async () => {
+    let now = 0
+    const store = createMemoryDeliveryStore({ now: () => now })
+    const { webhooks, errors, url } = await receiver({
+      store,
+      handlerTimeoutMs: 50,
+      claimTtlMs: 50,
+    })
+    const firstFails = deferred()
+    const secondStarted = deferred()
+    const secondFinishes = deferred()
+    let calls = 0
+    webhooks.on('charge.created', async () => {
+      calls++
+      if (calls === 1) {
+        await firstFails.promise
+        throw new Error('gave up after the timeout')
+      }
+      secondStarted.resolve()
+      await secondFinishes.promise
+    })
+    const id = events.add('charge.created')
+    const delivery = { id, type: 'charge.created' }
+    expect((await postDelivery(url, delivery)).status).toBe(503)
+    now += 50 // the first run outlived its claim
+    const retry = postDelivery(url, delivery)
+    await secondStarted.promise // the retry took the claim over and runs the handler
+    firstFails.resolve() // the first run now fails and releases its (stale) claim
+    await expect.poll(() => errors.map((error) => error.code)).toContain('handler_failed')
+    const third = await postDelivery(url, delivery)
+    expect(third.status).toBe(409) // the retry's claim still holds: no third concurrent run
+    secondFinishes.resolve()
+    await retry // answered 200, or 503 if it too outran the timeout: either way it completes
+    await expect
+      .poll(async () => (await postDelivery(url, delivery)).body?.status)
+      .toBe('duplicate')
+    expect(calls).toBe(2)
+  })
+
+  it('answers 503 naming the expected shape when a store returns something else from claim', async () => {
+    const outdated = {
+      claim: () => 'claimed',
+      complete: () => {},
+      release: () => {},
+    } as unknown as DeliveryStore
+    const { webhooks, errors, url } = await receiver({ store: outdated })
+    let calls = 0
+    webhooks.onAny(() => void calls++)
+    const answer = await postDelivery(url, {
+      id: events.add('charge.created'),
+      type: 'charge.created',
+    })
+    expect(answer.status).toBe(503)
+    expect(answer.body?.error.code).toBe('store_failed')
+    expect(errors[0]?.message).toMatch(
+      /claim must return \{ status: 'claimed', lease: string \}.*got "claimed"/,
+    )
+    expect(calls).toBe(0)
   })
 
   it('answers 503 when the store cannot claim, and acknowledges if only completing fails', async () => {
@@ -357,6 +432,47 @@ describe('exactly-once effects', () => {
     expect(answer.status).toBe(200)
     expect(calls).toBe(1)
     expect(second.errors.map((error) => error.code)).toEqual(['store_failed'])
+  })
+})
+
+describe('reading deliveries', () => {
+  it('reads the query when the body has a content type it does not know, 400 without it', async () => {
+    const { webhooks, url } = await receiver()
+    const seen: string[] = []
+    webhooks.on('charge.created', (event) => void seen.push(event.id))
+    const id = events.add('charge.created')
+    const post = (target: string) =>
+      fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/xml' },
+        body: `<event id="${id}" type="charge.created"/>`,
+      })
+    const withQuery = await post(`${url}?event=${id}&event_type=charge.created`)
+    expect(withQuery.status).toBe(200)
+    expect(await withQuery.json()).toMatchObject({ status: 'processed', id })
+    const bodyOnly = await post(url)
+    expect(bodyOnly.status).toBe(400)
+    expect((await bodyOnly.json()).error.message).toMatch(
+      /Unsupported content-type "application\/xml"/,
+    )
+    expect(seen).toEqual([id])
+  })
+
+  it('measures a body handed over as a string in UTF-8 bytes against the 64 KiB limit', async () => {
+    const webhooks = createWebhooks({ client: client() })
+    const id = events.add('charge.created')
+    const deliver = (padding: string) =>
+      webhooks.handleDelivery({
+        method: 'POST',
+        url: '/webhooks',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id, type: 'charge.created', padding }),
+      })
+    // 25 000 characters either way: 25 000 bytes in ASCII, 75 000 bytes as "€".
+    expect((await deliver('e'.repeat(25_000))).status).toBe(200)
+    const multiByte = await deliver('€'.repeat(25_000))
+    expect(multiByte.status).toBe(413)
+    expect(JSON.parse(multiByte.body).error.code).toBe('payload_too_large')
   })
 })
 
