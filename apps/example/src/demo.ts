@@ -1,23 +1,21 @@
 // `pnpm demo`: the sandbox and the shop together on loopback, one command, Ctrl-C stops both.
 import { createClient } from '@chargekit/client'
-import { type Sandbox, startSandbox } from '@chargekit/sandbox'
+import { startSandbox } from '@chargekit/sandbox'
 import { readEnvironment } from './config.js'
+import { startOnPortOrFree } from './port-fallback.js'
 import { runUntilSignal } from './run-until-signal.js'
 import { startShopService } from './start-shop-service.js'
 
-async function startSandboxWithFallback(port: number, host: string): Promise<Sandbox> {
-  try {
-    return await startSandbox({ port, host })
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0) throw error
-    console.log(`Port ${port} is taken; the sandbox listens on a free port instead.`)
-    return startSandbox({ port: 0, host })
-  }
-}
-
 try {
   const env = readEnvironment(process.env)
-  const sandbox = await startSandboxWithFallback(env.SANDBOX_PORT, env.SHOP_HOST)
+  const sandbox = await startOnPortOrFree(
+    env.SANDBOX_PORT,
+    (port) => startSandbox({ port, host: env.SHOP_HOST }),
+    (started) =>
+      console.log(
+        `Port ${env.SANDBOX_PORT} is taken; the sandbox listens on ${new URL(started.url).port} instead.`,
+      ),
+  )
   const account = sandbox.accounts[0]
   if (!account) throw new Error('The sandbox started without an account.')
   const client = createClient({
@@ -32,6 +30,11 @@ try {
       throw error
     },
   )
+  // Listen for Ctrl-C before the banner: whoever reads the banner may stop us at once.
+  runUntilSignal(async () => {
+    await service.stop()
+    await sandbox.close()
+  })
   console.log(`
   chargekit demo is running
 
@@ -43,10 +46,6 @@ try {
 
   Test card 4242 4242 4242 4242, any future expiry, any CVC. Ctrl-C stops both.
 `)
-  runUntilSignal(async () => {
-    await service.stop()
-    await sandbox.close()
-  })
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)

@@ -11,10 +11,10 @@ try {
   const client = createClient()
   const origin = new URL(env.CHARGEKIT_BASE_URL ?? '').origin
   const service = await startShopService(env, client, { origin })
+  runUntilSignal(service.stop)
   console.log(
     `Shop: ${service.shop.url}  (payment service: ${origin}, database: ${service.database.driver})`,
   )
-  runUntilSignal(service.stop)
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)

@@ -1,13 +1,14 @@
 import type { Server } from 'node:http'
+import type { ChargekitClient } from '@chargekit/client'
 import { createAdaptorServer } from '@hono/node-server'
 import type { Database } from './db/database.js'
 import { createShopApp } from './http/app.js'
-import { listenWithFallback, urlHost } from './listen.js'
+import { listen, urlHost } from './listen.js'
 import { createOrderUpdates } from './orders/order-updates.js'
-import type { ServiceClient } from './shop-context.js'
+import { startOnPortOrFree } from './port-fallback.js'
 
 export interface ShopOptions {
-  client: ServiceClient
+  client: ChargekitClient
   database: Database
   /** Default 127.0.0.1: the shop is a local example, not meant to face a network. */
   host?: string
@@ -37,8 +38,10 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
   let handle: (request: Request) => Response | Promise<Response> = () =>
     new Response('Starting', { status: 503 })
   const server = createAdaptorServer({ fetch: (request) => handle(request) }) as Server
-  const port = await listenWithFallback(server, options.port ?? 0, host, (free) =>
-    log(`Port ${options.port} is taken; the shop listens on ${free} instead.`),
+  const port = await startOnPortOrFree(
+    options.port ?? 0,
+    (port) => listen(server, port, host),
+    (free) => log(`Port ${options.port} is taken; the shop listens on ${free} instead.`),
   )
   const url = `http://${urlHost(host)}:${port}`
   const publicUrl = (options.publicUrl ?? url).replace(/\/+$/, '')

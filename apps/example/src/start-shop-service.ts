@@ -1,13 +1,13 @@
+import type { ChargekitClient } from '@chargekit/client'
 import type { ShopEnvironment } from './config.js'
 import type { Database } from './db/database.js'
 import { openDatabase } from './db/open-database.js'
 import { type Shop, startShop } from './shop.js'
-import type { ServiceClient } from './shop-context.js'
 
 /** Opens the configured database and starts the shop on it: what `start` and `demo` share. */
 export async function startShopService(
   env: ShopEnvironment,
-  client: ServiceClient,
+  client: ChargekitClient,
   service: { origin: string; dashboardUrl?: string },
 ): Promise<{ shop: Shop; database: Database; stop(): Promise<void> }> {
   const database = await openDatabase({

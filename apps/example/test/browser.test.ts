@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../../scripts/launch-chromium'
+import { shopHttp } from './support/shop-http.js'
 import { type Stack, startStack } from './support/stack.js'
 
 const artifacts = fileURLToPath(new URL('../test-artifacts/', import.meta.url))
@@ -40,6 +41,40 @@ describe('the shop in a real browser', () => {
     expect(await page.content()).not.toContain('4242 4242 4242 4242')
     await page.locator('[data-event-type="payment.success"]').waitFor({ timeout: 20_000 })
     await page.screenshot({ path: `${artifacts}order-paid.png`, fullPage: true })
+  })
+
+  it('after a partial refund, the open order page offers what is left to refund (live)', async () => {
+    const http = shopHttp(stack.shop.url)
+    const orderId = await http.checkout('hand-grinder', 'pay')
+    await http.payWithCard(orderId)
+    await http.waitForOrder(orderId, (o) => o.status === 'paid' && o.payment_id !== null)
+    const orderUrl = `${stack.shop.url}/orders/${orderId}`
+    const refundAmount = (tab: Page) => tab.getByLabel(/^Amount/)
+    // This tab stays open on the order while the refund is made from a second one.
+    await page.goto(orderUrl)
+    expect(await refundAmount(page).inputValue()).toBe('129.00')
+    const other = await browser.newPage()
+    try {
+      await other.goto(orderUrl)
+      await refundAmount(other).fill('29.00')
+      await other.getByRole('button', { name: 'Refund' }).click()
+      await other.locator('.order-summary [data-status="partially_refunded"]').waitFor()
+      expect(await refundAmount(other).inputValue()).toBe('100.00')
+    } finally {
+      await other.close()
+    }
+    // The open tab swaps the new panel in: its untouched field now shows what is left.
+    await page.locator('.order-summary [data-status="partially_refunded"]').waitFor()
+    expect(await refundAmount(page).inputValue()).toBe('100.00')
+    await page.screenshot({ path: `${artifacts}partial-refund.png`, fullPage: true })
+    // What the customer typed survives the next update.
+    await refundAmount(page).fill('12.34')
+    await http.post(`/orders/${orderId}/refund`, {
+      request_key: await http.requestKey(orderId),
+      amount: '50.00',
+    })
+    await page.locator('.details dd', { hasText: '$79.00' }).waitFor()
+    expect(await refundAmount(page).inputValue()).toBe('12.34')
   })
 
   it('3-D Secure: approves on the issuer page and returns to a paid order', async () => {

@@ -56,19 +56,25 @@ describe('pnpm demo', () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
   })
 
-  it('starts sandbox and shop, prints URLs and credentials, falls back from a taken port, stops on Ctrl-C', async () => {
+  it('starts sandbox and shop, prints URLs and credentials, falls back from taken ports, stops on Ctrl-C', async () => {
     const taken = await occupyPort()
+    const takenBySandbox = await occupyPort()
     try {
-      const demo = startDemo({ SHOP_PORT: String(taken.port), SANDBOX_PORT: '0' })
+      const demo = startDemo({
+        SHOP_PORT: String(taken.port),
+        SANDBOX_PORT: String(takenBySandbox.port),
+      })
       children.push(demo.child)
       const output = await demo.ready
-      expect(output).toContain(`Port ${taken.port} is taken`)
+      expect(output).toContain(`Port ${taken.port} is taken; the shop listens on`)
+      expect(output).toContain(`Port ${takenBySandbox.port} is taken; the sandbox listens on`)
       const shopUrl = /Shop\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1]
       const apiUrl = /Sandbox API\s+(http:\/\/127\.0\.0\.1:\d+\/v2)/.exec(output)?.[1]
       expect(output).toContain('account acct_sandbox / private key sk_sandbox')
       expect(shopUrl).toBeDefined()
       expect(shopUrl).not.toContain(`:${taken.port}`)
       expect(apiUrl).toBeDefined()
+      expect(apiUrl).not.toContain(`:${takenBySandbox.port}/`)
 
       const home = await fetch(shopUrl ?? '')
       expect(home.status).toBe(200)
@@ -84,6 +90,7 @@ describe('pnpm demo', () => {
       await expect(fetch(`${apiUrl}/charges`)).rejects.toThrow()
     } finally {
       taken.server.close()
+      takenBySandbox.server.close()
     }
   })
 

@@ -136,4 +136,81 @@ describe('orderChangeFor', () => {
       failure: { step: 'payment', code: '02.03.0000', description: 'Insufficient Funds' },
     })
   })
+
+  it('a declined automatic capture keeps the authorization: retry pays, reversal cancels', () => {
+    const declined = event('payment.error', {
+      instrument: instrument(true),
+      payment: { ...payment, failure_code: '02.04.0000', failure_description: 'Temporary Issue' },
+    })
+    const failed = apply(order({ status: 'paid', instrumentId: 'in_1' }), [declined])
+    expect(failed).toMatchObject({ status: 'payment_failed', failure: { step: 'payment' } })
+    // Declined again: still held, with the newest decline shown.
+    const again = event('payment.error', {
+      payment: { ...payment, id: 'pa_2', failure_code: '02.01.0000' },
+    })
+    expect(apply(failed, [again])).toMatchObject({
+      status: 'payment_failed',
+      failure: { code: '02.01.0000' },
+    })
+    const retried = event('payment.success', { payment: { ...payment, id: 'pa_3' } })
+    expect(apply(failed, [retried])).toMatchObject({
+      status: 'paid',
+      paymentId: 'pa_3',
+      capturedMinor: 5900n,
+      failure: null,
+    })
+    const reversed = event('reversal.success', { reversal: { id: 'rv_1' } })
+    expect(apply(failed, [reversed])).toMatchObject({ status: 'cancelled', failure: null })
+  })
+
+  it('a capture decline that overtakes instrument.authorized keeps its authorization', () => {
+    const declined = (capturedOnCreation: boolean) =>
+      event('payment.error', {
+        instrument: instrument(capturedOnCreation),
+        payment: { ...payment, failure_code: '03.03.0001' },
+      })
+    const authorized = (capturedOnCreation: boolean) =>
+      event('instrument.authorized', { instrument: instrument(capturedOnCreation) })
+    // Captured on creation: the automatic capture failed.
+    expect(
+      apply(order({ status: 'processing' }), [declined(true), authorized(true)]),
+    ).toMatchObject({ status: 'payment_failed', instrumentId: 'in_1', cardLast4: '4242' })
+    // Authorize only: the shop's own capture failed; the funds are still held.
+    expect(
+      apply(order({ status: 'processing', flow: 'authorize' }), [
+        declined(false),
+        authorized(false),
+      ]),
+    ).toMatchObject({ status: 'authorized', instrumentId: 'in_1', failure: { step: 'payment' } })
+  })
+
+  it('a late success of an earlier step never hides the decline of a later one', () => {
+    const refundDeclined = {
+      step: 'refund' as const,
+      code: '04.02.0000',
+      description: 'Timeout Communicating With Processor',
+    }
+    // The refund was declined before payment.success of the capture reached the shop.
+    const capturedLate = apply(
+      order({ status: 'authorized', flow: 'authorize', failure: refundDeclined }),
+      [event('payment.success', { payment })],
+    )
+    expect(capturedLate).toMatchObject({ status: 'paid', failure: refundDeclined })
+    const authorizedLate = apply(
+      order({
+        status: 'processing',
+        flow: 'authorize',
+        failure: { ...refundDeclined, step: 'payment' },
+      }),
+      [event('instrument.authorized', { instrument: instrument(false) })],
+    )
+    expect(authorizedLate).toMatchObject({ status: 'authorized', failure: { step: 'payment' } })
+    // The success of the declined step itself clears it.
+    const cardDeclined = { step: 'instrument' as const, code: '03.03.0000', description: null }
+    expect(
+      apply(order({ status: 'processing', failure: cardDeclined }), [
+        event('instrument.authorized', { instrument: instrument(true) }),
+      ]),
+    ).toMatchObject({ status: 'paid', failure: null })
+  })
 })

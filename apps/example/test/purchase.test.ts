@@ -206,6 +206,8 @@ describe('purchase through the webhook', () => {
     controller.abort()
     expect(text).toContain('event: order')
     expect(text).toContain('data-status=\\"paid\\"')
+    // A paid order is not final (it can still be refunded): the stream stays open.
+    expect(text).toContain('"final":false')
   })
 })
 

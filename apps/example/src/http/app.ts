@@ -20,7 +20,7 @@ export interface ShopAppOptions {
   shutdown: AbortSignal
 }
 
-export const webhookPath = '/webhooks'
+const webhookPath = '/webhooks'
 
 /** The whole shop as one Hono app: pages, forms, live updates and the webhook endpoint. */
 export function createShopApp(context: ShopContext, options: ShopAppOptions) {

@@ -21,13 +21,14 @@ function parseWith<S extends z.ZodType>(schema: S, body: unknown): FormResult<z.
 
 const productIds = products.map((product) => product.id) as [string, ...string[]]
 
-export const checkoutForm = z.object({
-  product: z.enum(productIds, { error: 'Choose one of the products listed' }),
-  flow: z.enum(checkoutFlows, { error: 'Choose how to pay' }),
-})
-
 export function parseCheckoutForm(body: FormBody) {
-  return parseWith(checkoutForm, body)
+  return parseWith(
+    z.object({
+      product: z.enum(productIds, { error: 'Choose one of the products listed' }),
+      flow: z.enum(checkoutFlows, { error: 'Choose how to pay' }),
+    }),
+    body,
+  )
 }
 
 /** Idempotency key of a follow-up form: the page renders a fresh random one each time. */

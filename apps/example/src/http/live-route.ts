@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
-import { isSettledStatus } from '../orders/order.js'
+import { isFinalStatus } from '../orders/order.js'
 import { newId, orderRepository } from '../orders/order-repository.js'
 import type { ShopContext } from '../shop-context.js'
 import { orderPanel } from '../views/order-page.js'
@@ -12,15 +12,20 @@ const recheckMs = 5_000
 /**
  * GET /orders/:id/live — server-sent events with the re-rendered order panel each time the order's
  * version moves past the one the page shows (`?version=` or the browser's Last-Event-ID on
- * reconnect). `shutdown` ends every stream when the shop stops.
+ * reconnect). The stream ends once the page shows a final order (`final: true` in the last
+ * update); asked again for it, the route answers 204, which tells EventSource not to reconnect.
+ * `shutdown` ends every stream when the shop stops.
  */
 export function liveRoute(context: ShopContext, shutdown: AbortSignal) {
   return new Hono().get('/orders/:id/live', async (c) => {
     const id = c.req.param('id')
-    if (!(await orderRepository.get(context.db, id))) return c.notFound()
+    const current = await orderRepository.get(context.db, id)
+    if (!current) return c.notFound()
     const shown = Number(c.req.header('last-event-id') ?? c.req.query('version') ?? 0)
+    const shownVersion = Number.isFinite(shown) ? shown : 0
+    if (isFinalStatus(current.status) && current.version <= shownVersion) return c.body(null, 204)
     return streamSSE(c, async (stream) => {
-      let version = Number.isFinite(shown) ? shown : 0
+      let version = shownVersion
       // `dirty` catches a notification that lands while the loop is busy reading the order.
       let dirty = false
       let wake = () => {}
@@ -35,19 +40,22 @@ export function liveRoute(context: ShopContext, shutdown: AbortSignal) {
         while (!stream.aborted && !shutdown.aborted) {
           dirty = false
           const order = await orderRepository.get(context.db, id)
-          if (order && order.version > version) {
+          if (!order) return
+          const final = isFinalStatus(order.status)
+          if (order.version > version) {
             version = order.version
             const events = await orderRepository.events(context.db, id)
             const panel = await orderPanel({ order, events, requestKey: newId('req') })
-            const settled = isSettledStatus(order.status)
             await stream.writeSSE({
               event: 'order',
               id: String(version),
-              data: JSON.stringify({ version, settled, html: String(panel) }),
+              data: JSON.stringify({ version, final, html: String(panel) }),
             })
           } else {
             await stream.write(': keep-alive\n\n')
           }
+          // The page now shows the final order: nothing it offers can change any more.
+          if (final) return
           if (dirty) continue
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, recheckMs)

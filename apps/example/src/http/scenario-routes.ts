@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
-import { findScenarioRun, runScenario } from '../scenarios/run-scenario.js'
+import { runScenario } from '../scenarios/run-scenario.js'
+import { scenarioRunRepository } from '../scenarios/scenario-run-repository.js'
 import type { ShopContext } from '../shop-context.js'
 import { scenariosPage } from '../views/scenarios-page.js'
 import { parseScenarioForm } from './forms.js'
@@ -23,7 +24,7 @@ export function scenarioRoutes(context: ShopContext, render: RenderPage) {
       return c.redirect(`/scenarios/${result.id}`, 303)
     })
     .get('/scenarios/:id', async (c) => {
-      const result = await findScenarioRun(context, c.req.param('id'))
+      const result = await scenarioRunRepository.find(context.db, c.req.param('id'))
       return result ? render(c, 'Test scenario', scenariosPage({ result })) : c.notFound()
     })
 }

@@ -17,7 +17,7 @@ export function shopRoutes(context: ShopContext, render: RenderPage) {
       if (!form.ok) return render(c, 'Shop', productsPage(products, form.errors), 400)
       const product = findProduct(form.value.product)
       if (!product) return c.notFound()
-      const order = await checkout(
+      const { order } = await checkout(
         context,
         {
           productId: product.id,

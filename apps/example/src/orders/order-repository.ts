@@ -168,6 +168,21 @@ export const orderRepository = {
     await db.query('UPDATE orders SET version = version + 1 WHERE id = $1', [orderId])
   },
 
+  /** Whether the order's timeline already holds an event of `type` about the object `objectId`. */
+  async hasEventAbout(
+    db: SqlExecutor,
+    orderId: string,
+    type: string,
+    objectId: string,
+  ): Promise<boolean> {
+    const rows = await db.query(
+      `SELECT 1 FROM order_events
+       WHERE order_id = $1 AND event_type = $2 AND object_id = $3 LIMIT 1`,
+      [orderId, type, objectId],
+    )
+    return rows.length > 0
+  },
+
   async events(db: SqlExecutor, orderId: string): Promise<OrderEventRecord[]> {
     const rows = await db.query<{
       event_id: string

@@ -48,11 +48,14 @@ export type OrderChange = Partial<
 
 const beforeAuthorization: readonly OrderStatus[] = ['awaiting_payment', 'processing']
 const capturable: readonly OrderStatus[] = [...beforeAuthorization, 'authorized', 'payment_failed']
+/** Funds held and not captured: what a capture or a reversal acts on. */
+const holdingFunds: readonly OrderStatus[] = ['authorized', 'payment_failed']
 
 /**
  * Decides what an event does to an order. Deliveries may arrive out of order and more than once
  * (DESIGN §6): each rule only moves the order forward from the statuses where the event makes
- * sense, so a late or repeated event never undoes a later state.
+ * sense, so a late or repeated event never undoes a later state — nor clears the decline of a
+ * later step (see `resolves`).
  */
 export function orderChangeFor(order: Order, event: LifecycleEvent): OrderChange | null {
   const { instrument, payment, refund, reversal } = event
@@ -65,7 +68,12 @@ export function orderChangeFor(order: Order, event: LifecycleEvent): OrderChange
       // The spec's advice: an authorized instrument completes the transaction. When it is not
       // captured on creation, the funds are only held until the shop captures or cancels.
       const status = instrument.captured_on_creation === false ? 'authorized' : 'paid'
-      return { status, instrumentId: instrument.id, ...cardOf(instrument), failure: null }
+      return {
+        status,
+        instrumentId: instrument.id,
+        ...cardOf(instrument),
+        ...resolves(order, ['charge', 'instrument']),
+      }
     }
     case 'instrument.invalid':
       // A declined card (or a failed 3-D Secure) lets the customer try another card.
@@ -76,25 +84,37 @@ export function orderChangeFor(order: Order, event: LifecycleEvent): OrderChange
       const captured = { paymentId: payment.id, capturedMinor: minor(payment) }
       if (order.status === 'paid') return captured
       if (!capturable.includes(order.status)) return null
-      return { ...captured, status: 'paid', failure: null }
-    }
-    case 'payment.error':
-      if (!payment || order.paymentId !== null) return null
-      if (order.status === 'authorized') return { failure: failureOf('payment', payment) }
-      if (order.status === 'paid' || beforeAuthorization.includes(order.status)) {
-        return { status: 'payment_failed', failure: failureOf('payment', payment) }
+      return {
+        ...captured,
+        status: 'paid',
+        ...resolves(order, ['charge', 'instrument', 'payment']),
       }
-      return null
+    }
+    case 'payment.error': {
+      if (!payment || order.paymentId !== null) return null
+      const failure = failureOf('payment', payment)
+      // A declined capture leaves the authorization open: capture again or cancel.
+      if (holdingFunds.includes(order.status)) return { failure }
+      if (order.status !== 'paid' && !beforeAuthorization.includes(order.status)) return null
+      // Paid on instrument.authorized, or this event overtook it: a capture needs an
+      // authorization, so the event's instrument is the open one.
+      const held = order.status === 'paid' || instrument?.captured_on_creation !== false
+      return {
+        status: held ? 'payment_failed' : 'authorized',
+        ...(instrument ? { instrumentId: instrument.id, ...cardOf(instrument) } : {}),
+        failure,
+      }
+    }
     case 'refund.success': {
       if (!refund || (order.status !== 'paid' && order.status !== 'partially_refunded')) return null
       const refundedMinor = order.refundedMinor + toMinorUnits(refund.amount, order.currency)
       const status = refundedMinor >= order.capturedMinor ? 'refunded' : 'partially_refunded'
-      return { status, refundedMinor, failure: null }
+      return { status, refundedMinor, ...resolves(order, ['refund']) }
     }
     case 'refund.error':
       return refund ? { failure: failureOf('refund', refund) } : null
     case 'reversal.success':
-      return order.status === 'authorized' ? { status: 'cancelled', failure: null } : null
+      return holdingFunds.includes(order.status) ? { status: 'cancelled', failure: null } : null
     case 'reversal.error':
       return reversal ? { failure: failureOf('reversal', reversal) } : null
     case 'charge.error':
@@ -103,6 +123,15 @@ export function orderChangeFor(order: Order, event: LifecycleEvent): OrderChange
     default:
       return null
   }
+}
+
+/**
+ * Clears the order's decline when it came from one of `steps`, which this event shows went
+ * through. A decline of another step stays: e.g. a payment.success delivered after the refund of
+ * that payment was declined must not hide the refund's decline.
+ */
+function resolves(order: Order, steps: readonly PaymentStep[]): Pick<OrderChange, 'failure'> {
+  return order.failure && steps.includes(order.failure.step) ? { failure: null } : {}
 }
 
 function minor(payment: { amount: number; currency: string }): bigint {

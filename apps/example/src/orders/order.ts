@@ -8,7 +8,7 @@ export type OrderStatus =
   | 'processing' // a card was submitted (or 3-D Secure is pending); waiting for the webhook
   | 'authorized' // funds held, not captured: capture or cancel next
   | 'paid'
-  | 'payment_failed' // authorized, but the automatic capture was declined
+  | 'payment_failed' // authorized, but the capture was declined: capture again or cancel
   | 'partially_refunded'
   | 'refunded'
   | 'cancelled' // the authorization was reversed
@@ -53,10 +53,15 @@ export interface Order {
 /** What the order page may offer next. */
 export function availableActions(order: Order) {
   const refundable = order.capturedMinor - order.refundedMinor
+  // A declined automatic capture leaves the authorization open: the funds stay held until the
+  // shop captures again or cancels, so both stay on offer.
+  const holdsFunds =
+    (order.status === 'authorized' || order.status === 'payment_failed') &&
+    order.instrumentId !== null
   return {
     pay: order.status === 'awaiting_payment' && order.chargeId !== null,
-    capture: order.status === 'authorized',
-    cancel: order.status === 'authorized',
+    capture: holdsFunds,
+    cancel: holdsFunds,
     refund:
       (order.status === 'paid' || order.status === 'partially_refunded') &&
       order.paymentId !== null &&
@@ -77,7 +82,12 @@ export const statusLabels: Record<OrderStatus, string> = {
   failed: 'Failed',
 }
 
-/** Statuses after which nothing more will happen; the live page stops listening there. */
-export function isSettledStatus(status: OrderStatus): boolean {
+/**
+ * Statuses no lifecycle event moves the order out of, and from which the shop offers nothing
+ * more: the live page stops listening there. A paid or partially refunded order is not final —
+ * a refund can still come later. (Settlement events may still arrive; they only add timeline
+ * lines, shown when the page is loaded again.)
+ */
+export function isFinalStatus(status: OrderStatus): boolean {
   return status === 'refunded' || status === 'cancelled' || status === 'failed'
 }

@@ -1,5 +1,5 @@
 import { toApiAmount } from '../money.js'
-import type { CheckoutFlow, Order } from '../orders/order.js'
+import type { CheckoutFlow, Order, OrderFailure } from '../orders/order.js'
 import { orderRepository } from '../orders/order-repository.js'
 import type { ShopContext } from '../shop-context.js'
 import { checkoutFlowSettings } from './checkout-flows.js'
@@ -12,6 +12,12 @@ export interface CheckoutItem {
   currency: string
 }
 
+export interface CheckoutResult {
+  order: Order
+  /** The charge's decline as recorded on the order; null when the charge was created. */
+  failure: OrderFailure | null
+}
+
 /**
  * Creates the order, then its charge. The charge's metadata names the order (the webhook handler
  * finds it from there), its events_url is the shop's webhook endpoint, and its redirect_url brings
@@ -21,9 +27,10 @@ export async function checkout(
   context: ShopContext,
   item: CheckoutItem,
   flow: CheckoutFlow,
-): Promise<Order> {
+): Promise<CheckoutResult> {
   const order = await orderRepository.create(context.db, { ...item, flow })
   const settings = checkoutFlowSettings[flow]
+  let failure: OrderFailure | null = null
   try {
     const charge = await context.client.charges.create(
       {
@@ -41,8 +48,9 @@ export async function checkout(
     )
     await orderRepository.attachCharge(context.db, order.id, charge.id)
   } catch (error) {
-    await orderRepository.recordFailure(context.db, order.id, failureFromError('charge', error))
+    failure = failureFromError('charge', error)
+    await orderRepository.recordFailure(context.db, order.id, failure)
   }
   context.updates.publish(order.id)
-  return (await orderRepository.get(context.db, order.id)) ?? order
+  return { order: (await orderRepository.get(context.db, order.id)) ?? order, failure }
 }

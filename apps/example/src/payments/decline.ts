@@ -34,10 +34,10 @@ export function explainFailure(failure: OrderFailure): Decline {
  */
 export function failureFromError(step: PaymentStep, error: unknown): OrderFailure {
   if (error instanceof ApiError) {
-    const description = (error.body as { failure_description?: unknown } | undefined)
-      ?.failure_description
+    const body = error.body as { failure_description?: unknown; metadata?: unknown } | undefined
+    const description = body?.failure_description
     return {
-      step,
+      step: declinedStep(body?.metadata) ?? step,
       code: error.code ?? null,
       description: typeof description === 'string' ? description : unreachableText(error),
     }
@@ -45,6 +45,27 @@ export function failureFromError(step: PaymentStep, error: unknown): OrderFailur
   if (error instanceof ChargekitError)
     return { step, code: null, description: unreachableText(error) }
   throw error
+}
+
+/** Most specific first: a capture's 402 names its charge and instrument too. */
+const stepsByDetail: readonly PaymentStep[] = [
+  'refund',
+  'reversal',
+  'payment',
+  'instrument',
+  'charge',
+]
+
+/**
+ * A 402's metadata names the object that failed (DESIGN §4). One call can fail at a later step
+ * than it asked for: creating an instrument that is captured on creation fails at the payment
+ * when that capture is declined, while the authorization itself went through.
+ */
+function declinedStep(metadata: unknown): PaymentStep | undefined {
+  if (typeof metadata !== 'object' || metadata === null) return undefined
+  return stepsByDetail.find(
+    (step) => typeof (metadata as Record<string, unknown>)[step] === 'string',
+  )
 }
 
 function unreachableText(error: ChargekitError): string {

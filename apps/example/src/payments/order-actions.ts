@@ -1,5 +1,5 @@
 import { toApiAmount } from '../money.js'
-import type { Order, PaymentStep } from '../orders/order.js'
+import type { Order, OrderFailure, PaymentStep } from '../orders/order.js'
 import { orderRepository } from '../orders/order-repository.js'
 import type { ShopContext } from '../shop-context.js'
 import { failureFromError } from './decline.js'
@@ -8,8 +8,10 @@ import { failureFromError } from './decline.js'
  * The merchant's follow-up operations. Each only asks the service; the order changes when the
  * matching event (payment.success, refund.success, reversal.success) reaches the webhook.
  * `requestKey` comes from the form, so a double-clicked button is one operation (Idempotency-Key).
+ * A failed call returns the decline as recorded on the order: a webhook handled right after may
+ * change the order's own copy.
  */
-export type ActionResult<T> = { ok: true; value: T } | { ok: false }
+export type ActionResult<T> = { ok: true; value: T } | { ok: false; failure: OrderFailure }
 
 export function capture(
   context: ShopContext,
@@ -73,8 +75,9 @@ async function attempt<T>(
   try {
     return { ok: true, value: await call() }
   } catch (error) {
-    await orderRepository.recordFailure(context.db, orderId, failureFromError(step, error))
+    const failure = failureFromError(step, error)
+    await orderRepository.recordFailure(context.db, orderId, failure)
     context.updates.publish(orderId)
-    return { ok: false }
+    return { ok: false, failure }
   }
 }

@@ -1,4 +1,4 @@
-import type { Order } from '../orders/order.js'
+import type { Order, OrderFailure } from '../orders/order.js'
 import { orderRepository } from '../orders/order-repository.js'
 import type { ShopContext } from '../shop-context.js'
 import { failureFromError } from './decline.js'
@@ -17,7 +17,8 @@ export type CardResult =
   | { outcome: 'redirect'; url: string }
   /** Authorized or pending: the webhook will say when it is paid. */
   | { outcome: 'submitted'; instrumentId: string }
-  | { outcome: 'declined' }
+  /** The decline as recorded on the order (a later webhook may change the order's own copy). */
+  | { outcome: 'declined'; failure: OrderFailure }
 
 /**
  * Creates the instrument (the card authorization) from the order's charge. It never marks the
@@ -47,8 +48,9 @@ export async function payWithCard(
     }
     return { outcome: 'submitted', instrumentId: instrument.id }
   } catch (error) {
-    await orderRepository.recordFailure(context.db, order.id, failureFromError('instrument', error))
+    const failure = failureFromError('instrument', error)
+    await orderRepository.recordFailure(context.db, order.id, failure)
     context.updates.publish(order.id)
-    return { outcome: 'declined' }
+    return { outcome: 'declined', failure }
   }
 }

@@ -1,14 +1,16 @@
 import { type ErrorCode, formatTestAmount, type TestElement } from '@chargekit/errors'
 import { parseMajorAmount } from '../money.js'
-import type { PaymentStep } from '../orders/order.js'
-import { newId, orderRepository } from '../orders/order-repository.js'
-import { checkout } from '../payments/checkout.js'
+import type { OrderFailure, PaymentStep } from '../orders/order.js'
+import { newId } from '../orders/order-repository.js'
+import { type CheckoutResult, checkout } from '../payments/checkout.js'
 import { type Decline, explainFailure } from '../payments/decline.js'
-import { cancel, capture, refund } from '../payments/order-actions.js'
+import { type ActionResult, cancel, capture, refund } from '../payments/order-actions.js'
 import { payWithCard } from '../payments/pay-with-card.js'
 import type { ShopContext } from '../shop-context.js'
+import { scenarioRunRepository } from './scenario-run-repository.js'
 
-export const scenarioCurrency = 'USD'
+/** Scenario amounts are USD: two decimals, as the spec's error-testing procedure encodes. */
+const currency = 'USD'
 
 /** A card that authorizes on any processor; the amount alone decides the outcome. */
 const testCard = {
@@ -47,70 +49,73 @@ export async function runScenario(
   element: TestElement,
 ): Promise<ScenarioResult> {
   const amount = formatTestAmount(code, element)
-  const amountMinor = parseMajorAmount(amount, scenarioCurrency)
-  if (amountMinor === undefined) throw new Error(`Test amount ${amount} is not a USD amount.`)
-  const order = await checkout(
+  const amountMinor = parseMajorAmount(amount, currency)
+  if (amountMinor === undefined) {
+    throw new Error(`Test amount ${amount} is not a ${currency} amount.`)
+  }
+  const checkedOut = await checkout(
     context,
     {
       productId: 'test-scenario',
       description: `Test scenario ${code} at the ${element}`,
       amountMinor,
-      currency: scenarioCurrency,
+      currency,
     },
     'authorize',
   )
-  const steps = await walkTo(context, order, element)
-  const after = await orderRepository.get(context.db, order.id)
-  const declined = steps.at(-1)?.outcome === 'declined'
+  const walk = await walkTo(context, checkedOut, element)
   const result: ScenarioResult = {
     id: newId('scn'),
     code,
     element,
     amount,
-    orderId: order.id,
-    steps,
-    decline: declined && after?.failure ? explainFailure(after.failure) : null,
+    orderId: checkedOut.order.id,
+    steps: walk.steps,
+    // The decline the service answered, not the order's copy of it: a webhook of an earlier
+    // step handled meanwhile may already have changed the order.
+    decline: walk.failure ? explainFailure(walk.failure) : null,
   }
-  await context.db.query(
-    `INSERT INTO scenario_runs (id, code, element, order_id, result) VALUES ($1, $2, $3, $4, $5)`,
-    [result.id, code, element, order.id, JSON.stringify(result)],
-  )
+  await scenarioRunRepository.save(context.db, result)
   return result
+}
+
+interface Walk {
+  steps: ScenarioStep[]
+  /** The decline of the last step; null when every step went through. */
+  failure: OrderFailure | null
 }
 
 async function walkTo(
   context: ShopContext,
-  order: Awaited<ReturnType<typeof checkout>>,
+  { order, failure: chargeFailure }: CheckoutResult,
   element: TestElement,
-): Promise<ScenarioStep[]> {
-  const steps: ScenarioStep[] = []
-  const record = (step: PaymentStep, ok: boolean) => {
-    steps.push({ step, outcome: ok ? 'ok' : 'declined' })
-    return ok && step !== element
+): Promise<Walk> {
+  const walk: Walk = { steps: [], failure: null }
+  /** Records a step's outcome; true when the walk goes on to the next step. */
+  const record = (step: PaymentStep, failure: OrderFailure | null) => {
+    walk.steps.push({ step, outcome: failure ? 'declined' : 'ok' })
+    walk.failure = failure
+    return failure === null && step !== element
   }
-  if (!record('charge', order.chargeId !== null) || order.chargeId === null) return steps
+  if (!record('charge', chargeFailure) || order.chargeId === null) return walk
   const key = newId('scn')
   const card = await payWithCard(context, { ...order, chargeId: order.chargeId }, testCard, key)
-  if (!record('instrument', card.outcome === 'submitted') || card.outcome !== 'submitted') {
-    return steps
+  if (card.outcome === 'redirect') {
+    throw new Error('A scenario charge asked for 3-D Secure; its flow must not enable it.')
   }
+  const cardFailure = card.outcome === 'declined' ? card.failure : null
+  if (!record('instrument', cardFailure) || card.outcome === 'declined') return walk
   if (element === 'reversal') {
-    record('reversal', (await cancel(context, order, card.instrumentId, key)).ok)
-    return steps
+    record('reversal', failureOf(await cancel(context, order, card.instrumentId, key)))
+    return walk
   }
   const payment = await capture(context, order, card.instrumentId, key)
-  if (!record('payment', payment.ok) || !payment.ok) return steps
-  record('refund', (await refund(context, order, payment.value.id, order.amountMinor, key)).ok)
-  return steps
+  if (!record('payment', failureOf(payment)) || !payment.ok) return walk
+  const refunded = await refund(context, order, payment.value.id, order.amountMinor, key)
+  record('refund', failureOf(refunded))
+  return walk
 }
 
-export async function findScenarioRun(
-  context: Pick<ShopContext, 'db'>,
-  id: string,
-): Promise<ScenarioResult | undefined> {
-  const [row] = await context.db.query<{ result: ScenarioResult }>(
-    'SELECT result FROM scenario_runs WHERE id = $1',
-    [id],
-  )
-  return row?.result
+function failureOf(result: ActionResult<unknown>): OrderFailure | null {
+  return result.ok ? null : result.failure
 }

@@ -2,23 +2,31 @@
 // the order changes, e.g. when the payment service's webhook marks it paid. No framework, no build.
 const root = document.getElementById('order-live')
 
-if (root && 'EventSource' in window) {
+// A final order (refunded in full, cancelled, failed) changes no more: nothing to listen for.
+if (root && root.dataset.final !== 'true' && 'EventSource' in window) {
   const url = `/orders/${encodeURIComponent(root.dataset.order)}/live?version=${root.dataset.version}`
   const source = new EventSource(url)
   source.addEventListener('order', (message) => {
     const update = JSON.parse(message.data)
-    if (update.version <= Number(root.dataset.version)) return
-    replacePanel(update.html)
-    root.dataset.version = String(update.version)
-    root.dataset.settled = String(update.settled)
+    if (update.version > Number(root.dataset.version)) {
+      replacePanel(update.html)
+      root.dataset.version = String(update.version)
+      root.dataset.final = String(update.final)
+    }
+    // The server ends the stream after a final order; closing here stops EventSource's reconnect.
+    if (update.final) source.close()
   })
 }
 
-/** Swaps the panel in, keeping what the customer was typing (and where) in forms that remain. */
+/**
+ * Swaps the panel in, keeping what the customer typed (and where) in forms that remain. Only
+ * fields the customer edited are kept: an untouched field takes the new panel's value, such as
+ * the amount left to refund after a partial refund.
+ */
 function replacePanel(markup) {
   const typed = new Map()
   for (const field of root.querySelectorAll('form input:not([type=hidden])')) {
-    if (field.value) typed.set(fieldKey(field), field.value)
+    if (field.value !== field.defaultValue) typed.set(fieldKey(field), field.value)
   }
   const focused =
     document.activeElement && root.contains(document.activeElement)

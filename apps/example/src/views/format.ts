@@ -1,8 +1,5 @@
-import { formatMoney } from '../money.js'
 import { type OrderStatus, statusLabels } from '../orders/order.js'
 import { type Html, html } from './html.js'
-
-export { formatMoney }
 
 export function statusBadge(status: OrderStatus): Html {
   return html`<span class="badge badge-${status}" data-status="${status}">${statusLabels[status]}</span>`

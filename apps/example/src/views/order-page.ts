@@ -1,11 +1,11 @@
 import { eventTypeLabel } from '@chargekit/schemas'
-import { minorToDecimalString } from '../money.js'
-import { availableActions, isSettledStatus, type Order, statusLabels } from '../orders/order.js'
+import { formatMoney, minorToDecimalString } from '../money.js'
+import { availableActions, isFinalStatus, type Order, statusLabels } from '../orders/order.js'
 import type { OrderEventRecord } from '../orders/order-repository.js'
 import { checkoutFlowSettings } from '../payments/checkout-flows.js'
 import { explainFailure } from '../payments/decline.js'
 import { declineBox } from './decline-box.js'
-import { cardLabel, formatMoney, formatTime, statusBadge } from './format.js'
+import { cardLabel, formatTime, statusBadge } from './format.js'
 import { type FieldErrors, fieldError, type Html, html, invalidAttrs } from './html.js'
 
 export interface OrderPageState {
@@ -26,7 +26,7 @@ export function orderPage(state: OrderPageState): Html {
       id="order-live"
       data-order="${order.id}"
       data-version="${order.version}"
-      data-settled="${String(isSettledStatus(order.status))}"
+      data-final="${String(isFinalStatus(order.status))}"
     >
       ${orderPanel(state)}
     </div>`
@@ -73,6 +73,11 @@ function statusNote(order: Order): Html | '' {
       return html`<p class="note success">Thank you! The payment is confirmed.</p>`
     case 'authorized':
       return html`<p class="note">The amount is held on the card. Capture it to get paid, or cancel.</p>`
+    case 'payment_failed':
+      return html`<p class="note">
+        The capture was declined, but the amount is still held on the card. Try the capture again,
+        or cancel to release it.
+      </p>`
     case 'failed':
       return html`<p class="note">The order could not be charged. Start a new order to try again.</p>`
     default:
@@ -116,10 +121,11 @@ function cardForm(state: OrderPageState): Html {
 
 function authorizedActions(state: OrderPageState): Html {
   const { order, requestKey } = state
+  const verb = order.status === 'payment_failed' ? 'Retry capture of' : 'Capture'
   return html`<div class="actions">
     <form method="post" action="/orders/${order.id}/capture">
       <input type="hidden" name="request_key" value="${requestKey}" />
-      <button type="submit">Capture ${formatMoney(order.amountMinor, order.currency)}</button>
+      <button type="submit">${verb} ${formatMoney(order.amountMinor, order.currency)}</button>
     </form>
     <form method="post" action="/orders/${order.id}/cancel">
       <input type="hidden" name="request_key" value="${requestKey}" />

@@ -1,5 +1,6 @@
+import { formatMoney } from '../money.js'
 import type { Order } from '../orders/order.js'
-import { formatMoney, formatTime, statusBadge } from './format.js'
+import { formatTime, statusBadge } from './format.js'
 import { type Html, html } from './html.js'
 
 export function ordersPage(orders: readonly Order[]): Html {

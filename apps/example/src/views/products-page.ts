@@ -1,7 +1,7 @@
 import type { Product } from '../catalogue/products.js'
+import { formatMoney } from '../money.js'
 import { checkoutFlows } from '../orders/order.js'
 import { checkoutFlowSettings } from '../payments/checkout-flows.js'
-import { formatMoney } from './format.js'
 import { type FieldErrors, fieldError, type Html, html } from './html.js'
 
 export function productsPage(products: readonly Product[], errors?: FieldErrors): Html {

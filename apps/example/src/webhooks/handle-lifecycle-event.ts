@@ -32,6 +32,15 @@ export async function handleLifecycleEvent(
       await markHandled(tx, event.id)
       return undefined
     }
+    const objectId = event.object_id ?? null
+    // An object reaches each state once, so an event of this type about this object that the
+    // timeline already holds was applied: by this very event, run again because its claim lease
+    // ran out mid-handler, or by another event reporting the same refund. The row lock above
+    // orders the two runs; applying it again would, for one, count a refund twice.
+    if (objectId && (await orderRepository.hasEventAbout(tx, order.id, event.type, objectId))) {
+      await markHandled(tx, event.id)
+      return undefined
+    }
     // The webhook can overtake the API answer that created the charge: adopt the charge here.
     if (order.chargeId === null) await orderRepository.attachCharge(tx, order.id, chargeId)
     const change = orderChangeFor(order, event)
@@ -39,7 +48,7 @@ export async function handleLifecycleEvent(
     await orderRepository.logEvent(tx, order.id, {
       id: event.id,
       type: event.type,
-      objectId: event.object_id ?? null,
+      objectId,
       statusAfter: next.status,
     })
     await markHandled(tx, event.id)

@@ -1,13 +1,12 @@
-import { createClient } from '@chargekit/client'
-import { type Sandbox, startSandbox } from '@chargekit/sandbox'
+import { type ChargekitClient, createClient } from '@chargekit/client'
+import { type Processor, type Sandbox, startSandbox } from '@chargekit/sandbox'
 import type { Database } from '../../src/db/database.js'
 import { openDatabase } from '../../src/db/open-database.js'
 import { type Shop, startShop } from '../../src/shop.js'
-import type { ServiceClient } from '../../src/shop-context.js'
 
 export interface Stack {
   sandbox: Sandbox
-  client: ServiceClient
+  client: ChargekitClient
   database: Database
   shop: Shop
   /** What the shop logged (webhook refusals, errors). */
@@ -15,9 +14,14 @@ export interface Stack {
   close(): Promise<void>
 }
 
-/** A sandbox and a shop on loopback ports, as the demo runs them; `publicUrl` may front the shop. */
-export async function startStack(options: { publicUrl?: string } = {}): Promise<Stack> {
-  const sandbox = await startSandbox({ port: 0 })
+/**
+ * A sandbox and a shop on loopback ports, as the demo runs them; `publicUrl` may front the shop,
+ * `processors` add sandbox plug-ins (channels the shop does not offer, for orders a test builds).
+ */
+export async function startStack(
+  options: { publicUrl?: string; processors?: readonly Processor[] } = {},
+): Promise<Stack> {
+  const sandbox = await startSandbox({ port: 0, processors: options.processors ?? [] })
   const account = sandbox.accounts[0]
   if (!account) throw new Error('sandbox has no account')
   const client = createClient({
