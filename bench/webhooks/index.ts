@@ -4,8 +4,7 @@
 // Run: pnpm --filter @chargekit/webhooks... --filter @chargekit/client... --filter @chargekit/sandbox... build
 //      && pnpm exec tsx bench/webhooks/index.ts
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { type ChargekitClient, createClient } from '@chargekit/client'
-import { startSandbox } from '@chargekit/sandbox'
+import type { ChargekitClient } from '@chargekit/client'
 import { createNodeMiddleware, createWebhooks } from '@chargekit/webhooks'
 import { startBareServer } from '../support/bare-server'
 import { measureRate } from '../support/measure'
@@ -15,8 +14,7 @@ import {
   type Delivery,
   deliver,
   privateKey,
-  seedDeliveries,
-  waitFor,
+  startSeededSandbox,
 } from './sandbox-deliveries'
 
 /** Charges in the pool; each gives 5 events (charge ×2, instrument ×2, payment). */
@@ -33,22 +31,8 @@ interface Round {
 }
 
 async function main() {
-  let sunk = 0
-  // The events_url of every charge: the sandbox's own deliveries land here during the setup, so
-  // none of them is retried in the background while the receivers are measured.
-  const sink = await startBareServer((request, response) => {
-    request.resume()
-    request.on('end', () => {
-      sunk++
-      response.writeHead(200).end()
-    })
-  })
-  const sandbox = await startSandbox({ port: 0 })
+  const { sandbox, client, pool, close } = await startSeededSandbox(flows)
   try {
-    const client = createClient({ accountId, privateKey, baseUrl: sandbox.url })
-    const pool = await seedDeliveries(client, `${sink.url}/events`, flows)
-    await waitFor(() => sunk >= pool.length, 30_000, 'the sandbox delivered the seeded events')
-
     const bare = await startBareServer(bareHandler(sandbox.url))
     // A fresh receiver (and store) per round, so each round starts by running handlers for new
     // events; once the pool wraps around, deliveries are duplicates: same fetch, no handler run.
@@ -99,8 +83,7 @@ async function main() {
     )
     await Promise.all([bare.close(), viaMiddleware.close()])
   } finally {
-    await sandbox.close()
-    await sink.close()
+    await close()
   }
 }
 

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createClient } from '@chargekit/client'
-import { startSandbox } from '@chargekit/sandbox'
 import { createNodeMiddleware, createWebhooks } from '@chargekit/webhooks'
 import { startBareServer } from '../support/bare-server'
 import { measureRate } from '../support/measure'
@@ -18,8 +17,7 @@ import {
   type Delivery,
   deliver,
   privateKey,
-  seedDeliveries,
-  waitFor,
+  startSeededSandbox,
 } from './sandbox-deliveries'
 
 const receiverFlag = '--receiver'
@@ -28,19 +26,8 @@ if (process.argv[2] === receiverFlag) await runReceiver(process.argv[3] as strin
 else await profile(Number(process.argv[2] ?? 5))
 
 async function profile(seconds: number) {
-  let sunk = 0
-  const sink = await startBareServer((request, response) => {
-    request.resume()
-    request.on('end', () => {
-      sunk++
-      response.writeHead(200).end()
-    })
-  })
-  const sandbox = await startSandbox({ port: 0 })
+  const { sandbox, pool, close } = await startSeededSandbox(240)
   try {
-    const client = createClient({ accountId, privateKey, baseUrl: sandbox.url })
-    const pool = await seedDeliveries(client, `${sink.url}/events`, 240)
-    await waitFor(() => sunk >= pool.length, 30_000, 'the sandbox delivered the seeded events')
     const profileDir = mkdtempSync(join(tmpdir(), 'webhooks-profile-'))
     const child = fork(fileURLToPath(import.meta.url), [receiverFlag, sandbox.url], {
       // The same loader and conditions as this process, plus the profiler.
@@ -57,8 +44,7 @@ async function profile(seconds: number) {
     await exited
     console.log(`${perSecond.toFixed(0)} deliveries/s while profiling; profile in ${profileDir}`)
   } finally {
-    await sandbox.close()
-    await sink.close()
+    await close()
   }
 }
 

@@ -1,6 +1,8 @@
 // The deliveries both webhooks benchmarks send: real events recorded by a running sandbox, each
 // delivered the way the sandbox delivers it (JSON body plus the `event`/`event_type` query).
-import type { ChargekitClient } from '@chargekit/client'
+import { type ChargekitClient, createClient } from '@chargekit/client'
+import { type Sandbox, startSandbox } from '@chargekit/sandbox'
+import { startBareServer } from '../support/bare-server'
 
 export const accountId = 'acct_sandbox'
 export const privateKey = 'sk_sandbox'
@@ -69,5 +71,41 @@ export async function waitFor(done: () => boolean, timeoutMs: number, what: stri
   while (!done()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+export interface SeededSandbox {
+  sandbox: Sandbox
+  client: ChargekitClient
+  pool: Delivery[]
+  close(): Promise<void>
+}
+
+/**
+ * A sandbox holding `flows` seeded charges, with every event of them already delivered to a sink:
+ * none is retried in the background while a receiver is measured.
+ */
+export async function startSeededSandbox(flows: number): Promise<SeededSandbox> {
+  let sunk = 0
+  const sink = await startBareServer((request, response) => {
+    request.resume()
+    request.on('end', () => {
+      sunk++
+      response.writeHead(200).end()
+    })
+  })
+  const sandbox = await startSandbox({ port: 0 })
+  const close = async () => {
+    await sandbox.close()
+    await sink.close()
+  }
+  try {
+    const client = createClient({ accountId, privateKey, baseUrl: sandbox.url })
+    const pool = await seedDeliveries(client, `${sink.url}/events`, flows)
+    await waitFor(() => sunk >= pool.length, 30_000, 'the sandbox delivered the seeded events')
+    return { sandbox, client, pool, close }
+  } catch (error) {
+    await close()
+    throw error
   }
 }
