@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineProject, type ViteUserConfig } from 'vitest/config'
 
 /**
@@ -5,6 +6,10 @@ import { defineProject, type ViteUserConfig } from 'vitest/config'
  * (DESIGN §3) points each workspace package at `src/index.ts`, so no build is needed first.
  */
 const sourceConditions = ['@chargekit/source', 'import', 'module', 'node', 'default']
+
+const propertySeedSetup = fileURLToPath(
+  new URL('./scripts/property-seed-setup.ts', import.meta.url),
+)
 
 export function chargekitProject(name: string, test: NonNullable<ViteUserConfig['test']> = {}) {
   return defineProject({
@@ -14,6 +19,7 @@ export function chargekitProject(name: string, test: NonNullable<ViteUserConfig[
       name,
       environment: 'node',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      setupFiles: [propertySeedSetup],
       ...test,
     },
   })

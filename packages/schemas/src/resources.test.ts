@@ -64,6 +64,21 @@ describe('resource schemas', () => {
     expect(parsed.channels?.[0]?.priority).toBe(1)
   })
 
+  it('drops a __proto__ key from free-form objects instead of reaching the prototype', () => {
+    // JSON.parse makes `__proto__` an own key; copied carelessly it would swap the prototype.
+    const instrument = JSON.parse(
+      JSON.stringify({ ...fixtures.instrument, customer: { name: 'Ana' } }).replace(
+        '"name":"Ana"',
+        '"name":"Ana","__proto__":{"polluted":true}',
+      ),
+    )
+    expect(Object.hasOwn(instrument.customer, '__proto__')).toBe(true)
+    const parsed = instrumentSchema.parse(instrument)
+    expect(parsed.customer).toEqual({ name: 'Ana' })
+    expect(Object.hasOwn(parsed.customer ?? {}, '__proto__')).toBe(false)
+    expect(Object.getPrototypeOf(parsed.customer)).toBe(Object.prototype)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
   it('names the path of a wrong type or a missing field', () => {
     expect(failedPaths(chargeSchema, { ...fixtures.charge, amount: '1250.50' })).toEqual(['amount'])
     const { currency: _currency, ...withoutCurrency } = fixtures.charge

@@ -36,9 +36,16 @@ export const money = fc
   .tuple(fc.constantFrom(...currencies), minorUnits(1n))
   .map(([currency, minor]) => ({ currency, amount: fromMinorUnits(minor, currency) }))
 
-// The service refuses a `__proto__` metadata key on the way in, so no resource ever carries one.
+/**
+ * A key of a free-form object. `__proto__` is left out: the service refuses it in metadata, and
+ * the schemas drop it from every other free-form object (see resources.test.ts), so a parsed
+ * resource never carries one and a round trip could not keep it.
+ */
+const freeFormKey = (constraints: fc.StringConstraints = {}) =>
+  fc.string(constraints).filter((key) => key !== '__proto__')
+
 const metadata = fc.dictionary(
-  fc.string({ minLength: 1, maxLength: 12 }).filter((key) => key !== '__proto__'),
+  freeFormKey({ minLength: 1, maxLength: 12 }),
   fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null)),
   { maxKeys: 4 },
 )
@@ -81,7 +88,9 @@ export const charge = fc
     ),
     channels: fc.option(fc.array(channel, { maxLength: 3 }), { nil: null }),
     confirmed: fc.boolean(),
-    external_ids: fc.option(fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }), { nil: null }),
+    external_ids: fc.option(fc.dictionary(freeFormKey(), fc.string(), { maxKeys: 2 }), {
+      nil: null,
+    }),
     external: fc.boolean(),
     failure_code: fc.option(fc.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/), { nil: null }),
     failure_description: fc.option(fc.string(), { nil: null }),
@@ -123,7 +132,7 @@ export const instrument = fc
     status: fc.constantFrom('authorized', 'pending', 'invalid'),
     success: fc.boolean(),
     channel,
-    customer: fc.option(fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }), { nil: null }),
+    customer: fc.option(fc.dictionary(freeFormKey(), fc.string(), { maxKeys: 2 }), { nil: null }),
     external_ids: fc.record({ descriptor: fc.string(), processor: fc.string() }),
     failure_description: fc.option(fc.string(), { nil: null }),
     redirect: fc.option(fc.record({ url: fc.webUrl(), method: fc.constant('GET' as const) }), {
@@ -172,7 +181,7 @@ export const payment = fc
     success: fc.boolean(),
     failure_description: fc.option(fc.string(), { nil: null }),
     metadata,
-    params: fc.option(fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }), { nil: null }),
+    params: fc.option(fc.dictionary(freeFormKey(), fc.string(), { maxKeys: 2 }), { nil: null }),
     external_ids: transactionExternalIds,
     request_log: requestLog,
     created_at: timestamp,
