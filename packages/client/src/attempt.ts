@@ -1,5 +1,6 @@
 import type { FetchLike } from './client-options'
 import { AbortError, ConnectionError, TimeoutError } from './errors'
+import { redactCause } from './redact-cause'
 
 /** One HTTP attempt of a call, as the retry loop sees it. */
 export interface AttemptInput {
@@ -123,7 +124,7 @@ function connectionError(input: AttemptInput, cause: unknown): ConnectionError {
   return new ConnectionError(
     `${input.method} ${input.path} got no answer: ${input.redact(describeCause(cause))}${attemptsNote(input.attempt)}. Check baseUrl and the network${idempotencyNote(input.idempotencyKey)}.`,
     details(input),
-    { cause },
+    { cause: redactCause(cause, input.redact) },
   )
 }
 

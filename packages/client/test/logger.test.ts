@@ -119,4 +119,36 @@ describe('logger', () => {
       expect(error?.[property]).toBe('Key [redacted] is not allowed here')
     },
   )
+
+  it('redacts the credentials a custom fetch puts in its error, down the cause chain', async () => {
+    const authorization = `Basic ${btoa(`${account.id}:${account.key}`)}`
+    const client = testClient(env.url, {
+      maxRetries: 0,
+      fetch: async (_url, init) => {
+        const sent = new Headers(init?.headers).get('authorization') ?? ''
+        const proxyFailure = Object.assign(new Error(`proxy refused ${sent}`), {
+          code: 'EPROXY',
+          header: sent,
+          cause: new Error(`upstream saw key ${account.key}`),
+        })
+        throw new TypeError(`fetch failed with ${sent}`, { cause: proxyFailure })
+      },
+    })
+    const error = await client.charges.retrieve('ch_1').then(
+      () => undefined,
+      (caught: unknown) => caught as Error,
+    )
+    expect(error?.name).toBe('ConnectionError')
+    // Everything a logger would print: message, causes with their own fields and stacks.
+    const seen: string[] = []
+    for (let current: unknown = error; current instanceof Error; current = current.cause) {
+      seen.push(current.message, current.stack ?? '', JSON.stringify(current))
+    }
+    const printed = seen.join('\n')
+    expect(printed).toContain('proxy refused Basic [redacted]')
+    expect(printed).toContain('upstream saw key [redacted]')
+    expect(printed).toContain('EPROXY')
+    expect(printed).not.toContain(account.key)
+    expect(printed).not.toContain(authorization.slice('Basic '.length))
+  })
 })
