@@ -1,7 +1,7 @@
 import type { Charge, Dispute, Instrument, Payment } from '@chargekit/schemas'
 import { conflict } from '../api-problem'
 import type { StepContext } from './context'
-import { exactAmount, sumMinor } from './money'
+import { exactAmount, sumMinor, toAmount } from './money'
 import { allOf } from './objects'
 
 /**
@@ -110,7 +110,11 @@ export async function assertReversible(
   }
 }
 
-/** Refund: only a successful payment, all refunds together at most the captured amount. */
+/**
+ * Refund: only a successful payment, for at most what is neither refunded nor disputed. A dispute
+ * that is open or lost has already sent (or may send) its amount back to the customer, so a
+ * refund of it would pay them twice; a won dispute frees its amount again.
+ */
 export async function assertRefundable(
   context: StepContext,
   payment: Payment,
@@ -124,13 +128,25 @@ export async function assertRefundable(
   }
   const refunds = await allOf(context, 'refund', { payment: payment.id })
   const refunded = sumMinor(refunds.filter(inProgress), payment.currency)
+  const disputed = await disputedMinor(context, payment)
   const captured = sumMinor([payment], payment.currency)
-  if (refunded + amountMinor > captured) {
+  if (refunded + disputed + amountMinor > captured) {
     throw conflict(
       '01.02.0000',
-      `Refunds would exceed the captured ${payment.amount} ${payment.currency} of payment ${payment.id}`,
+      disputed === 0n
+        ? `Refunds would exceed the captured ${payment.amount} ${payment.currency} of payment ${payment.id}`
+        : `Refunds and disputes would exceed the captured ${payment.amount} ${payment.currency} of payment ${payment.id}: ${toAmount(disputed, payment.currency)} ${payment.currency} is disputed`,
     )
   }
+}
+
+/** What open and lost disputes hold of a payment (won ones hold nothing). */
+async function disputedMinor(context: StepContext, payment: Payment): Promise<bigint> {
+  const disputes = await allOf(context, 'dispute', { payment: payment.id })
+  return sumMinor(
+    disputes.filter((dispute) => dispute.status !== 'won'),
+    payment.currency,
+  )
 }
 
 /** What can still be disputed: captured − refunded − earlier disputes not won by the merchant. */
@@ -142,14 +158,10 @@ export async function disputableMinor(context: StepContext, payment: Payment): P
     )
   }
   const refunds = await allOf(context, 'refund', { payment: payment.id })
-  const disputes = await allOf(context, 'dispute', { payment: payment.id })
   return (
     sumMinor([payment], payment.currency) -
     sumMinor(refunds.filter(inProgress), payment.currency) -
-    sumMinor(
-      disputes.filter((dispute) => dispute.status !== 'won'),
-      payment.currency,
-    )
+    (await disputedMinor(context, payment))
   )
 }
 
