@@ -227,7 +227,7 @@ describe('a custom processor', () => {
     ])
   })
 
-  it('declines with its own code and description', async () => {
+  it('declines with its own code; its own text is the failure_message, beside the designation', async () => {
     const charge = await harness.api('POST', '/charges', {
       charge_type: 'wallet_onetime',
       amount: 5,
@@ -242,7 +242,14 @@ describe('a custom processor', () => {
     expect(answer.status).toBe(402)
     expect(answer.body).toMatchObject({
       failure_code: '03.03.0000',
-      failure_description: 'Wallet refused',
+      failure_description: 'Card is Declined',
+      failure_message: 'Wallet refused',
+      metadata: { failure_description: 'Card is Declined' },
+    })
+    const stored = await harness.api('GET', `/instruments/${answer.body.metadata.instrument}`)
+    expect(stored.body).toMatchObject({
+      failure_description: 'Card is Declined',
+      failure_message: 'Wallet refused',
     })
   })
 
