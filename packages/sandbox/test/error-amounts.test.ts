@@ -84,7 +84,10 @@ const checks: Record<TestElement, (code: string, chargeType: ChargeType) => Prom
     // A failed charge takes no instrument, and says why with its own failure.
     const refused = await api('POST', '/instruments', cardFor(id))
     expect(refused.status).toBe(409)
-    expect(refused.body).toMatchObject({ failure_code: code, failure_description: designationOf(code) })
+    expect(refused.body).toMatchObject({
+      failure_code: code,
+      failure_description: designationOf(code),
+    })
   },
 
   async instrument(code, chargeType) {

@@ -34,7 +34,11 @@ export async function invalidateInstrument(
       }
     }
     const charge = await mustGet(context, 'charge', instrument.charge ?? '')
-    const invalid = revise(context, instrument, { status: 'invalid', success: false, redirect: null })
+    const invalid = revise(context, instrument, {
+      status: 'invalid',
+      success: false,
+      redirect: null,
+    })
     await deps.store.deleteChallenge(instrument.id)
     await deps.store.putObject(account.id, 'instrument', invalid)
     await deps.recordEvent(account.id, 'instrument.invalid', invalid.id, {

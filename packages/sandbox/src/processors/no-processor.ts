@@ -1,5 +1,5 @@
-import type { Channel } from '@chargekit/schemas'
 import { decodeTestAmount, type TestElement } from '@chargekit/errors'
+import type { Channel } from '@chargekit/schemas'
 import type { FinalOutcome, Outcome, Processor, ProcessorContext } from './processor'
 
 const succeeded: FinalOutcome = { status: 'succeeded' }
