@@ -280,6 +280,24 @@ describe('a custom processor', () => {
     expect(errors.some((message) => message.includes('broken_bank threw in capture'))).toBe(true)
     expect(errors.some((message) => message.includes('malformed outcome'))).toBe(true)
   })
+
+  it('keeps the authorization open when its automatic capture is declined', async () => {
+    const api = harness.api
+    const charge = await api('POST', '/charges', {
+      charge_type: 'card_onetime',
+      amount: 10,
+      currency: 'USD',
+      events_url: harness.eventsUrl,
+      channels: ['card_onetime_broken_bank'],
+    })
+    expect(charge.body.instrument_params.captured_on_creation).toBe(true)
+    const answer = await api('POST', '/instruments', cardFor(charge.body.id))
+    expect(answer.status).toBe(402)
+    expect(answer.body.failure_code).toBe('99.02.0004')
+    const instrument = await api('GET', `/instruments/${answer.body.metadata.instrument}`)
+    expect(instrument.body).toMatchObject({ status: 'authorized', failure_code: null })
+    expect((await eventTypesOf(api, charge.body.id)).at(-1)).toBe('payment.error')
+  })
 })
 
 describe('asynchronous authorizations and reversals', () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Charge, EventType, Instrument } from '@chargekit/schemas'
 import { ApiProblem, declined } from '../api-problem'
+import { isErrorTestingChannel } from '../processors/no-processor'
 import type { Outcome, Processor } from '../processors/processor'
 import type { ChallengeRecord } from '../storage/records'
 import { capture } from './capture'
@@ -120,10 +121,12 @@ function nextState(
 }
 
 /**
- * `captured_on_creation`: the full charge amount is captured at once. The capture is part of
- * the instrument step, so when it is declined the instrument fails with it: `payment.error`,
- * then `instrument.invalid` with the payment's code, and the 402 names both. (A capture the
- * processor confirms later leaves the instrument authorized whatever its answer.)
+ * `captured_on_creation`: the full charge amount is captured at once; a decline answers 402
+ * naming the payment. On the error-testing channel the capture is part of the instrument step,
+ * as that procedure states: the instrument fails with it (`payment.error`, then
+ * `instrument.invalid` with the payment's code). Elsewhere the authorization stays open, so the
+ * capture can be retried with POST /v2/payments or the authorization reversed; so does it when
+ * the processor confirms the capture later, whatever its answer.
  */
 async function captureOnCreation(context: StepContext, charge: Charge, instrument: Instrument) {
   try {
@@ -132,7 +135,8 @@ async function captureOnCreation(context: StepContext, charge: Charge, instrumen
       metadata: {},
     })
   } catch (error) {
-    if (error instanceof ApiProblem && error.status === 402) {
+    const isDecline = error instanceof ApiProblem && error.status === 402
+    if (isDecline && isErrorTestingChannel(charge.channels?.[0])) {
       await invalidateWithDecline(context, charge, instrument, error)
     }
     throw error

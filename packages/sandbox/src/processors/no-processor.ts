@@ -15,12 +15,17 @@ function decide(context: ProcessorContext, element: TestElement): FinalOutcome {
   return decoded?.element === element ? { status: 'failed', code: decoded.code } : succeeded
 }
 
+/** Whether a charge on this channel follows the error-testing-by-amount procedure. */
+export function isErrorTestingChannel(channel: Channel | undefined): boolean {
+  return channel?.processor === name
+}
+
 /**
  * Whether a charge on this channel tests the reversal (`.50`): such a charge is not captured on
  * creation unless the merchant asks, since a captured authorization cannot be reversed.
  */
 export function targetsReversalTest(channel: Channel | undefined, amount: number): boolean {
-  return channel?.processor === name && decodeTestAmount(amount)?.element === 'reversal'
+  return isErrorTestingChannel(channel) && decodeTestAmount(amount)?.element === 'reversal'
 }
 
 /**
