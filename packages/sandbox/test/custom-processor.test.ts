@@ -65,6 +65,27 @@ const asyncBank: Processor = {
   }),
 }
 
+/** Answers an authorization later: when the test lets it. */
+let letAuthorizationAnswer: () => void = () => {}
+const slowAuthorizer: Processor = {
+  name: 'slow_authorizer',
+  chargeTypes: ['card_onetime'],
+  authorize: () => ({
+    status: 'pending',
+    awaiting: 'processor',
+    afterMs: 0,
+    resolve: async () => {
+      await new Promise<void>((resolve) => {
+        letAuthorizationAnswer = resolve
+      })
+      return { status: 'succeeded' }
+    },
+  }),
+  capture: () => ({ status: 'succeeded' }),
+  refund: () => ({ status: 'succeeded' }),
+  reverse: () => ({ status: 'succeeded' }),
+}
+
 /**
  * Confirms every money movement later, with its own reference for each (the README's ledgerBank
  * relies on resolve()'s transactionId); a refund of 3.33 is refused later, with a reference too.
@@ -159,6 +180,7 @@ beforeAll(async () => {
       pendingChargeBank,
       undecidedBank,
       shortTypeBank,
+      slowAuthorizer,
     ],
     timeScale: 0.001,
     logger,
@@ -301,6 +323,31 @@ describe('a custom processor', () => {
 })
 
 describe('asynchronous authorizations and reversals', () => {
+  it('keeps an instrument the merchant invalidated while the processor was deciding invalid', async () => {
+    const api = harness.api
+    const charge = await api('POST', '/charges', {
+      charge_type: 'card_onetime',
+      amount: 8,
+      currency: 'USD',
+      events_url: harness.eventsUrl,
+      channels: ['card_onetime_slow_authorizer'],
+    })
+    const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+    expect(instrument.body.status).toBe('pending')
+    expect((await api('DELETE', `/instruments/${instrument.body.id}`)).status).toBe(204)
+    letAuthorizationAnswer()
+    // Runs under the charge's lock, so after the processor's answer has been applied.
+    expect((await api('DELETE', `/instruments/${instrument.body.id}`)).status).toBe(204)
+    expect((await api('GET', `/instruments/${instrument.body.id}`)).body.status).toBe('invalid')
+    expect(await eventTypesOf(api, charge.body.id)).toEqual([
+      'charge.created',
+      'charge.confirmed',
+      'instrument.created',
+      'instrument.pending',
+      'instrument.invalid',
+    ])
+  })
+
   it('keeps the instrument pending until the processor answers, then reverses it later', async () => {
     const api = harness.api
     const charge = await api('POST', '/charges', {
