@@ -2,18 +2,20 @@ import { lookupErrorCode } from '@chargekit/errors'
 import { rootIssueKey } from '@chargekit/schemas'
 import { SandboxError } from './errors'
 
-/** The JSON body of every error answer (DESIGN §4 "Errors"). */
+/** The JSON body of every error answer. */
 export interface ProblemBody {
   message: string
   failure_code?: string
   failure_description?: string
+  /** The processor's own text about a decline, beside the catalogue's designation. */
+  failure_message?: string
   metadata?: Record<string, string>
   parameters?: Record<string, string[]>
 }
 
 /**
  * A request the API answers with an error status instead of a result: thrown anywhere below the
- * HTTP layer, rendered as JSON by it. Statuses and codes are those of DESIGN §4.
+ * HTTP layer, rendered as JSON by it.
  */
 export class ApiProblem extends SandboxError {
   readonly status: number
@@ -57,7 +59,7 @@ export function notFound(what: string, id: string): ApiProblem {
   })
 }
 
-/** 409: the step is not legal in the object's current state (DESIGN §4, §5). */
+/** 409: the step is not legal in the object's current state. */
 export function conflict(code: string, message: string, headers?: Record<string, string>) {
   return new ApiProblem(409, coded(code, message), headers)
 }
@@ -74,24 +76,26 @@ export function unauthorized(): ApiProblem {
 }
 
 /**
- * 402: the processor declined or failed a step. The body is exactly the spec's error body:
+ * 402: the processor declined or failed a step. The body is the service's error body:
  * "Transaction Error", the code, its designation, and metadata naming the failed object and
- * its parents.
+ * its parents; `failure_message` when the processor explained the decline in its own words.
  */
 export function declined(
   code: string,
   description: string,
   ids: Record<string, string>,
+  processorMessage?: string,
 ): ApiProblem {
   return new ApiProblem(402, {
     message: 'Transaction Error',
     metadata: { failure_description: description, ...ids },
     failure_code: code,
     failure_description: description,
+    ...(processorMessage === undefined ? {} : { failure_message: processorMessage }),
   })
 }
 
-/** 413: the body is over the size limit (DESIGN §4: 1 MB). */
+/** 413: the body is over the size limit (1 MB). */
 export function payloadTooLarge(limitBytes: number): ApiProblem {
   return new ApiProblem(
     413,

@@ -50,6 +50,7 @@ describe('POST /v2/charges', () => {
         'updated_at',
         'expires_at',
         'request_log',
+        'description',
       ].sort(),
     )
     expect(charge.id).toMatch(/^ch_[0-9a-f]{32}$/)

@@ -65,6 +65,27 @@ const asyncBank: Processor = {
   }),
 }
 
+/** Answers an authorization later: when the test lets it. */
+let letAuthorizationAnswer: () => void = () => {}
+const slowAuthorizer: Processor = {
+  name: 'slow_authorizer',
+  chargeTypes: ['card_onetime'],
+  authorize: () => ({
+    status: 'pending',
+    awaiting: 'processor',
+    afterMs: 0,
+    resolve: async () => {
+      await new Promise<void>((resolve) => {
+        letAuthorizationAnswer = resolve
+      })
+      return { status: 'succeeded' }
+    },
+  }),
+  capture: () => ({ status: 'succeeded' }),
+  refund: () => ({ status: 'succeeded' }),
+  reverse: () => ({ status: 'succeeded' }),
+}
+
 /**
  * Confirms every money movement later, with its own reference for each (the README's ledgerBank
  * relies on resolve()'s transactionId); a refund of 3.33 is refused later, with a reference too.
@@ -159,6 +180,7 @@ beforeAll(async () => {
       pendingChargeBank,
       undecidedBank,
       shortTypeBank,
+      slowAuthorizer,
     ],
     timeScale: 0.001,
     logger,
@@ -227,7 +249,7 @@ describe('a custom processor', () => {
     ])
   })
 
-  it('declines with its own code and description', async () => {
+  it('declines with its own code; its own text is the failure_message, beside the designation', async () => {
     const charge = await harness.api('POST', '/charges', {
       charge_type: 'wallet_onetime',
       amount: 5,
@@ -242,7 +264,14 @@ describe('a custom processor', () => {
     expect(answer.status).toBe(402)
     expect(answer.body).toMatchObject({
       failure_code: '03.03.0000',
-      failure_description: 'Wallet refused',
+      failure_description: 'Card is Declined',
+      failure_message: 'Wallet refused',
+      metadata: { failure_description: 'Card is Declined' },
+    })
+    const stored = await harness.api('GET', `/instruments/${answer.body.metadata.instrument}`)
+    expect(stored.body).toMatchObject({
+      failure_description: 'Card is Declined',
+      failure_message: 'Wallet refused',
     })
   })
 
@@ -273,9 +302,52 @@ describe('a custom processor', () => {
     expect(errors.some((message) => message.includes('broken_bank threw in capture'))).toBe(true)
     expect(errors.some((message) => message.includes('malformed outcome'))).toBe(true)
   })
+
+  it('keeps the authorization open when its automatic capture is declined', async () => {
+    const api = harness.api
+    const charge = await api('POST', '/charges', {
+      charge_type: 'card_onetime',
+      amount: 10,
+      currency: 'USD',
+      events_url: harness.eventsUrl,
+      channels: ['card_onetime_broken_bank'],
+    })
+    expect(charge.body.instrument_params.captured_on_creation).toBe(true)
+    const answer = await api('POST', '/instruments', cardFor(charge.body.id))
+    expect(answer.status).toBe(402)
+    expect(answer.body.failure_code).toBe('99.02.0004')
+    const instrument = await api('GET', `/instruments/${answer.body.metadata.instrument}`)
+    expect(instrument.body).toMatchObject({ status: 'authorized', failure_code: null })
+    expect((await eventTypesOf(api, charge.body.id)).at(-1)).toBe('payment.error')
+  })
 })
 
 describe('asynchronous authorizations and reversals', () => {
+  it('keeps an instrument the merchant invalidated while the processor was deciding invalid', async () => {
+    const api = harness.api
+    const charge = await api('POST', '/charges', {
+      charge_type: 'card_onetime',
+      amount: 8,
+      currency: 'USD',
+      events_url: harness.eventsUrl,
+      channels: ['card_onetime_slow_authorizer'],
+    })
+    const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+    expect(instrument.body.status).toBe('pending')
+    expect((await api('DELETE', `/instruments/${instrument.body.id}`)).status).toBe(204)
+    letAuthorizationAnswer()
+    // Runs under the charge's lock, so after the processor's answer has been applied.
+    expect((await api('DELETE', `/instruments/${instrument.body.id}`)).status).toBe(204)
+    expect((await api('GET', `/instruments/${instrument.body.id}`)).body.status).toBe('invalid')
+    expect(await eventTypesOf(api, charge.body.id)).toEqual([
+      'charge.created',
+      'charge.confirmed',
+      'instrument.created',
+      'instrument.pending',
+      'instrument.invalid',
+    ])
+  })
+
   it('keeps the instrument pending until the processor answers, then reverses it later', async () => {
     const api = harness.api
     const charge = await api('POST', '/charges', {

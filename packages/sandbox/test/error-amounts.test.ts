@@ -1,4 +1,10 @@
-import { encodeTestAmount, errorCodes, lookupErrorCode, type TestElement } from '@chargekit/errors'
+import {
+  encodeTestAmount,
+  errorCodes,
+  lookupErrorCode,
+  type TestElement,
+  testElements,
+} from '@chargekit/errors'
 import { processorErrorBodySchema } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -37,37 +43,55 @@ function expectDecline(
   })
 }
 
-async function charge(amount: number, capturedOnCreation = false) {
-  const answer = await api('POST', '/charges', {
-    charge_type: 'card_onetime',
+type ChargeType = 'card_onetime' | 'card_recurring'
+
+/** A charge on the test channel with the account's defaults, unless `instrumentParams` says. */
+async function charge(
+  amount: number,
+  chargeType: ChargeType = 'card_onetime',
+  instrumentParams?: Record<string, boolean>,
+) {
+  return api('POST', '/charges', {
+    charge_type: chargeType,
     amount,
     currency: 'USD',
-    channels: ['card_onetime_no_processor'],
+    channels: [`${chargeType}_no_processor`],
     events_url: harness.eventsUrl,
-    instrument_params: { captured_on_creation: capturedOnCreation },
+    ...(instrumentParams === undefined ? {} : { instrument_params: instrumentParams }),
   })
-  return answer
 }
 
-/** Runs the flow up to the element the amount makes fail and checks status, body, state, events. */
-const checks: Record<TestElement, (code: string) => Promise<void>> = {
-  async charge(code) {
-    const answer = await charge(encodeTestAmount(code, 'charge'))
+const designationOf = (code: string) => lookupErrorCode(code)?.designation
+
+/**
+ * Runs the flow up to the element the amount makes fail, with default settings, and checks
+ * status, body, state and events. A one-time charge is captured on creation, so its payment
+ * element fails the instrument request itself; a recurring one is not, so its payments are
+ * explicit.
+ */
+const checks: Record<TestElement, (code: string, chargeType: ChargeType) => Promise<void>> = {
+  async charge(code, chargeType) {
+    const answer = await charge(encodeTestAmount(code, 'charge'), chargeType)
     const id = answer.body.metadata?.charge
     expectDecline(answer, code, { charge: id })
     const stored = await api('GET', `/charges/${id}`)
     expect(stored.body).toMatchObject({
       confirmed: false,
       failure_code: code,
-      failure_description: lookupErrorCode(code)?.designation,
+      failure_description: designationOf(code),
     })
     expect(await eventTypesOf(api, id)).toEqual(['charge.created', 'charge.error'])
-    // A failed charge takes no instrument.
-    expect((await api('POST', '/instruments', cardFor(id))).status).toBe(409)
+    // A failed charge takes no instrument, and says why with its own failure.
+    const refused = await api('POST', '/instruments', cardFor(id))
+    expect(refused.status).toBe(409)
+    expect(refused.body).toMatchObject({
+      failure_code: code,
+      failure_description: designationOf(code),
+    })
   },
 
-  async instrument(code) {
-    const created = await charge(encodeTestAmount(code, 'instrument'))
+  async instrument(code, chargeType) {
+    const created = await charge(encodeTestAmount(code, 'instrument'), chargeType)
     expect(created.status).toBe(201)
     const answer = await api('POST', '/instruments', cardFor(created.body.id))
     const id = answer.body.metadata?.instrument
@@ -77,7 +101,7 @@ const checks: Record<TestElement, (code: string) => Promise<void>> = {
       status: 'invalid',
       success: false,
       failure_code: code,
-      failure_description: lookupErrorCode(code)?.designation,
+      failure_description: designationOf(code),
     })
     const risk = code.startsWith('06.') ? ['instrument.risk'] : []
     expect(await eventTypesOf(api, created.body.id)).toEqual([
@@ -88,34 +112,60 @@ const checks: Record<TestElement, (code: string) => Promise<void>> = {
     ])
   },
 
-  async payment(code) {
+  async payment(code, chargeType) {
     const amount = encodeTestAmount(code, 'payment')
-    const created = await charge(amount)
-    const instrument = await api('POST', '/instruments', cardFor(created.body.id))
-    expect(instrument.body.status).toBe('authorized')
-    const answer = await api('POST', '/payments', {
-      instrument: instrument.body.id,
-      amount,
-      currency: 'USD',
-    })
-    const id = answer.body.metadata?.payment
+    const created = await charge(amount, chargeType)
+    let instrument = await api('POST', '/instruments', cardFor(created.body.id))
+    let answer = instrument
+    if (chargeType === 'card_recurring') {
+      expect(instrument.body.status).toBe('authorized')
+      answer = await api('POST', '/payments', {
+        instrument: instrument.body.id,
+        amount,
+        currency: 'USD',
+      })
+    }
+    const ids = answer.body.metadata ?? {}
     expectDecline(answer, code, {
       charge: created.body.id,
-      instrument: instrument.body.id,
-      payment: id,
+      instrument: ids.instrument,
+      payment: ids.payment,
     })
-    const stored = await api('GET', `/payments/${id}`)
+    const stored = await api('GET', `/payments/${ids.payment}`)
     expect(stored.body).toMatchObject({ status: 'failed', success: false, failure_code: code })
-    // A failed step leaves its parent unchanged.
-    const parent = await api('GET', `/instruments/${instrument.body.id}`)
-    expect(parent.body).toMatchObject({ status: 'authorized', captured_amount: 0 })
-    expect(await eventTypesOf(api, created.body.id)).toEqual([...authorized, 'payment.error'])
+    instrument = await api('GET', `/instruments/${ids.instrument}`)
+    if (chargeType === 'card_recurring') {
+      // A failed step leaves its parent unchanged.
+      expect(instrument.body).toMatchObject({ status: 'authorized', captured_amount: 0 })
+      expect(await eventTypesOf(api, created.body.id)).toEqual([...authorized, 'payment.error'])
+    } else {
+      // The automatic capture is part of the instrument step: the instrument fails with it.
+      expect(instrument.body).toMatchObject({
+        status: 'invalid',
+        success: false,
+        failure_code: code,
+        failure_description: designationOf(code),
+      })
+      expect(await eventTypesOf(api, created.body.id)).toEqual([
+        ...authorized,
+        'payment.error',
+        'instrument.invalid',
+      ])
+    }
   },
 
-  async refund(code) {
+  async refund(code, chargeType) {
     const amount = encodeTestAmount(code, 'refund')
-    const created = await charge(amount, true)
+    const created = await charge(amount, chargeType)
     const instrument = await api('POST', '/instruments', cardFor(created.body.id))
+    if (chargeType === 'card_recurring') {
+      const paid = await api('POST', '/payments', {
+        instrument: instrument.body.id,
+        amount: 1,
+        currency: 'USD',
+      })
+      expect(paid.status).toBe(201)
+    }
     const payment = (await api('GET', `/payments?instrument=${instrument.body.id}`)).body
       .collection[0]
     expect(payment.status).toBe('succeeded')
@@ -137,8 +187,10 @@ const checks: Record<TestElement, (code: string) => Promise<void>> = {
     ])
   },
 
-  async reversal(code) {
-    const created = await charge(encodeTestAmount(code, 'reversal'))
+  async reversal(code, chargeType) {
+    const created = await charge(encodeTestAmount(code, 'reversal'), chargeType)
+    // Not captured on creation, even for a one-time charge: there is something to reverse.
+    expect(created.body.instrument_params.captured_on_creation).toBe(false)
     const instrument = await api('POST', '/instruments', cardFor(created.body.id))
     const answer = await api('POST', `/instruments/${instrument.body.id}/reversal`)
     const id = answer.body.metadata?.reversal
@@ -154,37 +206,58 @@ const checks: Record<TestElement, (code: string) => Promise<void>> = {
   },
 }
 
-describe('every catalogue code at every element (no_processor)', () => {
+describe('every catalogue code at every element, default settings (no_processor)', () => {
   it('covers the whole catalogue', () => {
     expect(errorCodes.length).toBe(40)
   })
 
-  it.each(errorCodes.map((info) => info.code))('%s', async (code) => {
-    // Five independent transactions: run them side by side.
-    await Promise.all(
-      (Object.keys(checks) as TestElement[]).map((element) => checks[element](code)),
+  it.each<ChargeType>(['card_onetime', 'card_recurring'])('%s', async (chargeType) => {
+    // 200 independent transactions, a few at a time (enough to keep the server busy without
+    // hundreds of sockets); every failure is reported, named.
+    const cases = errorCodes.flatMap(({ code }) =>
+      testElements.map((element) => ({ code, element })),
     )
+    const failures: string[] = []
+    const worker = async () => {
+      for (let next = cases.shift(); next !== undefined; next = cases.shift()) {
+        const { code, element } = next
+        await checks[element](code, chargeType).catch((error: Error) => {
+          failures.push(`${code} at ${element}: ${error.message}`)
+        })
+      }
+    }
+    await Promise.all(Array.from({ length: 4 }, worker))
+    expect(failures).toEqual([])
+  })
+})
+
+describe('the automatic capture and the reversal element', () => {
+  it('captures a .50 charge on creation when captured_on_creation is set explicitly', async () => {
+    const created = await charge(encodeTestAmount('03.03.0000', 'reversal'), 'card_onetime', {
+      captured_on_creation: true,
+    })
+    expect(created.body.instrument_params.captured_on_creation).toBe(true)
+    const instrument = await api('POST', '/instruments', cardFor(created.body.id))
+    expect(instrument.body.captured_amount).toBe(created.body.amount)
+  })
+
+  it('leaves the instrument authorized when a .30 charge is not captured on creation', async () => {
+    const created = await charge(encodeTestAmount('03.03.0001', 'payment'), 'card_onetime', {
+      captured_on_creation: false,
+    })
+    const instrument = await api('POST', '/instruments', cardFor(created.body.id))
+    expect(instrument.status).toBe(201)
+    expect(instrument.body.status).toBe('authorized')
   })
 })
 
 describe('amounts that encode nothing', () => {
   it.each([42, 42.25, 6020000.6, 12345678.2])('%s goes through every step', async (amount) => {
-    const created = await charge(amount, true)
+    const created = await charge(amount, 'card_onetime', { captured_on_creation: true })
     expect(created.status).toBe(201)
     const instrument = await api('POST', '/instruments', cardFor(created.body.id))
     expect(instrument.status).toBe(201)
     expect(instrument.body.captured_amount).toBe(amount)
-  })
-})
-
-describe('capture on creation with a .30 amount', () => {
-  it('authorizes the instrument, fails the payment and answers 402 naming the payment', async () => {
-    const created = await charge(encodeTestAmount('03.03.0001', 'payment'), true)
-    const answer = await api('POST', '/instruments', cardFor(created.body.id))
-    const { instrument, payment } = answer.body.metadata ?? {}
-    expectDecline(answer, '03.03.0001', { charge: created.body.id, instrument, payment })
-    expect((await api('GET', `/instruments/${instrument}`)).body.status).toBe('authorized')
-    expect(await eventTypesOf(api, created.body.id)).toEqual([...authorized, 'payment.error'])
   })
 })
 

@@ -209,7 +209,7 @@ describe('authorize, then capture (card_onetime, captured_on_creation false)', (
     expect(read.body).toEqual(reversal.body)
   })
 
-  it('voids with DELETE /v2/instruments/{id} too', async () => {
+  it('voids with DELETE /v2/instruments/{id} too, answering 204 without a body', async () => {
     const charge = await newCharge({
       charge_type: 'card_onetime',
       amount: 5,
@@ -217,8 +217,10 @@ describe('authorize, then capture (card_onetime, captured_on_creation false)', (
     })
     const instrument = await harness.api('POST', '/instruments', cardFor(charge.id))
     const voided = await harness.api('DELETE', `/instruments/${instrument.body.id}`)
-    expect(voided.status).toBe(201)
-    expect(voided.body.instrument).toBe(instrument.body.id)
+    expect(voided.status).toBe(204)
+    expect(voided.body).toBe('')
+    const reversal = await harness.api('GET', `/events?charge=${charge.id}&type=reversal.success`)
+    expect(reversal.body.collection[0].reversal.instrument).toBe(instrument.body.id)
   })
 })
 
@@ -245,20 +247,21 @@ describe('recurring on authorization (card_recurring)', () => {
       })
       expect(payment.status).toBe(201)
     }
+    // A token: a payment over the verification amount is a new authorization, not a 409.
     const over = await harness.api('POST', '/payments', {
       instrument: instrument.body.id,
       amount: 10,
       currency: 'USD',
     })
-    expect(over.status).toBe(409)
-    expect(over.body.failure_code).toBe('01.02.0000')
+    expect(over.status).toBe(201)
     const current = await harness.api('GET', `/instruments/${instrument.body.id}`)
-    expect(current.body.captured_amount).toBe(29.97)
+    expect(current.body.captured_amount).toBe(39.97)
     expect(await eventTypesOf(harness.api, charge.id)).toEqual([
       'charge.created',
       'charge.confirmed',
       'instrument.created',
       'instrument.authorized',
+      'payment.success',
       'payment.success',
       'payment.success',
       'payment.success',

@@ -139,11 +139,12 @@ describe('Idempotency-Key', () => {
     const key = { 'idempotency-key': 'void-1' }
     const first = await api('DELETE', `/instruments/${instrument.body.id}`, undefined, key)
     const second = await api('DELETE', `/instruments/${instrument.body.id}`, undefined, key)
-    expect(first.status).toBe(201)
-    expect(second.status).toBe(201)
-    expect(second.body.id).toBe(first.body.id)
-    // Without the key, the same call is a new attempt, refused because it is already void.
-    expect((await api('DELETE', `/instruments/${instrument.body.id}`)).status).toBe(409)
+    expect(first.status).toBe(204)
+    expect(first.headers.get('idempotent-replayed')).toBeNull()
+    expect(second.status).toBe(204)
+    expect(second.headers.get('idempotent-replayed')).toBe('true')
+    const reversals = await api('GET', `/events?charge=${charge.body.id}&type=reversal.success`)
+    expect(reversals.body.pagination.total).toBe(1)
   })
 
   it('refuses keys longer than 255 characters', async () => {

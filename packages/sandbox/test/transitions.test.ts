@@ -39,7 +39,7 @@ const capture = (instrument: string, amount: number, currency = 'USD') =>
   harness.api('POST', '/payments', { instrument, amount, currency })
 
 describe('instrument rules', () => {
-  it('refuses an instrument for a failed charge (05.04.0001)', async () => {
+  it("refuses an instrument for a failed charge, with the charge's own failure", async () => {
     const failed = await harness.api('POST', '/charges', {
       charge_type: 'card_onetime',
       amount: encodeTestAmount('02.00.0001', 'charge'),
@@ -48,7 +48,8 @@ describe('instrument rules', () => {
     })
     expect(failed.status).toBe(402)
     const answer = await harness.api('POST', '/instruments', cardFor(failed.body.metadata.charge))
-    expectConflict(answer, '05.04.0001')
+    expectConflict(answer, '02.00.0001')
+    expect(answer.body.failure_description).toBe('Failure')
   })
 
   it('refuses a second instrument while one is authorized (03.04.0000)', async () => {

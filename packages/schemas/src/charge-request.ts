@@ -6,7 +6,7 @@ import { currencySchema } from './currency'
 import { createEventsUrlSchema, type EventsUrlOptions } from './events-url'
 import { requestMetadataSchema } from './metadata'
 
-/** A URL to send the customer back to, or "" for none (the SPEC allows an empty string). */
+/** A URL to send the customer back to, or "" for none (the service allows an empty string). */
 export const redirectUrlSchema = z.union([z.literal(''), z.url({ protocol: /^https?$/ })], {
   error: 'Expected an http(s) URL or an empty string',
 })
@@ -45,11 +45,18 @@ export function createChargeRequestSchemaFor(options: EventsUrlOptions) {
       metadata: requestMetadataSchema.optional(),
       redirect_url: redirectUrlSchema.optional(),
       instrument_params: instrumentParamsRequestSchema.optional(),
+      /** What the merchant sells, for its own records; stored and returned on the charge. */
+      description: z.string().optional(),
+      /**
+       * `false` creates the charge unconfirmed: it takes no instrument until
+       * POST /v2/charges/{id}/confirm. Absent or `true`: confirmed at once.
+       */
+      confirmed: z.boolean().optional(),
     })
     .superRefine(checkRequestAmount, requestAmountParams)
 }
 
-/** POST /v2/charges body, `events_url` https only (DESIGN §4). */
+/** POST /v2/charges body, `events_url` https only (deliveries go over the public internet). */
 export const createChargeRequestSchema = createChargeRequestSchemaFor({ allowLoopbackHttp: false })
 
 export type CreateChargeRequest = z.infer<typeof createChargeRequestSchema>

@@ -7,7 +7,7 @@ import { metadataSchema } from './metadata'
 import { requestLogSchema } from './request-log'
 import { timestampSchema } from './timestamp'
 
-/** Options that shape the instrument created from a charge (DESIGN §5). */
+/** Options that shape the instrument created from a charge: capture, 3-D Secure, recurring. */
 export const instrumentParamsSchema = z.looseObject({
   captured_on_creation: z.boolean().optional(),
   enable3ds: z.boolean().optional(),
@@ -16,7 +16,7 @@ export const instrumentParamsSchema = z.looseObject({
 
 export type InstrumentParams = z.infer<typeof instrumentParamsSchema>
 
-/** A charge as the service returns it (SPEC "Charge"); `amount` within the currency's digits. */
+/** A charge as the service returns it; `amount` within the currency's digits. */
 export const chargeSchema = z
   .looseObject({
     id: z.string(),
@@ -39,6 +39,8 @@ export const chargeSchema = z
     updated_at: timestampSchema,
     expires_at: timestampSchema.nullable(),
     request_log: requestLogSchema,
+    // Not in every answer of the production service, so optional when reading one.
+    description: z.string().optional(),
   })
   .superRefine(amountPrecisionCheck(['amount']))
 

@@ -11,3 +11,10 @@ export const createRefundRequestSchema = z.object({
 })
 
 export type CreateRefundRequest = z.infer<typeof createRefundRequestSchema>
+
+/** POST /v2/refunds body: the same refund, with the payment named in the body. */
+export const createRefundOfPaymentRequestSchema = createRefundRequestSchema.extend({
+  payment: z.string().min(1, { error: 'Expected the id of a payment, such as "pa_…"' }),
+})
+
+export type CreateRefundOfPaymentRequest = z.infer<typeof createRefundOfPaymentRequestSchema>

@@ -8,6 +8,7 @@ import {
   createDisputeRequestSchema,
   createInstrumentRequestSchema,
   createPaymentRequestSchema,
+  createRefundOfPaymentRequestSchema,
   createRefundRequestSchema,
   createReversalRequestSchema,
   currencyMinorDigits,
@@ -34,12 +35,14 @@ describe('createChargeRequestSchema', () => {
     )
   })
 
-  it('accepts every optional field of DESIGN §4 and strips unknown ones', () => {
+  it('accepts every optional field and strips unknown ones', () => {
     const full = {
       ...fixtures.createChargeRequest,
       metadata: { order_id: 'ord_1', attempt: 2, gift: false, note: null },
       redirect_url: 'https://shop.example.com/thanks',
       instrument_params: { captured_on_creation: false, enable3ds: true, recurring: true },
+      description: 'Order 1: two mugs',
+      confirmed: false,
     }
     expect(createChargeRequestSchema.parse({ ...full, surprise: 1 })).toEqual(full)
     expect(createChargeRequestSchema.safeParse({ ...full, redirect_url: '' }).success).toBe(true)
@@ -317,6 +320,13 @@ describe('money movement requests', () => {
     expect(createRefundRequestSchema.parse({ amount: 5, description: 'one item' })).toEqual({
       amount: 5,
       description: 'one item',
+    })
+    expect(createRefundOfPaymentRequestSchema.parse({ payment: 'pa_1', amount: 5 })).toEqual({
+      payment: 'pa_1',
+      amount: 5,
+    })
+    expect(parameters(createRefundOfPaymentRequestSchema, { amount: 5 })).toEqual({
+      payment: ['Required: expected string'],
     })
     expect(parameters(createRefundRequestSchema, { amount: -5 })).toEqual({
       amount: ['Expected a positive amount (greater than 0)'],

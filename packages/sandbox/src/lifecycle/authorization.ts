@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Charge, EventType, Instrument } from '@chargekit/schemas'
-import { declined } from '../api-problem'
+import { ApiProblem, declined } from '../api-problem'
+import { isErrorTestingChannel } from '../processors/no-processor'
 import type { Outcome, Processor } from '../processors/processor'
 import type { ChallengeRecord } from '../storage/records'
 import { capture } from './capture'
@@ -9,7 +10,7 @@ import { instrumentExternalIds } from './external-ids'
 import { money } from './money'
 import { mustGet } from './objects'
 import { applyLater } from './pending'
-import { failureOf } from './processor-call'
+import { failureOf, processorMessage } from './processor-call'
 
 /**
  * Records the processor's answer to an authorization (the instrument step), under the charge's
@@ -26,6 +27,8 @@ export async function finishAuthorization(
 ): Promise<Instrument> {
   const { deps, account } = context
   const instrument = await mustGet(context, 'instrument', instrumentId)
+  // Invalidated by the merchant while the processor was still deciding: nothing left to decide.
+  if (instrument.status !== 'pending') return instrument
   const charge = await mustGet(context, 'charge', instrument.charge ?? '')
   const { processor } = processorOf(context, charge)
   // Everything is computed before the first write, so a step never stops half-written.
@@ -49,8 +52,8 @@ export async function finishAuthorization(
     return next.instrument
   }
   if (outcome.status === 'failed') {
-    const { code, description } = failureOf(outcome)
-    throw declined(code, description, { charge: charge.id, instrument: instrument.id })
+    const { code, description, message } = failureOf(outcome)
+    throw declined(code, description, { charge: charge.id, instrument: instrument.id }, message)
   }
   if (next.instrument.captured_on_creation !== true) return next.instrument
   return captureOnCreation(context, charge, next.instrument)
@@ -92,7 +95,7 @@ function nextState(
     }
   }
   if (outcome.status === 'failed') {
-    const { code, description } = failureOf(outcome)
+    const { code, description, message } = failureOf(outcome)
     return {
       instrument: revise(context, instrument, {
         ...references,
@@ -101,6 +104,7 @@ function nextState(
         redirect: null,
         failure_code: code,
         failure_description: description,
+        ...processorMessage(message),
       }),
       event: 'instrument.invalid',
     }
@@ -117,14 +121,46 @@ function nextState(
 }
 
 /**
- * `captured_on_creation`: the full charge amount is captured at once. If that capture is
- * declined, the 402 names the payment (the instrument stays authorized, and a new capture may
- * be attempted with POST /v2/payments).
+ * `captured_on_creation`: the full charge amount is captured at once; a decline answers 402
+ * naming the payment. On the error-testing channel the capture is part of the instrument step,
+ * as that procedure states: the instrument fails with it (`payment.error`, then
+ * `instrument.invalid` with the payment's code). Elsewhere the authorization stays open, so the
+ * capture can be retried with POST /v2/payments or the authorization reversed; so does it when
+ * the processor confirms the capture later, whatever its answer.
  */
 async function captureOnCreation(context: StepContext, charge: Charge, instrument: Instrument) {
-  await capture(context, charge, instrument, money(charge.amount, charge.currency), {
-    description: '',
-    metadata: {},
-  })
+  try {
+    await capture(context, charge, instrument, money(charge.amount, charge.currency), {
+      description: '',
+      metadata: {},
+    })
+  } catch (error) {
+    const isDecline = error instanceof ApiProblem && error.status === 402
+    if (isDecline && isErrorTestingChannel(charge.channels?.[0])) {
+      await invalidateWithDecline(context, charge, instrument, error)
+    }
+    throw error
+  }
   return mustGet(context, 'instrument', instrument.id)
+}
+
+async function invalidateWithDecline(
+  context: StepContext,
+  charge: Charge,
+  instrument: Instrument,
+  decline: ApiProblem,
+): Promise<void> {
+  const { failure_code = null, failure_description = null, failure_message } = decline.body
+  const invalid = revise(context, await mustGet(context, 'instrument', instrument.id), {
+    status: 'invalid',
+    success: false,
+    failure_code,
+    failure_description,
+    ...processorMessage(failure_message),
+  })
+  await context.deps.store.putObject(context.account.id, 'instrument', invalid)
+  await context.deps.recordEvent(context.account.id, 'instrument.invalid', invalid.id, {
+    charge,
+    instrument: invalid,
+  })
 }

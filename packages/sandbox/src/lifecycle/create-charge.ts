@@ -2,16 +2,18 @@ import type { Charge, CreateChargeRequest } from '@chargekit/schemas'
 import { chargeTypeLabel, isRecurringChargeType } from '../accounts/charge-types'
 import { declined } from '../api-problem'
 import { newId } from '../ids'
+import { targetsReversalTest } from '../processors/no-processor'
 import type { FinalOutcome } from '../processors/processor'
 import { resolveChannels } from './charge-channels'
 import { processorOf, revise, type StepContext } from './context'
-import { requestedMoney } from './money'
-import { callProcessor, failureOf } from './processor-call'
+import { money, requestedMoney } from './money'
+import { withObjectLocked } from './objects'
+import { callProcessor, failureOf, processorMessage } from './processor-call'
+import { assertChargeConfirmable } from './transitions'
 
 /**
- * POST /v2/charges: `charge.created`, then the processor's charge step decides
- * `charge.confirmed` or `charge.error` (402, the charge kept with its failure). The charge step
- * is synchronous by design: a processor answering it `pending` fails it with 99.02.0001.
+ * POST /v2/charges: `charge.created`, then, unless the request says `confirmed: false`, the
+ * charge step of {@link confirmCharge}.
  */
 export async function createCharge(
   context: StepContext,
@@ -19,9 +21,12 @@ export async function createCharge(
 ): Promise<Charge> {
   const { deps, account } = context
   const channels = resolveChannels(account, input.charge_type, input.channels)
-  const amount = requestedMoney(input.amount, input.currency)
+  requestedMoney(input.amount, input.currency)
   const now = deps.now().toISOString()
   const recurringType = isRecurringChargeType(input.charge_type)
+  // A test amount aimed at the reversal needs an uncaptured authorization to reverse, so only
+  // an explicit `captured_on_creation` captures it.
+  const capturedByDefault = !recurringType && !targetsReversalTest(channels[0], input.amount)
   const created: Charge = Object.freeze({
     id: newId('ch'),
     charge_type: input.charge_type,
@@ -33,7 +38,7 @@ export async function createCharge(
     metadata: Object.freeze({ ...input.metadata }),
     // The effective parameters, defaults filled in, so the merchant sees what will happen.
     instrument_params: Object.freeze({
-      captured_on_creation: input.instrument_params?.captured_on_creation ?? !recurringType,
+      captured_on_creation: input.instrument_params?.captured_on_creation ?? capturedByDefault,
       enable3ds: input.instrument_params?.enable3ds ?? false,
       recurring: input.instrument_params?.recurring ?? recurringType,
     }),
@@ -47,12 +52,39 @@ export async function createCharge(
     updated_at: now,
     expires_at: null,
     request_log: context.requestLog,
+    description: input.description ?? '',
   })
-  const { processor, processorContext } = processorOf(context, created)
+  // Fails here, before anything is stored, when the channel's processor is not registered.
+  processorOf(context, created)
   // A new charge needs no lock: nobody else knows its id yet.
   await deps.store.putObject(account.id, 'charge', created)
   await deps.recordEvent(account.id, 'charge.created', created.id, { charge: created })
+  if (input.confirmed === false) return created
+  return runChargeStep(context, created)
+}
 
+/**
+ * POST /v2/charges/{id}/confirm: the charge step of an unconfirmed charge. A confirmed charge is
+ * answered as it is, with no new event, so a repeated confirmation is harmless; a failed one is
+ * a 409 carrying its failure.
+ */
+export async function confirmCharge(context: StepContext, chargeId: string): Promise<Charge> {
+  return withObjectLocked(context, 'charge', chargeId, async (charge) => {
+    if (charge.confirmed) return charge
+    assertChargeConfirmable(charge)
+    return runChargeStep(context, charge)
+  })
+}
+
+/**
+ * The processor's charge step decides `charge.confirmed` or `charge.error` (402, the charge
+ * kept with its failure; a `.10` test amount fails here, so an unconfirmed charge fails when it
+ * is confirmed). The step is synchronous by design: a processor answering it `pending` fails it
+ * with 99.02.0001.
+ */
+async function runChargeStep(context: StepContext, charge: Charge): Promise<Charge> {
+  const { deps, account } = context
+  const { processor, processorContext } = processorOf(context, charge)
   const onCharge = processor.onCharge
   const outcome: FinalOutcome =
     onCharge === undefined
@@ -61,20 +93,21 @@ export async function createCharge(
           deps,
           processor.name,
           'onCharge',
-          () => onCharge(processorContext, { amount }),
+          () => onCharge(processorContext, { amount: money(charge.amount, charge.currency) }),
           'final',
         )
   if (outcome.status === 'failed') {
-    const { code, description } = failureOf(outcome)
-    const failed = revise(context, created, {
+    const { code, description, message } = failureOf(outcome)
+    const failed = revise(context, charge, {
       failure_code: code,
       failure_description: description,
+      ...processorMessage(message),
     })
     await deps.store.putObject(account.id, 'charge', failed)
     await deps.recordEvent(account.id, 'charge.error', failed.id, { charge: failed })
-    throw declined(code, description, { charge: failed.id })
+    throw declined(code, description, { charge: failed.id }, message)
   }
-  const confirmed = revise(context, created, { confirmed: true })
+  const confirmed = revise(context, charge, { confirmed: true })
   await deps.store.putObject(account.id, 'charge', confirmed)
   await deps.recordEvent(account.id, 'charge.confirmed', confirmed.id, { charge: confirmed })
   return confirmed

@@ -6,7 +6,7 @@ import { processorOf, revise, type StepContext } from './context'
 import type { EventObjects } from './event-recorder'
 import { transactionExternalIds } from './external-ids'
 import { applyLater } from './pending'
-import { failureOf } from './processor-call'
+import { failureOf, processorMessage } from './processor-call'
 
 /** The money movements: created pending, then confirmed or failed by the processor. */
 export interface MovementKinds {
@@ -86,17 +86,18 @@ export async function finishMovement<K extends keyof MovementKinds, P extends Mo
     return pending
   }
   if (outcome.status === 'failed') {
-    const { code, description } = failureOf(outcome)
+    const { code, description, message } = failureOf(outcome)
     const failed = withChanges({
       ...references,
       status: 'failed',
       failure_code: code,
       failure_description: description,
+      ...processorMessage(message),
     })
     await put(failed)
     const objects = snapshot(failed, parents)
     await deps.recordEvent(account.id, `${movement.kind}.error`, failed.id, objects)
-    throw declined(code, description, idsOf(objects))
+    throw declined(code, description, idsOf(objects), message)
   }
   const succeeded = withChanges({ ...references, status: 'succeeded', success: true })
   const changed = await movement.succeed(context, succeeded, parents)

@@ -8,14 +8,26 @@ import type {
 } from '../processors/processor'
 import type { LifecycleDeps } from './context'
 
-/** What a failed step records: the code and its description. */
+/**
+ * What a failed step records: the code, its catalogue designation as `failure_description`
+ * (integrations compare it, so a processor never replaces it) and the processor's own text, if
+ * it gave one.
+ */
 export interface Failure {
   code: string
   description: string
+  message?: string
 }
 
 export function failureOf(outcome: FailedOutcome): Failure {
-  return { code: outcome.code, description: outcome.description ?? designationOf(outcome.code) }
+  const failure: Failure = { code: outcome.code, description: designationOf(outcome.code) }
+  if (outcome.description !== undefined) failure.message = outcome.description
+  return failure
+}
+
+/** The field a failed object carries the processor's own text in: `failure_message`. */
+export function processorMessage(message: string | undefined): { failure_message?: string } {
+  return message === undefined ? {} : { failure_message: message }
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CreateReversalRequest, Reversal } from '@chargekit/schemas'
+import type { CreateReversalRequest, Instrument, Reversal } from '@chargekit/schemas'
 import { newId } from '../ids'
 import { processorOf, revise, type StepContext } from './context'
 import { transactionExternalIds } from './external-ids'
@@ -9,9 +9,9 @@ import { callProcessor } from './processor-call'
 import { assertReversible } from './transitions'
 
 /**
- * POST /v2/instruments/{id}/reversal (and DELETE /v2/instruments/{id}): void an authorized,
- * uncaptured instrument in full. `reversal.pending`? → `reversal.success` (then the instrument
- * is invalid: `instrument.invalid`) | `reversal.error` (the instrument stays authorized).
+ * POST /v2/instruments/{id}/reversal: void an authorized, uncaptured instrument in full.
+ * `reversal.pending`? → `reversal.success` (then the instrument is invalid:
+ * `instrument.invalid`) | `reversal.error` (the instrument stays authorized).
  */
 export async function reverseInstrument(
   context: StepContext,
@@ -23,33 +23,42 @@ export async function reverseInstrument(
     const requested =
       input.amount === undefined ? undefined : requestedMoney(input.amount, currency)
     await assertReversible(context, instrument, requested?.minorUnits)
-    const charge = await mustGet(context, 'charge', instrument.charge ?? '')
-    const { processor, processorContext } = processorOf(context, charge)
-    const amount = money(instrument.amount ?? charge.amount, currency)
-    const reversalId = newId('rv')
-    const outcome = await callProcessor(
-      context.deps,
-      processor.name,
-      'reverse',
-      () => processor.reverse(processorContext, { reversalId, instrument, amount }),
-      'later',
-    )
-    const reversal: Reversal = Object.freeze({
-      id: reversalId,
-      charge: charge.id,
-      instrument: instrument.id,
-      amount: amount.amount,
-      currency,
-      success: false,
-      status: 'pending',
-      failure_code: null,
-      failure_description: null,
-      external_ids: transactionExternalIds(processor),
-      request_log: context.requestLog,
-      created_at: context.deps.now().toISOString(),
-    })
-    return finishMovement(context, reversalMovement, reversal, outcome)
+    return reverse(context, instrument)
   })
+}
+
+/**
+ * The reversal itself, once it is known to be legal; the caller holds the charge's lock (the
+ * reversal route, and the merchant's invalidation of an uncaptured instrument).
+ */
+export async function reverse(context: StepContext, instrument: Instrument): Promise<Reversal> {
+  const currency = instrument.currency ?? ''
+  const charge = await mustGet(context, 'charge', instrument.charge ?? '')
+  const { processor, processorContext } = processorOf(context, charge)
+  const amount = money(instrument.amount ?? charge.amount, currency)
+  const reversalId = newId('rv')
+  const outcome = await callProcessor(
+    context.deps,
+    processor.name,
+    'reverse',
+    () => processor.reverse(processorContext, { reversalId, instrument, amount }),
+    'later',
+  )
+  const reversal: Reversal = Object.freeze({
+    id: reversalId,
+    charge: charge.id,
+    instrument: instrument.id,
+    amount: amount.amount,
+    currency,
+    success: false,
+    status: 'pending',
+    failure_code: null,
+    failure_description: null,
+    external_ids: transactionExternalIds(processor),
+    request_log: context.requestLog,
+    created_at: context.deps.now().toISOString(),
+  })
+  return finishMovement(context, reversalMovement, reversal, outcome)
 }
 
 /** A successful reversal voids the instrument. */
@@ -65,7 +74,7 @@ const reversalMovement: Movement<'reversal'> = {
     instrument: revise(context, parents.instrument, { status: 'invalid', success: false }),
   }),
   async afterSuccess(context, _reversal, { charge, instrument }) {
-    // SPEC: instrument.invalid also means "invalidated by the merchant", which a reversal is.
+    // `instrument.invalid` also means "invalidated by the merchant", which a reversal is.
     await context.deps.recordEvent(context.account.id, 'instrument.invalid', instrument.id, {
       charge,
       instrument,

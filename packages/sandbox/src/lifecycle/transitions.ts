@@ -1,27 +1,35 @@
 import type { Charge, Dispute, Instrument, Payment } from '@chargekit/schemas'
-import { conflict } from '../api-problem'
+import { ApiProblem, conflict, designationOf } from '../api-problem'
 import type { StepContext } from './context'
 import { exactAmount, sumMinor, toAmount } from './money'
 import { allOf } from './objects'
 
 /**
- * The legal-transition rules of DESIGN §5, checked before any processor is called. Each throws
- * the 409 of DESIGN §4; rules the design leaves open use the closest catalogue code:
- * 05.04.0002 instrument not authorized, 05.04.0001 status does not allow the step,
- * 01.02.0000 amount over what is left, 03.04.0000 duplicate.
+ * The legal-transition rules of the lifecycle, checked before any processor is called. Each
+ * throws a 409 with the closest catalogue code: 05.04.0002 instrument not authorized,
+ * 05.04.0001 status does not allow the step, 01.02.0000 amount over what is left, 03.04.0000
+ * duplicate, 05.03.0000 a charge the merchant has not confirmed (authorized) yet; a failed
+ * charge answers with its own failure.
  */
 
-const inProgress = (object: { status?: string | undefined }) =>
+/** A movement that counts against what is left: it succeeded, or the processor is deciding. */
+export const inProgress = (object: { status?: string | undefined }) =>
   object.status === 'succeeded' || object.status === 'pending'
+
+/** Confirmation: not for a charge whose charge step already failed. */
+export function assertChargeConfirmable(charge: Charge): void {
+  if (charge.failure_code !== null) throw failedCharge(charge, 'be confirmed')
+}
 
 export async function assertChargeAcceptsInstrument(
   context: StepContext,
   charge: Charge,
 ): Promise<void> {
+  if (charge.failure_code !== null) throw failedCharge(charge, 'take an instrument')
   if (!charge.confirmed) {
     throw conflict(
-      '05.04.0001',
-      `Charge ${charge.id} failed (${charge.failure_code}) and cannot take an instrument: create a new charge`,
+      '05.03.0000',
+      `Charge ${charge.id} is not confirmed: confirm it first with POST /v2/charges/${charge.id}/confirm`,
     )
   }
   const instruments = await allOf(context, 'instrument', { charge: charge.id })
@@ -34,7 +42,23 @@ export async function assertChargeAcceptsInstrument(
   }
 }
 
-/** Capture: only an authorized instrument, at most what is left of the authorization. */
+/**
+ * A failed charge answers with its own code and designation, the reason it cannot go on (a
+ * generic "status does not allow" designation would name the wrong object).
+ */
+function failedCharge(charge: Charge, what: string): ApiProblem {
+  return new ApiProblem(409, {
+    message: `Charge ${charge.id} failed (${charge.failure_code} ${charge.failure_description}) and cannot ${what}: create a new charge`,
+    failure_code: charge.failure_code ?? '99.00.0000',
+    failure_description: charge.failure_description ?? designationOf('99.00.0000'),
+  })
+}
+
+/**
+ * Capture: only an authorized instrument. A recurring instrument is a token: each payment is
+ * its own authorization at the processor, of any amount, as long as the captured total stays
+ * exact; a one-time instrument takes at most what is left of its authorization.
+ */
 export async function assertCapturable(
   context: StepContext,
   instrument: Instrument,
@@ -49,17 +73,9 @@ export async function assertCapturable(
       `Instrument ${instrument.id} is being reversed and can no longer be captured`,
     )
   }
-  const authorized = sumMinor([{ amount: instrument.amount ?? 0 }], currency)
-  if (amountMinor > authorized) {
-    throw conflict(
-      '01.02.0000',
-      `Amount exceeds the ${instrument.amount} ${currency} authorized on instrument ${instrument.id}`,
-    )
-  }
   const payments = await allOf(context, 'payment', { instrument: instrument.id })
   const captured = sumMinor(payments.filter(inProgress), currency)
   if (instrument.recurring === true) {
-    // Each payment may take the whole authorization, but their total must stay exact.
     if (exactAmount(captured + amountMinor, currency) === undefined) {
       throw conflict(
         '01.02.0000',
@@ -67,6 +83,13 @@ export async function assertCapturable(
       )
     }
     return
+  }
+  const authorized = sumMinor([{ amount: instrument.amount ?? 0 }], currency)
+  if (amountMinor > authorized) {
+    throw conflict(
+      '01.02.0000',
+      `Amount exceeds the ${instrument.amount} ${currency} authorized on instrument ${instrument.id}`,
+    )
   }
   if (captured >= authorized) {
     throw conflict(

@@ -15,7 +15,7 @@ const testCards: ReadonlyMap<string, FinalOutcome> = new Map([
   ['4100000000000019', { status: 'failed', code: '06.02.0000' }],
 ])
 
-/** How long the acquirer takes to confirm a capture or refund, before `timeScale`. */
+/** How long the acquirer takes to confirm a capture, refund or reversal, before `timeScale`. */
 const acquirerConfirmationDelayMs = 2 * second
 
 function later(): Outcome {
@@ -29,8 +29,8 @@ function later(): Outcome {
 
 /**
  * Behaves like a real card acquirer: a charge asking for 3DS leaves the instrument pending until
- * the customer completes the challenge page; captures and refunds are pending until the
- * acquirer confirms them a little later; successful money movements settle after a day (both
+ * the customer completes the challenge page; captures, refunds and reversals are pending until
+ * the acquirer confirms them a little later; successful money movements settle after a day (both
  * delays scaled by `timeScale`). Test card numbers in {@link testCards} decline.
  */
 export const simulatedAcquirer: Processor = {
@@ -41,7 +41,7 @@ export const simulatedAcquirer: Processor = {
   authorize(_context, request) {
     const fixed = testCards.get(request.card.number)
     if (fixed !== undefined) return fixed
-    // Enabling 3DS is a risk rule (SPEC "Instrument risk"), so it is reported as one.
+    // Enabling 3DS is a risk rule, so it is reported as one (`instrument.risk`).
     if (request.enable3ds) return { status: 'pending', awaiting: 'customer', risk: true }
     return { status: 'succeeded' }
   },
@@ -49,5 +49,5 @@ export const simulatedAcquirer: Processor = {
     request.approved ? { status: 'succeeded' } : { status: 'failed', code: '06.01.0000' },
   capture: later,
   refund: later,
-  reverse: () => ({ status: 'succeeded' }),
+  reverse: later,
 }

@@ -1,14 +1,15 @@
 import { createChargeRequestSchemaFor, listQuerySchema } from '@chargekit/schemas'
 import type { Hono } from 'hono'
+import { describeChargeType } from '../../accounts/charge-types'
 import { chargeChannelProblems } from '../../lifecycle/charge-channels'
-import { createCharge } from '../../lifecycle/create-charge'
+import { confirmCharge, createCharge } from '../../lifecycle/create-charge'
 import { mustGet } from '../../lifecycle/objects'
 import { endpoint, type HttpSettings } from '../endpoint'
 import { listEnvelope, pageRequestOf } from '../list-envelope'
 import type { SandboxEnv } from '../sandbox-env'
-import { validateBody, validateQuery } from '../validate'
+import { noParametersSchema, validateBody, validateQuery } from '../validate'
 
-// Local merchants receive events on plain http to loopback (issue 4).
+// Local merchants receive events on plain http to loopback.
 const createChargeSchema = createChargeRequestSchemaFor({ allowLoopbackHttp: true })
 
 export function chargeRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): void {
@@ -24,12 +25,27 @@ export function chargeRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): voi
       ),
     })),
   )
+  // Before /charges/:id, which would take "types" for an id.
+  api.get(
+    '/charges/types',
+    endpoint(settings, async ({ step }) => ({
+      status: 200,
+      body: { collection: step.account.chargeTypes.map(describeChargeType) },
+    })),
+  )
   api.get(
     '/charges/:id',
     endpoint(settings, async ({ c, step }) => ({
       status: 200,
       body: await mustGet(step, 'charge', c.req.param('id') ?? ''),
     })),
+  )
+  api.post(
+    '/charges/:id/confirm',
+    endpoint(settings, async ({ c, body, step }) => {
+      validateBody(noParametersSchema, body)
+      return { status: 201, body: await confirmCharge(step, c.req.param('id') ?? '') }
+    }),
   )
   api.get(
     '/charges',

@@ -1,11 +1,12 @@
 import { createInstrumentRequestSchema, createReversalRequestSchema } from '@chargekit/schemas'
-import type { Hono } from 'hono'
+import type { Handler, Hono } from 'hono'
 import { createInstrument } from '../../lifecycle/create-instrument'
+import { invalidateInstrument } from '../../lifecycle/invalidate-instrument'
 import { mustGet } from '../../lifecycle/objects'
 import { reverseInstrument } from '../../lifecycle/reverse'
-import { type EndpointInput, endpoint, type HttpSettings } from '../endpoint'
+import { endpoint, type HttpSettings } from '../endpoint'
 import type { SandboxEnv } from '../sandbox-env'
-import { validateBody } from '../validate'
+import { noParametersSchema, validateBody } from '../validate'
 
 export function instrumentRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): void {
   api.post(
@@ -26,15 +27,40 @@ export function instrumentRoutes(api: Hono<SandboxEnv>, settings: HttpSettings):
       body: await mustGet(step, 'instrument', c.req.param('id') ?? ''),
     })),
   )
-  const reverse = async ({ c, body, step }: EndpointInput) => ({
-    status: 201 as const,
-    body: await reverseInstrument(
-      step,
-      c.req.param('id') ?? '',
-      validateBody(createReversalRequestSchema, body),
+  api.post(
+    '/instruments/:id/reversal',
+    endpoint(settings, async ({ c, body, step }) => ({
+      status: 201,
+      body: await reverseInstrument(
+        step,
+        c.req.param('id') ?? '',
+        validateBody(createReversalRequestSchema, body),
+      ),
+    })),
+  )
+  api.delete(
+    '/instruments/:id',
+    noContent(
+      endpoint(settings, async ({ c, body, step }) => {
+        validateBody(noParametersSchema, body)
+        await invalidateInstrument(step, c.req.param('id') ?? '')
+        return { status: 200, body: null }
+      }),
     ),
-  })
-  api.post('/instruments/:id/reversal', endpoint(settings, reverse))
-  // The production service voids an authorization on DELETE; same operation.
-  api.delete('/instruments/:id', endpoint(settings, reverse))
+  )
+}
+
+/**
+ * The service answers a successful DELETE with 204 and no body. The endpoint's 200 becomes that
+ * (its headers kept, an idempotent replay's included); errors pass through as they are.
+ */
+function noContent(handler: Handler<SandboxEnv>): Handler<SandboxEnv> {
+  return async (c, next) => {
+    const response = (await handler(c, next)) as Response
+    if (response.status !== 200) return response
+    const headers = new Headers(response.headers)
+    headers.delete('content-type')
+    headers.delete('content-length')
+    return new Response(null, { status: 204, headers })
+  }
 }

@@ -1,5 +1,6 @@
 import {
   createPaymentRequestSchema,
+  createRefundOfPaymentRequestSchema,
   createRefundRequestSchema,
   listQuerySchema,
 } from '@chargekit/schemas'
@@ -57,5 +58,13 @@ export function paymentRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): vo
         validateBody(createRefundRequestSchema, body),
       ),
     })),
+  )
+  // The same refund with the payment named in the body, as the production service also takes it.
+  api.post(
+    '/refunds',
+    endpoint(settings, async ({ body, step }) => {
+      const { payment, ...refund } = validateBody(createRefundOfPaymentRequestSchema, body)
+      return { status: 201, body: await createRefund(step, payment, refund) }
+    }),
   )
 }
