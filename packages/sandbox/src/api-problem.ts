@@ -2,7 +2,7 @@ import { lookupErrorCode } from '@chargekit/errors'
 import { rootIssueKey } from '@chargekit/schemas'
 import { SandboxError } from './errors'
 
-/** The JSON body of every error answer (DESIGN §4 "Errors"). */
+/** The JSON body of every error answer. */
 export interface ProblemBody {
   message: string
   failure_code?: string
@@ -13,7 +13,7 @@ export interface ProblemBody {
 
 /**
  * A request the API answers with an error status instead of a result: thrown anywhere below the
- * HTTP layer, rendered as JSON by it. Statuses and codes are those of DESIGN §4.
+ * HTTP layer, rendered as JSON by it with its status and failure code.
  */
 export class ApiProblem extends SandboxError {
   readonly status: number
@@ -57,7 +57,7 @@ export function notFound(what: string, id: string): ApiProblem {
   })
 }
 
-/** 409: the step is not legal in the object's current state (DESIGN §4, §5). */
+/** 409: the step is not legal in the object's current state. */
 export function conflict(code: string, message: string, headers?: Record<string, string>) {
   return new ApiProblem(409, coded(code, message), headers)
 }
@@ -91,7 +91,7 @@ export function declined(
   })
 }
 
-/** 413: the body is over the size limit (DESIGN §4: 1 MB). */
+/** 413: the body is over the size limit (1 MB). */
 export function payloadTooLarge(limitBytes: number): ApiProblem {
   return new ApiProblem(
     413,
@@ -99,11 +99,14 @@ export function payloadTooLarge(limitBytes: number): ApiProblem {
   )
 }
 
-/** 415: only JSON bodies are accepted. */
+/** 415: the body is neither JSON nor form fields. */
 export function unsupportedMediaType(): ApiProblem {
   return new ApiProblem(
     415,
-    coded('01.01.0000', 'Request bodies must be JSON: send Content-Type: application/json'),
+    coded(
+      '01.01.0000',
+      'Request bodies must be JSON (or application/x-www-form-urlencoded form fields): send JSON with Content-Type: application/json',
+    ),
   )
 }
 

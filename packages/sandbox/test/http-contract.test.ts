@@ -150,7 +150,7 @@ describe('request and answer rules', () => {
       headers: { authorization: basicAuth(owner), ...(init.headers ?? {}) },
     })
 
-  it('answers 415 for a body that is not JSON', async () => {
+  it('answers 415 for a body that is neither JSON nor a form', async () => {
     const response = await post('/charges', {
       body: 'amount=1',
       headers: { 'content-type': 'text/plain' },
@@ -182,7 +182,7 @@ describe('request and answer rules', () => {
     }
   })
 
-  it('names every invalid field with what was expected', async () => {
+  it('names every invalid field with what was expected; an unknown field only warns', async () => {
     const answer = await harness.as(owner)('POST', '/charges', {
       charge_type: 'card_onetime',
       amount: 10.123,
@@ -195,14 +195,10 @@ describe('request and answer rules', () => {
     expect(answer.status).toBe(400)
     // The unknown channel is reported in the same answer as the schema's problems.
     expect(Object.keys(answer.body.parameters).sort()).toEqual(
-      [
-        'channels.0',
-        'currency',
-        'events_url',
-        'extra',
-        'metadata.__proto__',
-        'metadata.nested',
-      ].sort(),
+      ['channels.0', 'currency', 'events_url', 'metadata.__proto__', 'metadata.nested'].sort(),
+    )
+    expect(answer.headers.get('chargekit-integration-warnings')).toBe(
+      'unknown_field;field="extra";instead="no extra field"',
     )
   })
 

@@ -82,7 +82,7 @@ describe('canonicalJson', () => {
 })
 
 describe('idempotency cache', () => {
-  const ok = async () => ({ status: 201, body: '{}', headers: {} })
+  const ok = async () => ({ status: 201, body: '{}', headers: {}, warnings: [] })
 
   it('forgets keys after their time to live and beyond its size', async () => {
     const expiring = createIdempotencyCache({ ttlMs: 0, maxKeysPerAccount: 10 })
@@ -100,7 +100,7 @@ describe('idempotency cache', () => {
     let runs = 0
     const failing = async () => {
       runs++
-      return { status: 503, body: '{}', headers: {} }
+      return { status: 503, body: '{}', headers: {}, warnings: [] }
     }
     await cache.run('a', 'k', 'f', failing)
     await cache.run('a', 'k', 'f', failing)
