@@ -55,7 +55,7 @@ export function endpoint(
     }
     const operation = async (): Promise<StoredResult> => ({
       ...(await answer(() => run({ c, body, step }))),
-      warnings: bodyWarnings.list,
+      warnings: bodyWarnings,
     })
     const key = writes ? requestHeader(c, 'idempotency-key') : undefined
     let pending: Promise<{ result: StoredResult; replayed: boolean }>
@@ -72,7 +72,7 @@ export function endpoint(
       pending = settings.idempotency.run(step.account.id, key, fingerprint, operation)
     }
     const { result, replayed } = await withTimeout(pending, settings.requestTimeoutMs)
-    warnings.addAll(result.warnings)
+    warnings.merge(result.warnings)
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       ...result.headers,

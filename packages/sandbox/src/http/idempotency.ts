@@ -1,5 +1,5 @@
 import { conflict } from '../api-problem'
-import type { IntegrationWarning } from './integration-warnings'
+import type { IntegrationWarnings } from './integration-warnings'
 
 /** A finished answer, as stored for replay. */
 export interface StoredResult {
@@ -7,7 +7,7 @@ export interface StoredResult {
   body: string
   headers: Readonly<Record<string, string>>
   /** What the operation read leniently in the body, repeated on every replay. */
-  warnings: readonly IntegrationWarning[]
+  warnings: IntegrationWarnings
 }
 
 interface Entry {

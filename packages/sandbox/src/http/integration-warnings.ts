@@ -58,8 +58,10 @@ export class IntegrationWarnings {
     else this.#omitted++
   }
 
-  addAll(warnings: Iterable<IntegrationWarning>): void {
-    for (const warning of warnings) this.add(warning)
+  /** Adds another list's warnings, and counts what it omitted. */
+  merge(other: IntegrationWarnings): void {
+    for (const warning of other.list) this.add(warning)
+    this.#omitted += other.omitted
   }
 
   get list(): readonly IntegrationWarning[] {
