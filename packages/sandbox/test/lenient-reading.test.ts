@@ -35,7 +35,7 @@ function encodeForm(tree: FormTree, appendLists: boolean): string {
     if (typeof value === 'string') pairs.push([prefix, value])
     else if (Array.isArray(value)) {
       const append = appendLists && value.every((item) => typeof item === 'string')
-      value.forEach((item, index) => walk(`${prefix}[${append ? '' : index}]`, item))
+      for (const [index, item] of value.entries()) walk(`${prefix}[${append ? '' : index}]`, item)
     } else for (const [key, item] of Object.entries(value)) walk(`${prefix}[${key}]`, item)
   }
   for (const [key, value] of Object.entries(tree)) walk(key, value)
