@@ -99,6 +99,8 @@ describe('authentication', () => {
     ['POST', '/test/settlements'],
     ['POST', '/test/payments/pa_x/dispute'],
     ['POST', '/test/disputes/dp_x/settle'],
+    ['GET', '/requests'],
+    ['POST', '/charges/'],
     ['GET', '/no/such/endpoint'],
   ])('guards %s %s', async (method, path) => {
     const response = await raw(path, { method })
@@ -136,6 +138,14 @@ describe('account isolation', () => {
     // Nothing of the owner's changed.
     const event = await harness.as(owner)('GET', `/events/${ids.event}`)
     expect(event.body.dismissed_at).toBeNull()
+    // Each account lists only its own requests: the owner's refund, not the stranger's 404.
+    const refundPath = `/v2/payments/${ids.payment}/refund`
+    const listed = async (caller: typeof api) =>
+      (await caller('GET', '/requests?per_page=100')).body.collection
+        .filter((request: { path: string }) => request.path === refundPath)
+        .map((request: { status: number }) => request.status)
+    expect(await listed(api)).toEqual([404])
+    expect(await listed(harness.as(owner))).toEqual([201])
     // The stranger's settlement does not touch the owner's payments.
     const settlement = await api('POST', '/test/settlements')
     expect(settlement.body.payments).toEqual([])

@@ -79,9 +79,9 @@ export class IntegrationWarnings {
 }
 
 /**
- * A field path as printable ASCII, safe in a header, a log line and a message: characters
- * outside `!`…`~` (and `%`) are percent-encoded as UTF-8, and a path longer than 80 characters
- * is cut (unknown field names are whatever the request sent).
+ * A field path (or a URL path) as printable ASCII, safe in a header, a log line and a message:
+ * characters outside `!`…`~` (and `%`) are percent-encoded as UTF-8, and a label longer than 80
+ * characters is cut (unknown field names are whatever the request sent).
  */
 export function fieldLabel(path: readonly (string | number)[]): string {
   let label = ''

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { getPath } from 'hono/utils/url'
-import { requestWarnings } from './integration-warnings'
+import { fieldLabel, requestWarnings } from './integration-warnings'
 import type { SandboxEnv } from './sandbox-env'
 
 /**
@@ -18,7 +18,8 @@ export function apiPath(request: Request): string {
 export function trailingSlashWarning(): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     if (c.req.path !== getPath(c.req.raw)) {
-      const served = `${c.req.method} ${c.req.path}`
+      // Printable ASCII only: the path is decoded, and a %0A must not become a new log line.
+      const served = `${c.req.method} ${fieldLabel([c.req.path])}`
       requestWarnings(c).add({
         code: 'trailing_slash',
         message: `The path ends in "/": served as ${served}`,
