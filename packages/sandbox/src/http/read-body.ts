@@ -78,29 +78,26 @@ export function parseRequestBody(
 ): unknown {
   if (text.trim() === '') return undefined
   const type = requestHeader(c, 'content-type') ?? ''
-  let value: unknown
+  let value = parseJson(text)
   if (jsonType.test(type)) {
-    value = parseJson(text)
-    if (value === notJson)
+    if (value === notJson) {
       throw invalidBody('Expected a JSON object, but the body is not valid JSON')
-  } else {
-    value = parseJson(text)
-    if (value !== notJson) {
-      warnings.add({
-        code: 'json_with_other_content_type',
-        message: `The body is JSON sent as ${describeType(type)}: read as JSON`,
-        instead: 'Content-Type: application/json',
-      })
-    } else if (formType.test(type)) {
-      value = parseFormBody(text, maxBodyDepth)
-      warnings.add({
-        code: 'form_body',
-        message: 'The body is form fields: read as fields, each value a string',
-        instead: 'a JSON body with Content-Type: application/json',
-      })
-    } else {
-      throw unsupportedMediaType()
     }
+  } else if (value !== notJson) {
+    warnings.add({
+      code: 'json_with_other_content_type',
+      message: `The body is JSON sent as ${describeType(type)}: read as JSON`,
+      instead: 'Content-Type: application/json',
+    })
+  } else if (formType.test(type)) {
+    value = parseFormBody(text, maxBodyDepth)
+    warnings.add({
+      code: 'form_body',
+      message: 'The body is form fields: read as fields, each value a string',
+      instead: 'a JSON body with Content-Type: application/json',
+    })
+  } else {
+    throw unsupportedMediaType()
   }
   if (isNestedDeeperThan(value, maxBodyDepth)) {
     throw invalidBody(`Expected a body nested at most ${maxBodyDepth} levels deep`)

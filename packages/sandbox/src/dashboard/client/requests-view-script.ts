@@ -3,7 +3,7 @@
  * the integration warnings the sandbox recorded: what it read leniently (a trailing slash, a
  * number sent as text, an unknown field…) and what @chargekit/client would have sent instead.
  */
-export const requestsViewScript = String.raw`
+export const requestsViewScript = `
 function requestsView(url) {
   const params = new URLSearchParams([...url.searchParams].filter(([key]) => key === 'page' || key === 'per_page'))
   document.title = 'Requests · chargekit sandbox'
