@@ -15,7 +15,7 @@ export interface ProblemBody {
 
 /**
  * A request the API answers with an error status instead of a result: thrown anywhere below the
- * HTTP layer, rendered as JSON by it.
+ * HTTP layer, rendered as JSON by it with its status and failure code.
  */
 export class ApiProblem extends SandboxError {
   readonly status: number
@@ -103,11 +103,14 @@ export function payloadTooLarge(limitBytes: number): ApiProblem {
   )
 }
 
-/** 415: only JSON bodies are accepted. */
+/** 415: the body is neither JSON nor form fields. */
 export function unsupportedMediaType(): ApiProblem {
   return new ApiProblem(
     415,
-    coded('01.01.0000', 'Request bodies must be JSON: send Content-Type: application/json'),
+    coded(
+      '01.01.0000',
+      'Request bodies must be JSON (or application/x-www-form-urlencoded form fields): send JSON with Content-Type: application/json',
+    ),
   )
 }
 

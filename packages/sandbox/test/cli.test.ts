@@ -59,11 +59,15 @@ describe('chargekit-sandbox', () => {
     expect(stdout).toContain(`API base URL: ${url}/v2`)
     expect(stdout).toContain('acct_cli / sk_cli_key')
     expect(stdout).toContain('acct_two / sk_two')
-    const response = await fetch(`${url}/v2/charges`, {
+    // A trailing slash is served, and the log line says what the client would have sent.
+    const response = await fetch(`${url}/v2/charges/`, {
       headers: { authorization: basicAuth({ id: 'acct_cli', key: 'sk_cli_key' }) },
     })
     expect(response.status).toBe(200)
     await response.arrayBuffer()
+    const [line] = await run.waitFor(/^GET \/v2\/charges 200 .*$/m)
+    expect(line).toContain('account=acct_cli')
+    expect(line).toContain('warnings=trailing_slash (instead: GET /v2/charges)')
     run.child.kill('SIGINT')
     expect(await run.exited).toBe(0)
     expect(run.output().stdout).toContain('stopping the sandbox')

@@ -380,6 +380,55 @@ describe('dashboard in Chromium', { timeout: 30_000 }, () => {
       .toBe('Retries log (7)')
   })
 
+  it('lists the account’s API requests with their integration warnings', async () => {
+    // A request as a PHP integration sends it: a trailing slash, the amount as text, a typo.
+    const response = await fetch(`${world.sandbox.apiUrl}/charges/`, {
+      method: 'POST',
+      headers: {
+        authorization: basic(accountA),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        charge_type: 'card_onetime',
+        amount: '12.50',
+        currency: 'USD',
+        events_url: world.receiver.url,
+        redirect_ur: 'https://shop.example/back',
+      }),
+    })
+    expect(response.status).toBe(201)
+    const requestId = response.headers.get('request-id') ?? ''
+
+    await page.getByRole('link', { name: 'Requests' }).click()
+    await page.waitForURL((url) => url.pathname === '/dashboard/requests')
+    expect(await page.getByRole('link', { name: 'Requests' }).getAttribute('aria-current')).toBe(
+      'page',
+    )
+    const row = page.locator(`table.requests tr[data-request-id="${requestId}"]`)
+    await row.waitFor()
+    expect(await row.locator('td[data-label="Request"] code').textContent()).toBe(
+      'POST /v2/charges/',
+    )
+    expect(await row.locator('td[data-label="Status"]').textContent()).toBe('201')
+    expect(
+      await row
+        .locator('.warnings li')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('data-code'))),
+    ).toEqual(['trailing_slash', 'form_body', 'numeric_string', 'unknown_field'])
+    const typo = row.locator('.warnings li[data-code="unknown_field"]')
+    expect(await typo.textContent()).toContain('did you mean redirect_url?')
+    expect(await typo.locator('small code').textContent()).toBe('redirect_url')
+    // The page's own polling of this list is not a merchant request: it is never listed.
+    const paths = await page
+      .locator('table.requests td[data-label="Request"] code')
+      .allTextContents()
+    expect(paths.filter((path) => path.includes('/v2/requests'))).toEqual([])
+    await screenshot(page, 'dashboard-requests')
+    // A reload keeps the view.
+    await page.reload()
+    await row.waitFor()
+  })
+
   it('signs out, and the old session cookie no longer opens anything', async () => {
     const [cookie] = await page.context().cookies()
     await page.getByRole('button', { name: 'Sign out' }).click()
@@ -473,6 +522,7 @@ describe('dashboard in Chromium', { timeout: 30_000 }, () => {
       ['dashboard-phone-events', '/dashboard', 'table.events'],
       ['dashboard-phone-event', `/dashboard/events/${event?.id}`, 'pre.json'],
       ['dashboard-phone-charge', `/dashboard/charges/${flow.chargeId}`, 'ol.timeline'],
+      ['dashboard-phone-requests', '/dashboard/requests', 'table.requests'],
     ] as const
     for (const [name, path, loaded] of views) {
       await phone.goto(`${world.sandbox.url}${path}`)

@@ -99,6 +99,8 @@ describe('authentication', () => {
     ['POST', '/test/settlements'],
     ['POST', '/test/payments/pa_x/dispute'],
     ['POST', '/test/disputes/dp_x/settle'],
+    ['GET', '/requests'],
+    ['POST', '/charges/'],
     ['GET', '/no/such/endpoint'],
   ])('guards %s %s', async (method, path) => {
     const response = await raw(path, { method })
@@ -136,6 +138,14 @@ describe('account isolation', () => {
     // Nothing of the owner's changed.
     const event = await harness.as(owner)('GET', `/events/${ids.event}`)
     expect(event.body.dismissed_at).toBeNull()
+    // Each account lists only its own requests: the owner's refund, not the stranger's 404.
+    const refundPath = `/v2/payments/${ids.payment}/refund`
+    const listed = async (caller: typeof api) =>
+      (await caller('GET', '/requests?per_page=100')).body.collection
+        .filter((request: { path: string }) => request.path === refundPath)
+        .map((request: { status: number }) => request.status)
+    expect(await listed(api)).toEqual([404])
+    expect(await listed(harness.as(owner))).toEqual([201])
     // The stranger's settlement does not touch the owner's payments.
     const settlement = await api('POST', '/test/settlements')
     expect(settlement.body.payments).toEqual([])
@@ -150,7 +160,7 @@ describe('request and answer rules', () => {
       headers: { authorization: basicAuth(owner), ...(init.headers ?? {}) },
     })
 
-  it('answers 415 for a body that is not JSON', async () => {
+  it('answers 415 for a body that is neither JSON nor a form', async () => {
     const response = await post('/charges', {
       body: 'amount=1',
       headers: { 'content-type': 'text/plain' },
@@ -182,7 +192,7 @@ describe('request and answer rules', () => {
     }
   })
 
-  it('names every invalid field with what was expected', async () => {
+  it('names every invalid field with what was expected; an unknown field only warns', async () => {
     const answer = await harness.as(owner)('POST', '/charges', {
       charge_type: 'card_onetime',
       amount: 10.123,
@@ -195,14 +205,10 @@ describe('request and answer rules', () => {
     expect(answer.status).toBe(400)
     // The unknown channel is reported in the same answer as the schema's problems.
     expect(Object.keys(answer.body.parameters).sort()).toEqual(
-      [
-        'channels.0',
-        'currency',
-        'events_url',
-        'extra',
-        'metadata.__proto__',
-        'metadata.nested',
-      ].sort(),
+      ['channels.0', 'currency', 'events_url', 'metadata.__proto__', 'metadata.nested'].sort(),
+    )
+    expect(answer.headers.get('chargekit-integration-warnings')).toBe(
+      'unknown_field;field="extra";instead="no extra field"',
     )
   })
 

@@ -6,6 +6,7 @@ import { parseCliArguments } from '../src/cli-options'
 import { SandboxError } from '../src/errors'
 import { canonicalJson } from '../src/http/canonical-json'
 import { createIdempotencyCache } from '../src/http/idempotency'
+import { IntegrationWarnings } from '../src/http/integration-warnings'
 import { createKeyedLock } from '../src/lifecycle/keyed-lock'
 
 const card = {
@@ -82,7 +83,12 @@ describe('canonicalJson', () => {
 })
 
 describe('idempotency cache', () => {
-  const ok = async () => ({ status: 201, body: '{}', headers: {} })
+  const ok = async () => ({
+    status: 201,
+    body: '{}',
+    headers: {},
+    warnings: new IntegrationWarnings(),
+  })
 
   it('forgets keys after their time to live and beyond its size', async () => {
     const expiring = createIdempotencyCache({ ttlMs: 0, maxKeysPerAccount: 10 })
@@ -100,7 +106,7 @@ describe('idempotency cache', () => {
     let runs = 0
     const failing = async () => {
       runs++
-      return { status: 503, body: '{}', headers: {} }
+      return { status: 503, body: '{}', headers: {}, warnings: new IntegrationWarnings() }
     }
     await cache.run('a', 'k', 'f', failing)
     await cache.run('a', 'k', 'f', failing)

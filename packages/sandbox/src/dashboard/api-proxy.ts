@@ -17,6 +17,7 @@ const allowedCalls: readonly { method: string; path: RegExp }[] = [
   { method: 'GET', path: new RegExp(`^/events/${id}$`) },
   { method: 'POST', path: new RegExp(`^/events/${id}/(?:redeliver|dismiss)$`) },
   { method: 'GET', path: new RegExp(`^/charges/${id}$`) },
+  { method: 'GET', path: /^\/requests$/ },
 ]
 
 // Headers of the API's answer the page may see. `WWW-Authenticate` in particular is dropped, or

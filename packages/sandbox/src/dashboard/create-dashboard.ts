@@ -15,7 +15,7 @@ import { signOutRoute } from './sign-out'
 import { createStaticAsset, serveStaticAsset } from './static-assets'
 
 /**
- * The sandbox dashboard: sign-in, the events, event and charge views, and a proxy that makes the
+ * The sandbox dashboard: sign-in, the events, event, charge and requests views, and a proxy that makes the
  * page's API calls as the signed-in account. Every route lives under `/dashboard`, so the result
  * mounts with `app.route('/', createDashboard({ api: (request) => app.fetch(request) }))`.
  */
@@ -60,6 +60,7 @@ export function createDashboard(options: DashboardOptions): Hono {
   app.get('/', page)
   app.get('/events/:id', page)
   app.get('/charges/:id', page)
+  app.get('/requests', page)
 
   app.route('/', signInRoutes({ api, assets, cookie }))
   app.route('/', signOutRoute(cookie))

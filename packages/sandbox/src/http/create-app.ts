@@ -8,16 +8,20 @@ import { basicAuth } from './basic-auth'
 import type { HttpSettings } from './endpoint'
 import { errorHandler, notFoundHandler } from './error-handler'
 import { createIdempotencyCache } from './idempotency'
+import { integrationWarningsMiddleware } from './integration-warnings'
 import { rateLimit } from './rate-limit'
+import { createRecentRequests, recordRecentRequests } from './recent-requests'
 import { requestIdMiddleware } from './request-id'
 import { chargeRoutes } from './routes/charge-routes'
 import { eventRoutes } from './routes/event-routes'
 import { instrumentRoutes } from './routes/instrument-routes'
 import { objectRoutes } from './routes/object-routes'
 import { paymentRoutes } from './routes/payment-routes'
+import { requestRoutes } from './routes/request-routes'
 import { testHelperRoutes } from './routes/test-helper-routes'
 import { threeDsRoutes } from './routes/three-ds-routes'
 import type { SandboxEnv } from './sandbox-env'
+import { apiPath, trailingSlashWarning } from './trailing-slash'
 
 export interface SandboxAppOptions {
   deps: LifecycleDeps
@@ -27,7 +31,7 @@ export interface SandboxAppOptions {
   requestTimeoutMs: number
 }
 
-/** The sandbox's HTTP app: the API of DESIGN §4 under /v2 and the customer's 3DS page. */
+/** The sandbox's HTTP app: the API under /v2, the customer's 3DS page and the dashboard. */
 export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   const { deps, accounts } = options
   const settings: HttpSettings = {
@@ -35,16 +39,20 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
     idempotency: createIdempotencyCache(),
     requestTimeoutMs: options.requestTimeoutMs,
   }
-  const app = new Hono<SandboxEnv>()
+  const recentRequests = createRecentRequests()
+  const app = new Hono<SandboxEnv>({ getPath: apiPath })
   app.onError(errorHandler(deps.logger))
   app.notFound(notFoundHandler)
   app.use(requestIdMiddleware(deps.logger))
+  app.use(integrationWarningsMiddleware())
+  app.use(trailingSlashWarning())
 
   // Registered before the auth middleware: the customer's page carries a token, not credentials.
   threeDsRoutes(app, deps, accounts)
 
   const api = new Hono<SandboxEnv>()
   api.use(basicAuth(accounts))
+  api.use(recordRecentRequests(recentRequests))
   api.use(rateLimit(options.rateLimit))
   chargeRoutes(api, settings)
   instrumentRoutes(api, settings)
@@ -52,7 +60,11 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   objectRoutes(api, settings)
   eventRoutes(api, settings, options.delivery)
   testHelperRoutes(api, settings)
+  requestRoutes(api, settings, recentRequests)
   app.route('/v2', api)
-  app.route('/', createDashboard({ api: async (request) => app.fetch(request) }))
+  app.route(
+    '/',
+    createDashboard({ api: async (request) => app.fetch(request, { fromDashboard: true }) }),
+  )
   return app
 }

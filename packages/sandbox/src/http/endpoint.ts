@@ -3,7 +3,8 @@ import { ApiProblem, invalidParameters, timedOut } from '../api-problem'
 import type { LifecycleDeps, StepContext } from '../lifecycle/context'
 import { canonicalJson } from './canonical-json'
 import type { IdempotencyCache, StoredResult } from './idempotency'
-import { maxBodyBytes, parseJsonBody, readBodyText } from './read-body'
+import { IntegrationWarnings, linkBodyWarnings, requestWarnings } from './integration-warnings'
+import { maxBodyBytes, parseRequestBody, readBodyText } from './read-body'
 import { requestHeader } from './request-header'
 import { requestLogOf } from './request-log'
 import type { SandboxEnv } from './sandbox-env'
@@ -17,7 +18,7 @@ export interface HttpSettings {
 
 export interface EndpointInput {
   c: Context<SandboxEnv>
-  /** The parsed JSON body; undefined when there was none. */
+  /** The body as read (JSON or form fields); undefined when there was none. */
   body: unknown
   step: StepContext
 }
@@ -30,9 +31,10 @@ export interface EndpointResult {
 const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/
 
 /**
- * Wraps one API operation with what every endpoint shares: body limits and JSON parsing,
- * idempotency for POST and DELETE, the per-request timeout, and JSON rendering. Problems the
- * operation throws are answers too, so an idempotent retry replays a 402 or a 409 as well.
+ * Wraps one API operation with what every endpoint shares: body limits and parsing, idempotency
+ * for POST and DELETE, the per-request timeout, and JSON rendering. Problems the operation throws
+ * are answers too, so an idempotent retry replays a 402 or a 409 as well, and the integration
+ * warnings the operation found in the body are stored with the answer and replayed with it.
  */
 export function endpoint(
   settings: HttpSettings,
@@ -40,14 +42,21 @@ export function endpoint(
 ): Handler<SandboxEnv> {
   return async (c) => {
     const writes = c.req.method === 'POST' || c.req.method === 'DELETE'
+    const warnings = requestWarnings(c)
     const text = writes ? await readBodyText(c, maxBodyBytes) : ''
-    const body = parseJsonBody(c, text)
+    const body = parseRequestBody(c, text, warnings)
+    // validateBody, called by the operation with the body alone, reports here.
+    const bodyWarnings = new IntegrationWarnings()
+    linkBodyWarnings(body, bodyWarnings)
     const step: StepContext = {
       deps: settings.deps,
       account: c.get('account'),
       requestLog: requestLogOf(c),
     }
-    const operation = () => answer(() => run({ c, body, step }))
+    const operation = async (): Promise<StoredResult> => ({
+      ...(await answer(() => run({ c, body, step }))),
+      warnings: bodyWarnings,
+    })
     const key = writes ? requestHeader(c, 'idempotency-key') : undefined
     let pending: Promise<{ result: StoredResult; replayed: boolean }>
     if (key === undefined) {
@@ -58,10 +67,12 @@ export function endpoint(
           'Idempotency-Key': ['Expected 1 to 255 visible ASCII characters, such as a UUID'],
         })
       }
+      // The request as read: the path without a trailing slash, the body whatever its encoding.
       const fingerprint = `${c.req.method} ${c.req.path}\n${canonicalJson(body ?? {})}`
       pending = settings.idempotency.run(step.account.id, key, fingerprint, operation)
     }
     const { result, replayed } = await withTimeout(pending, settings.requestTimeoutMs)
+    warnings.merge(result.warnings)
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       ...result.headers,
@@ -71,7 +82,7 @@ export function endpoint(
   }
 }
 
-async function answer(run: () => Promise<EndpointResult>): Promise<StoredResult> {
+async function answer(run: () => Promise<EndpointResult>): Promise<Omit<StoredResult, 'warnings'>> {
   try {
     const { status, body } = await run()
     return { status, body: JSON.stringify(body), headers: {} }

@@ -1,10 +1,13 @@
 import { conflict } from '../api-problem'
+import type { IntegrationWarnings } from './integration-warnings'
 
 /** A finished answer, as stored for replay. */
 export interface StoredResult {
   status: number
   body: string
   headers: Readonly<Record<string, string>>
+  /** What the operation read leniently in the body, repeated on every replay. */
+  warnings: IntegrationWarnings
 }
 
 interface Entry {
@@ -15,7 +18,7 @@ interface Entry {
 }
 
 export interface IdempotencyOptions {
-  /** How long a key is remembered (DESIGN §4: 24 h). */
+  /** How long a key is remembered (24 h by default). */
   ttlMs: number
   /** Keys remembered per account; past it the oldest finished ones are forgotten first. */
   maxKeysPerAccount: number

@@ -1,10 +1,12 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
 import { invalidBody, payloadTooLarge, unsupportedMediaType } from '../api-problem'
+import { parseFormBody } from './form-body'
+import { fieldLabel, type IntegrationWarnings } from './integration-warnings'
 import { requestHeader } from './request-header'
 import type { SandboxEnv } from './sandbox-env'
 
-/** DESIGN §4: request bodies over 1 MB are refused with 413. */
+/** Request bodies over 1 MB are refused with 413. */
 export const maxBodyBytes = 1024 * 1024
 
 /**
@@ -56,16 +58,76 @@ function readIncoming(incoming: IncomingMessage, limit: number): Promise<string>
   })
 }
 
-/** The JSON value of a request body; undefined when there is none. Only JSON is accepted (415). */
-export function parseJsonBody(c: Context<SandboxEnv>, text: string): unknown {
+/** Deeper than any request of the API, by far; deeper bodies are refused before any work. */
+export const maxBodyDepth = 20
+
+const jsonType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
+const formType = /^application\/x-www-form-urlencoded\s*(?:;|$)/i
+
+/**
+ * The value of a request body as the production service reads it; undefined when there is none.
+ * A JSON content type must carry JSON. Another content type may carry JSON too (PHP's cURL sends
+ * `application/x-www-form-urlencoded` by default): it is read as JSON, with a warning. A form
+ * body that is not JSON is read as form fields ({@link parseFormBody}), with a warning. Anything
+ * else is 415. Every body is refused (400) beyond {@link maxBodyDepth} levels of nesting.
+ */
+export function parseRequestBody(
+  c: Context<SandboxEnv>,
+  text: string,
+  warnings: IntegrationWarnings,
+): unknown {
   if (text.trim() === '') return undefined
   const type = requestHeader(c, 'content-type') ?? ''
-  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
+  let value = parseJson(text)
+  if (jsonType.test(type)) {
+    if (value === notJson) {
+      throw invalidBody('Expected a JSON object, but the body is not valid JSON')
+    }
+  } else if (value !== notJson) {
+    warnings.add({
+      code: 'json_with_other_content_type',
+      message: `The body is JSON sent as ${describeType(type)}: read as JSON`,
+      instead: 'Content-Type: application/json',
+    })
+  } else if (formType.test(type)) {
+    value = parseFormBody(text, maxBodyDepth)
+    warnings.add({
+      code: 'form_body',
+      message: 'The body is form fields: read as fields, each value a string',
+      instead: 'a JSON body with Content-Type: application/json',
+    })
+  } else {
     throw unsupportedMediaType()
   }
+  if (isNestedDeeperThan(value, maxBodyDepth)) {
+    throw invalidBody(`Expected a body nested at most ${maxBodyDepth} levels deep`)
+  }
+  return value
+}
+
+const notJson = Symbol('not JSON')
+
+function parseJson(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch {
-    throw invalidBody('Expected a JSON object, but the body is not valid JSON')
+    return notJson
   }
+}
+
+function describeType(type: string): string {
+  const essence = type.split(';')[0]?.trim() ?? ''
+  return essence === '' ? 'no Content-Type' : `Content-Type ${fieldLabel([essence.slice(0, 60)])}`
+}
+
+/** Whether objects and lists nest deeper than `limit`, checked without recursion. */
+function isNestedDeeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]]
+  for (let entry = pending.pop(); entry !== undefined; entry = pending.pop()) {
+    const [item, depth] = entry
+    if (typeof item !== 'object' || item === null) continue
+    if (depth > limit) return true
+    for (const child of Object.values(item)) pending.push([child, depth + 1])
+  }
+  return false
 }

@@ -1,12 +1,14 @@
 import type { MiddlewareHandler } from 'hono'
 import { newId } from '../ids'
 import type { SandboxLogger } from '../logger'
+import { formatWarningsForLog } from './integration-warnings'
 import type { SandboxEnv } from './sandbox-env'
 
 /**
  * Gives every answer a `Request-Id` header (errors included) and logs one line per request:
  * method, path without the query (3DS tokens and filters stay out of logs), status, duration,
- * account. Never headers or bodies, so never credentials.
+ * account, and the request's integration warnings if any. Never headers or bodies, so never
+ * credentials or card data.
  */
 export function requestIdMiddleware(logger: SandboxLogger): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
@@ -17,10 +19,14 @@ export function requestIdMiddleware(logger: SandboxLogger): MiddlewareHandler<Sa
     // without turning node-server's lightweight response into a full one.
     c.header('request-id', requestId)
     await next()
+    const warnings = c.get('integrationWarnings')
     logger.info(`${c.req.method} ${c.req.path} ${c.res.status}`, {
       ms: Math.round(performance.now() - started),
       account: c.get('account')?.id ?? null,
       request: requestId,
+      ...(warnings === undefined || warnings.isEmpty
+        ? {}
+        : { warnings: formatWarningsForLog(warnings) }),
     })
   }
 }

@@ -1,12 +1,11 @@
 import { formatZodIssues } from '@chargekit/schemas'
 import * as z from 'zod'
 import { invalidBody, invalidParameters } from '../api-problem'
+import { bodyWarnings } from './integration-warnings'
+import { readLenientFields } from './lenient-fields'
 
 /** Body schema of the endpoints that take no parameters: `{}` or no body. */
 export const noParametersSchema = z.object({})
-
-// Keys that would reach an object's prototype if copied carelessly; refused outright.
-const forbiddenKeys: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
 
 /** Field path → what was expected, gathered from several checks; a message is listed once. */
 class Problems {
@@ -35,11 +34,12 @@ class Problems {
 }
 
 /**
- * Validates a JSON body against a request schema of @chargekit/schemas. Beyond the schema:
- * the body must be an object (an absent body counts as `{}`), unknown top-level fields are
- * refused (a typo in an optional field would otherwise be silently ignored), metadata may not
- * use prototype keys, and `moreProblems` may add what only the endpoint can judge (an account's
- * channels). Every problem is reported at once as 400 01.01.0000 `parameters`.
+ * Validates a request body against a request schema of @chargekit/schemas. The body must be an
+ * object (an absent body counts as `{}`); it is first read as leniently as the production
+ * service reads it ({@link readLenientFields}: unknown fields ignored, numbers as strings, null
+ * for absent), each lenience recorded as an integration warning of the request, and then held to
+ * the schema. `moreProblems` may add what only the endpoint can judge (an account's channels).
+ * Every problem is reported at once as 400 01.01.0000 `parameters`.
  */
 export function validateBody<Schema extends z.ZodObject>(
   schema: Schema,
@@ -50,28 +50,21 @@ export function validateBody<Schema extends z.ZodObject>(
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw invalidBody('Expected a JSON object')
   }
-  const fields = value as Record<string, unknown>
+  const warnings = bodyWarnings(body)
   const problems = new Problems()
-  const known = Object.keys(schema.shape)
-  const unknownField =
-    known.length === 0
-      ? 'Unknown field: this endpoint takes no parameters (send {} or no body)'
-      : `Unknown field: expected only ${known.join(', ')}`
-  for (const key of Object.keys(fields)) {
-    if (!Object.hasOwn(schema.shape, key)) problems.add(key, unknownField)
-  }
-  const metadata = fields.metadata
-  if (typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata)) {
-    for (const key of Object.keys(metadata)) {
-      if (forbiddenKeys.has(key))
-        problems.add(
-          `metadata.${key}`,
-          'Expected a key that is not __proto__, constructor or prototype',
-        )
+  const fields = readLenientFields(schema, value as Record<string, unknown>, {
+    warn: (build) => warnings.addLazily(build),
+    problem: (field, message) => problems.add(field, message),
+  })
+  // A field the lenient reading refused already has the better message ("Expected a number,
+  // such as 20.5…"); the schema's own ("expected number, received string") would only confuse.
+  const judged = new Set(Object.keys(problems.toRecord()))
+  const result = schema.safeParse(fields)
+  if (!result.success) {
+    for (const [field, messages] of Object.entries(formatZodIssues(result.error))) {
+      if (!judged.has(field)) for (const message of messages) problems.add(field, message)
     }
   }
-  const result = schema.safeParse(fields)
-  if (!result.success) problems.addAll(formatZodIssues(result.error))
   if (moreProblems !== undefined) problems.addAll(moreProblems(fields))
   if (problems.size > 0 || !result.success) throw invalidParameters(problems.toRecord())
   return result.data

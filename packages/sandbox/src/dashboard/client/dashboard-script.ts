@@ -3,6 +3,7 @@ import { chargeViewScript } from './charge-view-script'
 import { coreScript } from './core-script'
 import { eventViewScript } from './event-view-script'
 import { eventsViewScript } from './events-view-script'
+import { requestsViewScript } from './requests-view-script'
 import { routerScript } from './router-script'
 import { startScript } from './start-script'
 
@@ -19,6 +20,7 @@ export function dashboardScript(data: DashboardClientData): string {
     eventsViewScript,
     eventViewScript,
     chargeViewScript,
+    requestsViewScript,
     startScript,
   ].join('\n')
 }

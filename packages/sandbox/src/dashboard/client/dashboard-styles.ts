@@ -32,6 +32,10 @@ h1:focus { outline: none; }
 .error { color: var(--bad); }
 .top { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; padding: 0.6rem 1rem; background: var(--panel); border-bottom: 1px solid var(--line); }
 .brand { font-weight: 700; text-decoration: none; color: var(--fg); }
+.views { display: flex; gap: 0.8rem; }
+.views a[aria-current="page"] { font-weight: 600; text-decoration: none; }
+.warnings { margin: 0; padding-left: 1.1rem; }
+.warnings li + li { margin-top: 0.3rem; }
 .live { font-size: 0.85rem; color: var(--ok); }
 .live-error { color: var(--bad); }
 .sign-out { margin-left: auto; display: flex; gap: 0.5rem; align-items: center; }
@@ -95,13 +99,14 @@ tr.new { background: var(--new); }
 @media (max-width: 48rem) {
   main { padding: 0.75rem; }
   .sign-out { margin-left: 0; width: 100%; justify-content: space-between; }
-  table.events, table.events tbody, table.events tr, table.events td { display: block; }
-  table.events thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-  table.events { border: 0; background: transparent; }
-  table.events tr { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; margin-bottom: 0.6rem; padding: 0.3rem 0; }
+  table.events, table.events tbody, table.events tr, table.events td,
+  table.requests, table.requests tbody, table.requests tr, table.requests td { display: block; }
+  table.events thead, table.requests thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table.events, table.requests { border: 0; background: transparent; }
+  table.events tr, table.requests tr { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; margin-bottom: 0.6rem; padding: 0.3rem 0; }
   table.events tr.new { background: var(--new); }
-  table.events td { border: 0; position: relative; padding: 0.2rem 0.7rem 0.2rem 6.5rem; min-height: 1.6rem; }
-  table.events td::before { content: attr(data-label); position: absolute; left: 0.7rem; color: var(--muted); font-size: 0.85rem; }
+  table.events td, table.requests td { border: 0; position: relative; padding: 0.2rem 0.7rem 0.2rem 6.5rem; min-height: 1.6rem; }
+  table.events td::before, table.requests td::before { content: attr(data-label); position: absolute; left: 0.7rem; color: var(--muted); font-size: 0.85rem; }
   .metadata-row { grid-template-columns: 1fr; }
   .facts { gap: 0.3rem 0.7rem; }
 }

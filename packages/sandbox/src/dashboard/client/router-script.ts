@@ -6,11 +6,12 @@
 export const routerScript = String.raw`
 let stopCurrentView = () => {}
 
-// The paths the page renders itself: the events view, one event, one charge.
-const viewPath = /^\/dashboard(?:\/(events|charges)\/([^/]+))?\/?$/
+// The paths the page renders itself: the events view, one event, one charge, the requests view.
+const viewPath = /^\/dashboard(?:\/(events|charges)\/([^/]+)|\/(requests))?\/?$/
 
 function viewOf(url) {
-  const [, kind, id] = viewPath.exec(url.pathname) ?? []
+  const [, kind, id, requests] = viewPath.exec(url.pathname) ?? []
+  if (requests) return { render: requestsView }
   if (!kind) return { render: eventsView }
   return { render: kind === 'events' ? eventView : chargeView, id: decodeURIComponent(id) }
 }
@@ -20,6 +21,12 @@ function render(moveFocus) {
   const url = new URL(location.href)
   const view = viewOf(url)
   stopCurrentView = view.render(url, view.id)
+  // The header's view links say which list is shown (an event or a charge belongs to Events).
+  for (const link of document.querySelectorAll('.views a')) {
+    const current = (link.pathname === '/dashboard/requests') === (view.render === requestsView)
+    if (current) link.setAttribute('aria-current', 'page')
+    else link.removeAttribute('aria-current')
+  }
   // After a navigation, start keyboard and screen-reader users at the new view's heading.
   if (moveFocus) main.querySelector('h1')?.focus()
 }
