@@ -7,8 +7,8 @@ export {
   nonNegativeAmountSchema,
   toMinorUnits,
 } from './amount'
-export type { CardParams } from './card-params'
-export { cardParamsSchema } from './card-params'
+export type { CardBrand, CardParams, CardType } from './card-params'
+export { cardBrandSchema, cardParamsSchema, cardTypeSchema } from './card-params'
 export type { Channel } from './channel'
 export { channelSchema } from './channel'
 export type { Charge, InstrumentParams } from './charge'
@@ -20,6 +20,8 @@ export {
   redirectUrlSchema,
 } from './charge-request'
 export { ChargekitSchemasError } from './chargekit-schemas-error'
+export type { CompactEvent, CompactEventSource, DeliveryPayload } from './compact-event'
+export { compactEventSchema, deliveryPayloadSchema, toCompactEvent } from './compact-event'
 export { currencyMinorDigits, currencySchema, isKnownCurrency } from './currency'
 export type { Dispute } from './dispute'
 export { disputeSchema } from './dispute'
@@ -34,8 +36,6 @@ export {
   validationErrorBodySchema,
 } from './error-bodies'
 export type {
-  CompactEvent,
-  DeliveryPayload,
   Event,
   EventOf,
   GenericEvent,
@@ -44,12 +44,7 @@ export type {
   UnknownEvent,
   UnknownEventType,
 } from './event'
-export {
-  compactEventSchema,
-  deliveryPayloadSchema,
-  eventSchema,
-  knownEventSchemas,
-} from './event'
+export { eventSchema, knownEventSchemas } from './event'
 export { isEventOfType, isKnownEvent } from './event-guards'
 export type { EventListQuery, EventListQueryInput } from './event-list-query'
 export { eventListQuerySchema } from './event-list-query'
@@ -67,7 +62,7 @@ export type { InstrumentExternalIds, TransactionExternalIds } from './external-i
 export { instrumentExternalIdsSchema, transactionExternalIdsSchema } from './external-ids'
 export { formatIssuePath, formatZodIssues, rootIssueKey } from './format-zod-issues'
 export type { Instrument, Redirect } from './instrument'
-export { instrumentSchema, redirectSchema } from './instrument'
+export { instrumentSchema, redirectMethodSchema, redirectSchema } from './instrument'
 export type { CreateInstrumentRequest } from './instrument-request'
 export { createInstrumentRequestSchema } from './instrument-request'
 export type { ListEnvelope, Pagination } from './list-envelope'
@@ -86,6 +81,18 @@ export type { Refund } from './refund'
 export { refundSchema } from './refund'
 export type { CreateRefundRequest } from './refund-request'
 export { createRefundRequestSchema } from './refund-request'
+export type {
+  ChargeReference,
+  InstrumentReference,
+  LastPayment,
+  PaymentRefund,
+} from './references'
+export {
+  chargeReferenceSchema,
+  instrumentReferenceSchema,
+  lastPaymentSchema,
+  paymentRefundSchema,
+} from './references'
 export type { RequestLog } from './request-log'
 export { requestLogSchema } from './request-log'
 export type { RetryLogEntry } from './retry-log-entry'
@@ -102,6 +109,7 @@ export {
   deliveryStatusSchema,
   disputeStatusSchema,
   instrumentStatusSchema,
+  openEnum,
   transactionStatusSchema,
 } from './statuses'
 export { timestampSchema } from './timestamp'
