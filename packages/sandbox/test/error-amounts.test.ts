@@ -105,7 +105,7 @@ const checks: Record<TestElement, (code: string) => Promise<void>> = {
       payment: id,
     })
     const stored = await api('GET', `/payments/${id}`)
-    expect(stored.body).toMatchObject({ status: 'failed', success: false, failure_code: code })
+    expect(stored.body).toMatchObject({ status: 'error', success: false, failure_code: code })
     // A failed step leaves its parent unchanged.
     const parent = await api('GET', `/instruments/${instrument.body.id}`)
     expect(parent.body).toMatchObject({ status: 'authorized', captured_amount: 0 })
@@ -118,7 +118,7 @@ const checks: Record<TestElement, (code: string) => Promise<void>> = {
     const instrument = await api('POST', '/instruments', cardFor(created.body.id))
     const payment = (await api('GET', `/payments?instrument=${instrument.body.id}`)).body
       .collection[0]
-    expect(payment.status).toBe('succeeded')
+    expect(payment.status).toBe('success')
     const answer = await api('POST', `/payments/${payment.id}/refund`, { amount: 1 })
     const id = answer.body.metadata?.refund
     expectDecline(answer, code, {
@@ -128,7 +128,7 @@ const checks: Record<TestElement, (code: string) => Promise<void>> = {
       refund: id,
     })
     const stored = await api('GET', `/refunds/${id}`)
-    expect(stored.body).toMatchObject({ status: 'failed', success: false, failure_code: code })
+    expect(stored.body).toMatchObject({ status: 'error', success: false, failure_code: code })
     expect((await api('GET', `/payments/${payment.id}`)).body.refunded_amount).toBe(0)
     expect(await eventTypesOf(api, created.body.id)).toEqual([
       ...authorized,
@@ -148,7 +148,7 @@ const checks: Record<TestElement, (code: string) => Promise<void>> = {
       reversal: id,
     })
     const stored = await api('GET', `/reversals/${id}`)
-    expect(stored.body).toMatchObject({ status: 'failed', success: false, failure_code: code })
+    expect(stored.body).toMatchObject({ status: 'error', success: false, failure_code: code })
     expect((await api('GET', `/instruments/${instrument.body.id}`)).body.status).toBe('authorized')
     expect(await eventTypesOf(api, created.body.id)).toEqual([...authorized, 'reversal.error'])
   },

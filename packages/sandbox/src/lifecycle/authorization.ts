@@ -26,7 +26,7 @@ export async function finishAuthorization(
 ): Promise<Instrument> {
   const { deps, account } = context
   const instrument = await mustGet(context, 'instrument', instrumentId)
-  const charge = await mustGet(context, 'charge', instrument.charge ?? '')
+  const charge = await mustGet(context, 'charge', instrument.charge?.id ?? '')
   const { processor } = processorOf(context, charge)
   // Everything is computed before the first write, so a step never stops half-written.
   const next = nextState(context, processor, instrument, outcome, origin)

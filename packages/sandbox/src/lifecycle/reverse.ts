@@ -23,7 +23,7 @@ export async function reverseInstrument(
     const requested =
       input.amount === undefined ? undefined : requestedMoney(input.amount, currency)
     await assertReversible(context, instrument, requested?.minorUnits)
-    const charge = await mustGet(context, 'charge', instrument.charge ?? '')
+    const charge = await mustGet(context, 'charge', instrument.charge?.id ?? '')
     const { processor, processorContext } = processorOf(context, charge)
     const amount = money(instrument.amount ?? charge.amount, currency)
     const reversalId = newId('rv')
@@ -60,6 +60,7 @@ const reversalMovement: Movement<'reversal'> = {
     charge: await mustGet(context, 'charge', reversal.charge),
     instrument: await mustGet(context, 'instrument', reversal.instrument),
   }),
+  show: (_context, _reversal, parents) => parents,
   succeed: async (context, _reversal, parents) => ({
     ...parents,
     instrument: revise(context, parents.instrument, { status: 'invalid', success: false }),

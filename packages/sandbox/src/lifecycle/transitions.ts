@@ -12,7 +12,7 @@ import { allOf } from './objects'
  */
 
 const inProgress = (object: { status?: string | undefined }) =>
-  object.status === 'succeeded' || object.status === 'pending'
+  object.status === 'success' || object.status === 'pending'
 
 export async function assertChargeAcceptsInstrument(
   context: StepContext,
@@ -116,10 +116,10 @@ export async function assertRefundable(
   payment: Payment,
   amountMinor: bigint,
 ): Promise<void> {
-  if (payment.status !== 'succeeded') {
+  if (payment.status !== 'success') {
     throw conflict(
       '05.04.0001',
-      `Payment ${payment.id} is ${payment.status}: only a succeeded payment can be refunded`,
+      `Payment ${payment.id} is ${payment.status}: only a successful payment can be refunded`,
     )
   }
   const refunds = await allOf(context, 'refund', { payment: payment.id })
@@ -135,10 +135,10 @@ export async function assertRefundable(
 
 /** What can still be disputed: captured − refunded − earlier disputes not won by the merchant. */
 export async function disputableMinor(context: StepContext, payment: Payment): Promise<bigint> {
-  if (payment.status !== 'succeeded') {
+  if (payment.status !== 'success') {
     throw conflict(
       '05.04.0001',
-      `Payment ${payment.id} is ${payment.status}: only a succeeded payment can be disputed`,
+      `Payment ${payment.id} is ${payment.status}: only a successful payment can be disputed`,
     )
   }
   const refunds = await allOf(context, 'refund', { payment: payment.id })
