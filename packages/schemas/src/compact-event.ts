@@ -66,11 +66,14 @@ export interface CompactEventSource {
   id: string
   type: string
   charge: Pick<Charge, 'id' | 'charge_type' | 'amount' | 'currency' | 'metadata'>
-  instrument?: Pick<
-    Instrument,
-    'id' | 'failure_description' | 'request_log' | 'recurring' | 'captured_on_creation'
-  > | null
-  payment?: Pick<Payment, 'id'> | null
+  instrument?:
+    | Pick<
+        Instrument,
+        'id' | 'failure_description' | 'request_log' | 'recurring' | 'captured_on_creation'
+      >
+    | null
+    | undefined
+  payment?: Pick<Payment, 'id'> | null | undefined
 }
 
 // Which families carry the instrument's request log and options, and which the payment id.
