@@ -25,13 +25,21 @@ await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
 const eventsUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/events`
 const sandbox = await startSandbox({ port: 0, timeScale: 0.00001 })
 
-async function api(method: string, path: string, body?: unknown): Promise<any> {
+/** The fields of answers this script reads; everything else is recorded as it came. */
+interface Answer {
+  id: string
+  type: string
+  collection: Answer[]
+  metadata: { payment: string }
+}
+
+async function api(method: string, path: string, body?: unknown): Promise<Answer> {
   const response = await fetch(`${sandbox.apiUrl}${path}`, {
     method,
     headers: { authorization, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
-  const answer = await response.json()
+  const answer = (await response.json()) as Answer
   if (!response.ok && response.status !== 402) {
     throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`)
   }
@@ -61,6 +69,7 @@ try {
   const charge = await chargeOf(25.5)
   const instrument = await api('POST', '/instruments', card(charge.id))
   const [captured] = (await api('GET', `/payments?charge=${charge.id}`)).collection
+  if (captured === undefined) throw new Error('the charge was not captured on creation')
   const refund = await api('POST', `/payments/${captured.id}/refund`, { amount: 5 })
   const dispute = await api('POST', `/test/payments/${captured.id}/dispute`, { amount: 1 })
   const settlement = await api('POST', '/test/settlements')

@@ -77,10 +77,6 @@ export type { Payment } from './payment'
 export { paymentSchema } from './payment'
 export type { CreatePaymentRequest } from './payment-request'
 export { createPaymentRequestSchema } from './payment-request'
-export type { Refund } from './refund'
-export { refundSchema } from './refund'
-export type { CreateRefundRequest } from './refund-request'
-export { createRefundRequestSchema } from './refund-request'
 export type {
   ChargeReference,
   InstrumentReference,
@@ -93,6 +89,10 @@ export {
   lastPaymentSchema,
   paymentRefundSchema,
 } from './references'
+export type { Refund } from './refund'
+export { refundSchema } from './refund'
+export type { CreateRefundRequest } from './refund-request'
+export { createRefundRequestSchema } from './refund-request'
 export type { RequestLog } from './request-log'
 export { requestLogSchema } from './request-log'
 export type { RetryLogEntry } from './retry-log-entry'

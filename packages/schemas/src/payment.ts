@@ -4,11 +4,7 @@ import { amountPrecisionCheck } from './amount-precision'
 import { currencySchema } from './currency'
 import { transactionExternalIdsSchema } from './external-ids'
 import { metadataSchema } from './metadata'
-import {
-  chargeReferenceSchema,
-  instrumentReferenceSchema,
-  paymentRefundSchema,
-} from './references'
+import { chargeReferenceSchema, instrumentReferenceSchema, paymentRefundSchema } from './references'
 import { requestLogSchema } from './request-log'
 import { openEnum, transactionStatusSchema } from './statuses'
 import { timestampSchema } from './timestamp'

@@ -104,9 +104,7 @@ describe('resource schemas', () => {
     expect(
       failedPaths(refundSchema, { ...fixtures.refund, created_at: '2025-03-16 09:30' }),
     ).toEqual(['created_at'])
-    expect(failedPaths(instrumentSchema, { ...fixtures.instrument, status: 7 })).toEqual([
-      'status',
-    ])
+    expect(failedPaths(instrumentSchema, { ...fixtures.instrument, status: 7 })).toEqual(['status'])
     expect(
       failedPaths(instrumentSchema, {
         ...fixtures.instrument,

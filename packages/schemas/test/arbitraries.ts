@@ -206,7 +206,11 @@ export const payment = fc
         charge: chargeReference,
         instrument: fc.record({ id: id('in') }),
         refunds: fc.array(
-          fc.record({ id: id('re'), amount: fc.constantFrom(1, 20.5, 1250), success: fc.boolean() }),
+          fc.record({
+            id: id('re'),
+            amount: fc.constantFrom(1, 20.5, 1250),
+            success: fc.boolean(),
+          }),
           { maxLength: 2 },
         ),
         status: fc.constantFrom('pending', 'success', 'error'),

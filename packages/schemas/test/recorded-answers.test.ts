@@ -111,8 +111,12 @@ describe('values newer than this package', () => {
 
   it('card params with details missing or added still parse, and keep the added ones', () => {
     const instrument = copy(recorded.instrument)
-    const { bank: _bank, bank_phone: _phone, fingerprint: _fingerprint, ...params } =
-      instrument.params
+    const {
+      bank: _bank,
+      bank_phone: _phone,
+      fingerprint: _fingerprint,
+      ...params
+    } = instrument.params
     const changed = { ...params, issuer_country_code: 'PT', wallet: 'apple_pay' }
     const parsed = instrumentSchema.parse({ ...instrument, params: changed })
     expect(parsed.params).toEqual(changed)

@@ -1,5 +1,10 @@
 import { notFound } from '../api-problem'
-import { type ObjectFilter, type ObjectKind, type ObjectKinds, parentIdOf } from '../storage/records'
+import {
+  type ObjectFilter,
+  type ObjectKind,
+  type ObjectKinds,
+  parentIdOf,
+} from '../storage/records'
 import { type StepContext, withChargeLock } from './context'
 
 /** An object of this account, or 404 naming what was not found. */

@@ -66,7 +66,7 @@ const reversalMovement: Movement<'reversal'> = {
     instrument: revise(context, parents.instrument, { status: 'invalid', success: false }),
   }),
   async afterSuccess(context, _reversal, { charge, instrument }) {
-    // SPEC: instrument.invalid also means "invalidated by the merchant", which a reversal is.
+    // instrument.invalid also means "invalidated by the merchant", which a reversal is.
     await context.deps.recordEvent(context.account.id, 'instrument.invalid', instrument.id, {
       charge,
       instrument,

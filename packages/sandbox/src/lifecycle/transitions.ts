@@ -5,8 +5,8 @@ import { exactAmount, sumMinor } from './money'
 import { allOf } from './objects'
 
 /**
- * The legal-transition rules of DESIGN §5, checked before any processor is called. Each throws
- * the 409 of DESIGN §4; rules the design leaves open use the closest catalogue code:
+ * The legal transitions of the lifecycle, checked before any processor is called. Each breach
+ * is a 409 with the closest catalogue code:
  * 05.04.0002 instrument not authorized, 05.04.0001 status does not allow the step,
  * 01.02.0000 amount over what is left, 03.04.0000 duplicate.
  */

@@ -87,7 +87,7 @@ export interface ObjectFilter {
   unsettled?: boolean
 }
 
-/** The event search of GET /v2/events (DESIGN §4 + delivery_status). */
+/** The event search of GET /v2/events. */
 export interface EventFilter {
   types?: ReadonlySet<string>
   charge?: string
