@@ -51,7 +51,8 @@ export interface Movement<
  * Records the processor's answer for a money movement, under the charge's lock: `pending`
  * stores it with `{kind}.pending` and applies `resolve()`'s answer later; `failed` stores it
  * with `{kind}.error` and answers 402; `succeeded` stores it and the parents it changes, with
- * `{kind}.success`. In every state the parents that show the movement are stored with it. A `transactionId` in any answer becomes the movement's `external_ids`.
+ * `{kind}.success`. In every state the parents that show the movement are stored with it. A
+ * `transactionId` in any answer becomes the movement's `external_ids`.
  * Every object is computed before the first write, so a step never stops half-written.
  */
 export async function finishMovement<K extends keyof MovementKinds, P extends MovementParents>(
