@@ -47,7 +47,13 @@ describe('charges', () => {
 describe('instruments', () => {
   it('creates and retrieves an authorized instrument', async () => {
     const { charge, instrument } = await authorize(client, env.eventsUrl)
-    expect(instrument).toMatchObject({ status: 'authorized', success: true, charge: charge.id })
+    expect(instrument).toMatchObject({
+      status: 'authorized',
+      success: true,
+      charge: { id: charge.id, charge_type: charge.charge_type },
+      last_payment: null,
+      used: false,
+    })
     expect(instrument.params.last_4_digits).toBe(card.number.slice(-4))
     expect(await client.instruments.retrieve(instrument.id)).toEqual(instrument)
   })
@@ -68,13 +74,21 @@ describe('instruments', () => {
 describe('payments and refunds', () => {
   it('captures, retrieves, lists and refunds a payment', async () => {
     const { instrument, payment } = await capture(client, env.eventsUrl, { amount: 80 })
-    expect(payment).toMatchObject({ instrument: instrument.id, amount: 80, success: true })
+    expect(payment).toMatchObject({
+      instrument: { id: instrument.id },
+      amount: 80,
+      success: true,
+      status: 'success',
+    })
     expect(await client.payments.retrieve(payment.id)).toEqual(payment)
     expect((await client.payments.list({ per_page: 1 })).collection[0]?.id).toBe(payment.id)
 
     const refund = await client.payments.refund(payment.id, { amount: 30, description: 'Returned' })
     expect(refund).toMatchObject({ payment: payment.id, amount: 30, success: true })
     expect(await client.refunds.retrieve(refund.id)).toEqual(refund)
+    expect((await client.payments.retrieve(payment.id)).refunds).toEqual([
+      { id: refund.id, amount: 30, success: true },
+    ])
   })
 })
 

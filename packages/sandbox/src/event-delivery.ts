@@ -1,4 +1,4 @@
-import type { DeliveryStatus } from '@chargekit/schemas'
+import { type DeliveryStatus, toCompactEvent } from '@chargekit/schemas'
 import {
   accountScopedKey,
   createDeliveryEngine,
@@ -62,6 +62,7 @@ export function createEventDelivery(options: {
   }
 }
 
+/** The delivery of an event: its compact form is the body of every attempt. */
 function jobOf(accountId: string, event: StoredEvent): DeliveryJob {
   return {
     accountId,
@@ -69,6 +70,7 @@ function jobOf(accountId: string, event: StoredEvent): DeliveryJob {
     eventType: event.type,
     chargeId: event.charge.id,
     eventsUrl: event.charge.events_url,
+    body: JSON.stringify(toCompactEvent(event)),
   }
 }
 

@@ -225,7 +225,7 @@ describe('a custom processor', () => {
 
     const payment = await eventually(async () => {
       const listed = await api('GET', `/payments?charge=${charge.body.id}`)
-      expect(listed.body.collection[0]?.status).toBe('succeeded')
+      expect(listed.body.collection[0]?.status).toBe('success')
       return listed.body.collection[0]
     })
     expect(payment.external_ids).toMatchObject({
@@ -233,7 +233,7 @@ describe('a custom processor', () => {
       transaction_id: 'ledger-txn-1',
     })
     const refund = await api('POST', `/payments/${payment.id}/refund`, { amount: 9.99 })
-    expect(refund.body.status).toBe('succeeded')
+    expect(refund.body.status).toBe('success')
     await api('POST', '/test/settlements')
     expect(await eventTypesOf(api, charge.body.id)).toEqual([
       'charge.created',
@@ -294,7 +294,7 @@ describe('a custom processor', () => {
     expect(thrown.status).toBe(402)
     expect(thrown.body.failure_code).toBe('99.02.0004')
     expect((await api('GET', `/payments/${thrown.body.metadata.payment}`)).body.status).toBe(
-      'failed',
+      'error',
     )
     const reversal = await api('POST', `/instruments/${instrument.body.id}/reversal`)
     expect(reversal.status).toBe(402)
@@ -375,7 +375,7 @@ describe('asynchronous authorizations and reversals', () => {
     })
     expect(capture.status).toBe(409)
     await eventually(async () => {
-      expect((await api('GET', `/reversals/${reversal.body.id}`)).body.status).toBe('succeeded')
+      expect((await api('GET', `/reversals/${reversal.body.id}`)).body.status).toBe('success')
     })
     expect(await eventTypesOf(api, charge.body.id)).toEqual([
       'charge.created',
@@ -430,17 +430,17 @@ describe("a pending outcome's transaction id", () => {
     const payment = await settledState(`/payments/${pending.body.id}`)
     const captureId = `late-capture-${pending.body.id}`
     expect(payment).toMatchObject({
-      status: 'succeeded',
+      status: 'success',
       external_ids: { transaction_id: captureId, transaction_id_trunc: captureId.slice(-8) },
     })
     const refund = await api('POST', `/payments/${payment.id}/refund`, { amount: 5 })
     expect(await settledState(`/refunds/${refund.body.id}`)).toMatchObject({
-      status: 'succeeded',
+      status: 'success',
       external_ids: { transaction_id: `late-refund-${refund.body.id}` },
     })
     const declined = await api('POST', `/payments/${payment.id}/refund`, { amount: 3.33 })
     expect(await settledState(`/refunds/${declined.body.id}`)).toMatchObject({
-      status: 'failed',
+      status: 'error',
       failure_code: '02.03.0000',
       external_ids: { transaction_id: `late-refund-${declined.body.id}` },
     })
@@ -454,7 +454,7 @@ describe("a pending outcome's transaction id", () => {
     const pending = await harness.api('POST', `/instruments/${instrument.id}/reversal`)
     expect(pending.body.status).toBe('pending')
     expect(await settledState(`/reversals/${pending.body.id}`)).toMatchObject({
-      status: 'succeeded',
+      status: 'success',
       external_ids: { transaction_id: `late-reversal-${pending.body.id}` },
     })
   })

@@ -65,18 +65,21 @@ const nextAttemptAt = (next: DeliveryProgress | undefined) =>
 let sequence = 0
 function job(eventsUrl: string, overrides: Partial<DeliveryJob> = {}): DeliveryJob {
   sequence++
+  const eventId = overrides.eventId ?? `ev_${sequence}`
+  const eventType = overrides.eventType ?? 'charge.created'
   return {
     accountId: 'acct_test',
-    eventId: `ev_${sequence}`,
-    eventType: 'charge.created',
+    eventId,
+    eventType,
     chargeId: `ch_${sequence}`,
     eventsUrl: `${eventsUrl}/hooks`,
+    body: JSON.stringify({ id: eventId, type: eventType, sequence }),
     ...overrides,
   }
 }
 
 describe('delivery engine', () => {
-  it('POSTs {id, type} as JSON with event and event_type query parameters, once on a 2xx', async () => {
+  it('POSTs the job body as JSON with event and event_type query parameters, once on a 2xx', async () => {
     const merchant = await receiver(() => 204)
     const { engine: deliveries, reports, settled } = engine()
     const event = job(merchant.url, { eventType: 'instrument.authorized' })
@@ -94,10 +97,7 @@ describe('delivery engine', () => {
     expect(delivery?.url.searchParams.get('event')).toBe(event.eventId)
     expect(delivery?.url.searchParams.get('event_type')).toBe('instrument.authorized')
     expect(delivery?.headers['content-type']).toBe('application/json')
-    expect(JSON.parse(delivery?.body ?? '')).toEqual({
-      id: event.eventId,
-      type: 'instrument.authorized',
-    })
+    expect(delivery?.body).toBe(event.body)
     expect(delivery?.headers['webhook-signature']).toBeUndefined()
     expect(reports).toHaveLength(1)
     expect(reports[0]?.attempt).toMatchObject({ resultStatus: 204, kind: 'first' })

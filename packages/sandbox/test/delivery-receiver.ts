@@ -7,7 +7,7 @@ export interface ReceivedDelivery {
   method: string
   headers: IncomingHttpHeaders
   body: string
-  /** Parsed `{id, type}` body. */
+  /** `id` and `type` of the parsed body (the compact form). */
   id: string
   type: string
   /** Date.now() when the request arrived, before it was answered. */

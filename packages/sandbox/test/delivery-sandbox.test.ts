@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
+import { compactEventSchema } from '@chargekit/schemas'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startSandbox } from '../src/index'
 import { type AnswerRule, eventually, startReceiver } from './delivery-receiver'
+import { cardFor } from './sandbox-harness'
 
 // End to end: events recorded by the sandbox API, delivered by the engine to real receivers,
 // and the delivery log read back over GET /v2/events.
@@ -282,6 +284,61 @@ describe('delivery through startSandbox', () => {
     expect(merchant.received).toHaveLength(8 * events.length)
   })
 
+  it('sends the compact form as the body, with what each event family makes available', async () => {
+    const { merchant, api, createCharge, chargeEvents } = await setUp(() => 200)
+    const charge = await createCharge()
+    const instrument = await api<{ id: string }>('POST', '/instruments', cardFor(charge.id))
+    const [payment] = (
+      await api<{ collection: { id: string }[] }>('GET', `/payments?charge=${charge.id}`)
+    ).collection
+    await api('POST', `/payments/${payment?.id}/refund`, { amount: 5 })
+    const events = await chargeEvents(charge.id)
+    await merchant.until((received) => received.length === events.length)
+
+    const bodies = new Map(
+      merchant.received.map((delivery) => {
+        expect(delivery.url.searchParams.get('event')).toBe(delivery.id)
+        expect(delivery.url.searchParams.get('event_type')).toBe(delivery.type)
+        const body = JSON.parse(delivery.body)
+        expect(compactEventSchema.parse(body)).toEqual(body)
+        return [delivery.type, body]
+      }),
+    )
+    const chargeFields = {
+      id: charge.id,
+      type: 'card_onetime',
+      charge_type: 'card_onetime',
+      amount: 25,
+      currency: 'EUR',
+      metadata: { order_id: 'order_1' },
+    }
+    expect(bodies.get('charge.created')).toEqual({
+      id: events.find((event) => event.type === 'charge.created')?.id,
+      type: 'charge.created',
+      charge: chargeFields,
+      instrument: { id: null, failure_description: null },
+    })
+    expect(bodies.get('instrument.authorized')).toEqual({
+      id: events.find((event) => event.type === 'instrument.authorized')?.id,
+      type: 'instrument.authorized',
+      charge: chargeFields,
+      instrument: {
+        id: instrument.id,
+        failure_description: null,
+        request_log: expect.objectContaining({ ip_address: expect.any(String) }),
+        recurring: false,
+        captured_on_creation: true,
+      },
+    })
+    expect(bodies.get('payment.success')).toMatchObject({
+      instrument: { id: instrument.id, captured_on_creation: true },
+      payment: { id: payment?.id },
+    })
+    const refunded = bodies.get('refund.success')
+    expect(refunded.instrument).toEqual({ id: instrument.id, failure_description: null })
+    expect(refunded).not.toHaveProperty('payment')
+  })
+
   it('signs deliveries so standardwebhooks verifies them, and rejects an altered body', async () => {
     const signingSecret = `whsec_${randomBytes(32).toString('base64')}`
     const { merchant, createCharge } = await setUp(() => 200, { signingSecret })
@@ -297,7 +354,7 @@ describe('delivery through startSandbox', () => {
         'webhook-signature': String(delivery.headers['webhook-signature']),
       }
       expect(headers['webhook-id']).toBe(delivery.id)
-      expect(webhook.verify(delivery.body, headers)).toEqual({
+      expect(webhook.verify(delivery.body, headers)).toMatchObject({
         id: delivery.id,
         type: delivery.type,
       })

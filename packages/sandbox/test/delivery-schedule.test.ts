@@ -54,6 +54,7 @@ describe('retry schedule', () => {
         eventType: 'charge.created',
         chargeId: 'ch_schedule',
         eventsUrl: `${merchant.url}/hooks`,
+        body: '{"id":"ev_schedule","type":"charge.created"}',
       },
       new Date(),
     )

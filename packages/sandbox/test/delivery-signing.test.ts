@@ -33,6 +33,7 @@ async function deliverSigned(
         eventType,
         chargeId: `ch_${eventId}`,
         eventsUrl: merchant.url,
+        body: JSON.stringify({ id: eventId, type: eventType }),
       },
       new Date(),
     )

@@ -132,7 +132,7 @@ const checks: Record<TestElement, (code: string, chargeType: ChargeType) => Prom
       payment: ids.payment,
     })
     const stored = await api('GET', `/payments/${ids.payment}`)
-    expect(stored.body).toMatchObject({ status: 'failed', success: false, failure_code: code })
+    expect(stored.body).toMatchObject({ status: 'error', success: false, failure_code: code })
     instrument = await api('GET', `/instruments/${ids.instrument}`)
     if (chargeType === 'card_recurring') {
       // A failed step leaves its parent unchanged.
@@ -168,7 +168,7 @@ const checks: Record<TestElement, (code: string, chargeType: ChargeType) => Prom
     }
     const payment = (await api('GET', `/payments?instrument=${instrument.body.id}`)).body
       .collection[0]
-    expect(payment.status).toBe('succeeded')
+    expect(payment.status).toBe('success')
     const answer = await api('POST', `/payments/${payment.id}/refund`, { amount: 1 })
     const id = answer.body.metadata?.refund
     expectDecline(answer, code, {
@@ -178,7 +178,7 @@ const checks: Record<TestElement, (code: string, chargeType: ChargeType) => Prom
       refund: id,
     })
     const stored = await api('GET', `/refunds/${id}`)
-    expect(stored.body).toMatchObject({ status: 'failed', success: false, failure_code: code })
+    expect(stored.body).toMatchObject({ status: 'error', success: false, failure_code: code })
     expect((await api('GET', `/payments/${payment.id}`)).body.refunded_amount).toBe(0)
     expect(await eventTypesOf(api, created.body.id)).toEqual([
       ...authorized,
@@ -200,7 +200,7 @@ const checks: Record<TestElement, (code: string, chargeType: ChargeType) => Prom
       reversal: id,
     })
     const stored = await api('GET', `/reversals/${id}`)
-    expect(stored.body).toMatchObject({ status: 'failed', success: false, failure_code: code })
+    expect(stored.body).toMatchObject({ status: 'error', success: false, failure_code: code })
     expect((await api('GET', `/instruments/${instrument.body.id}`)).body.status).toBe('authorized')
     expect(await eventTypesOf(api, created.body.id)).toEqual([...authorized, 'reversal.error'])
   },

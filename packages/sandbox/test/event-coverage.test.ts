@@ -66,7 +66,7 @@ it('emits all 22 event types with the default channels', async () => {
   // The acquirer answers captures, refunds and reversals later: the .pending events.
   const pending = await paymentOf(await instrument(acquirer))
   await eventually(async () => {
-    expect((await api('GET', `/payments/${pending.id}`)).body.status).toBe('succeeded')
+    expect((await api('GET', `/payments/${pending.id}`)).body.status).toBe('success')
   })
   await api('POST', '/refunds', { payment: pending.id, amount: 1 })
   await api('DELETE', `/instruments/${await instrument({ ...acquirer, ...uncaptured })}`)

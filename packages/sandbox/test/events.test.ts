@@ -79,12 +79,41 @@ describe('GET /v2/events/{id}', () => {
       type_label: 'Refund success',
       charge: { id: flow.chargeId, metadata: { order_id: 'ord-1' } },
       payment: { id: flow.paymentId, refunded_amount: 5 },
-      refund: { amount: 5, status: 'succeeded' },
-      instrument: { status: 'authorized' },
+      refund: { amount: 5, status: 'success' },
+      instrument: { status: 'authorized', last_payment: { id: flow.paymentId, status: 'success' } },
       settlement: null,
       dismissed_at: null,
     })
     expect(event.object_id).toBe(event.refund.id)
+  })
+
+  it('carries every object of the transaction as it stood: a dispute after a refund shows it', async () => {
+    const charge = await api('POST', '/charges', {
+      charge_type: 'card_onetime',
+      amount: 30,
+      currency: 'EUR',
+      events_url: harness.eventsUrl,
+    })
+    const instrument = (await api('POST', '/instruments', cardFor(charge.body.id))).body
+    const payment = (await api('GET', `/payments?charge=${charge.body.id}`)).body.collection[0]
+    const refund = (await api('POST', `/payments/${payment.id}/refund`, { amount: 4 })).body
+    await api('POST', `/test/payments/${payment.id}/dispute`, { amount: 6 })
+    const full = async (type: string) => {
+      const [summary] = (await list(`charge=${charge.body.id}&type=${type}`)).collection
+      return eventSchema.parse((await api('GET', `/events/${summary?.id}`)).body)
+    }
+
+    const disputed = await full('dispute.created')
+    expect(disputed.refund).toMatchObject({ id: refund.id, status: 'success' })
+    expect(disputed.payment?.refunds).toEqual([{ id: refund.id, amount: 4, success: true }])
+    expect(disputed.instrument).toMatchObject({ id: instrument.id, used: true })
+    // Earlier events keep what stood then: no refund yet when the payment succeeded.
+    const paid = await full('payment.success')
+    expect(paid.refund).toBeNull()
+    expect(paid.payment?.refunds).toEqual([])
+    const created = await full('instrument.created')
+    expect(created.instrument).toMatchObject({ used: false, last_payment: null })
+    expect(created.payment).toBeNull()
   })
 
   it('answers 404 for an unknown id', async () => {

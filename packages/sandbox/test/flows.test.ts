@@ -64,7 +64,8 @@ describe('capture on creation (card_onetime)', () => {
     expect(instrument).toMatchObject({
       status: 'authorized',
       success: true,
-      charge: charge.id,
+      charge: { id: charge.id, charge_type: 'card_onetime', charge_type_label: expect.any(String) },
+      used: true,
       amount: 25.5,
       captured_amount: 25.5,
       recurring: false,
@@ -78,10 +79,13 @@ describe('capture on creation (card_onetime)', () => {
     const payment = paymentSchema.parse(payments.body.collection[0])
     expect(payment).toMatchObject({
       amount: 25.5,
-      status: 'succeeded',
+      status: 'success',
       success: true,
-      instrument: instrument.id,
+      charge: instrument.charge,
+      instrument: { id: instrument.id },
+      refunds: [],
     })
+    expect(instrument.last_payment).toEqual({ id: payment.id, success: true, status: 'success' })
 
     const first = await harness.api('POST', `/payments/${payment.id}/refund`, { amount: 10.2 })
     const second = await harness.api('POST', `/payments/${payment.id}/refund`, { amount: 15.3 })
@@ -90,6 +94,10 @@ describe('capture on creation (card_onetime)', () => {
     const refunded = await harness.api('GET', `/payments/${payment.id}`)
     // 10.2 + 15.3 is 25.500000000000004 in floats; the sandbox sums minor units.
     expect(refunded.body.refunded_amount).toBe(25.5)
+    expect(refunded.body.refunds).toEqual([
+      { id: first.body.id, amount: 10.2, success: true },
+      { id: second.body.id, amount: 15.3, success: true },
+    ])
     const over = await harness.api('POST', `/payments/${payment.id}/refund`, { amount: 0.01 })
     expect(over.status).toBe(409)
 
@@ -191,7 +199,7 @@ describe('authorize, then capture (card_onetime, captured_on_creation false)', (
     expect(reversal.status).toBe(201)
     expect(reversalSchema.parse(reversal.body)).toMatchObject({
       amount: 42,
-      status: 'succeeded',
+      status: 'success',
       success: true,
     })
     const after = await harness.api('GET', `/instruments/${instrument.body.id}`)

@@ -18,12 +18,13 @@ const logger: SandboxLogger = {
 }
 let harness: Harness
 
-// A store that breaks on one call, to see how the API answers a bug.
+// A store that breaks on one call, to see how the API answers a bug: the full list of an
+// instrument's reversals, which only a capture's checks read (events look up the latest one).
 const memory = createMemoryStore()
 const brokenStore: SandboxStore = {
   ...memory,
   listObjects(accountId, kind, filter, page) {
-    if (kind === 'reversal') throw new Error('secret internal detail at /srv/db')
+    if (kind === 'reversal' && page.limit > 1) throw new Error('secret internal detail at /srv/db')
     return memory.listObjects(accountId, kind, filter, page)
   },
 }

@@ -104,9 +104,9 @@ describe('the largest exact amount', () => {
       captured_amount: largestUsd,
     })
     const payment = (await api('GET', `/payments?charge=${created.id}`)).body.collection[0]
-    expect(payment).toMatchObject({ status: 'succeeded', amount: largestUsd })
+    expect(payment).toMatchObject({ status: 'success', amount: largestUsd })
     const refund = await api('POST', `/payments/${payment.id}/refund`, { amount: 0.01 })
-    expect(refund.body.status).toBe('succeeded')
+    expect(refund.body.status).toBe('success')
     expect((await api('GET', `/payments/${payment.id}`)).body.refunded_amount).toBe(0.01)
     const dispute = await api('POST', `/test/payments/${payment.id}/dispute`)
     expect(dispute.status).toBe(201)
@@ -150,7 +150,7 @@ describe('the largest exact amount', () => {
         currency: 'USD',
       })
     const first = await capture()
-    expect(first.body.status).toBe('succeeded')
+    expect(first.body.status).toBe('success')
     const paths = [`/instruments/${instrument.body.id}`]
     const before = await stateOf(api, ...paths)
     const second = await capture()

@@ -154,7 +154,7 @@ describe('POST /v2/refunds', () => {
       payment: viaRefunds.payment.id,
       amount: 12.5,
       description: 'damaged',
-      status: 'succeeded',
+      status: 'success',
     })
     expect(await eventTypesOf(api, viaRefunds.chargeId)).toEqual(
       await eventTypesOf(api, viaPayment.chargeId),

@@ -145,7 +145,7 @@ describe('3-D Secure with the simulated acquirer', () => {
       ])
     })
     const payment = (await harness.api('GET', `/payments?charge=${chargeId}`)).body.collection[0]
-    expect(payment).toMatchObject({ status: 'succeeded', amount: 49.9 })
+    expect(payment).toMatchObject({ status: 'success', amount: 49.9 })
     expect(payment.settled_at).toEqual(expect.any(String))
   })
 })
@@ -163,7 +163,7 @@ describe('asynchronous answers', () => {
     const payment = await eventually(async () => {
       const listed = (await harness.api('GET', `/payments?charge=${charge.body.id}`)).body
         .collection[0]
-      expect(listed.status).toBe('succeeded')
+      expect(listed.status).toBe('success')
       return listed
     })
     const refund = await harness.api('POST', `/payments/${payment.id}/refund`, { amount: 10 })
@@ -171,7 +171,7 @@ describe('asynchronous answers', () => {
     expect(refund.body.status).toBe('pending')
     await eventually(async () => {
       const stored = await harness.api('GET', `/refunds/${refund.body.id}`)
-      expect(stored.body.status).toBe('succeeded')
+      expect(stored.body.status).toBe('success')
       expect((await harness.api('GET', `/payments/${payment.id}`)).body.refunded_amount).toBe(10)
     })
   })

@@ -2,10 +2,10 @@ import * as z from 'zod'
 import { amountSchema } from './amount'
 import { amountPrecisionCheck } from './amount-precision'
 import { currencySchema } from './currency'
-import { disputeStatusSchema } from './statuses'
+import { disputeStatusSchema, openEnum } from './statuses'
 import { timestampSchema } from './timestamp'
 
-/** A customer's dispute of a payment (the SPEC shows no fields; this shape is chargekit's). */
+/** A customer's dispute of a payment (the service documents no fields; this shape is chargekit's). */
 export const disputeSchema = z
   .looseObject({
     id: z.string(),
@@ -14,7 +14,7 @@ export const disputeSchema = z
     amount: amountSchema,
     currency: currencySchema,
     reason: z.string(),
-    status: disputeStatusSchema,
+    status: openEnum(disputeStatusSchema),
     created_at: timestampSchema,
     updated_at: timestampSchema,
     settled_at: timestampSchema.nullable(),

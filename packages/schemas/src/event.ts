@@ -1,25 +1,21 @@
 import * as z from 'zod'
-import { amountSchema } from './amount'
-import { amountPrecisionCheck } from './amount-precision'
 import { chargeSchema } from './charge'
-import { currencySchema } from './currency'
 import { disputeSchema } from './dispute'
 import type { EventFamily, EventFamilyOf, EventType } from './event-types'
 import { eventTypeList, eventTypes } from './event-types'
 import { instrumentSchema } from './instrument'
-import { metadataSchema } from './metadata'
 import { paymentSchema } from './payment'
 import { refundSchema } from './refund'
-import { requestLogSchema } from './request-log'
 import { resultStatusSchema, retryLogEntrySchema } from './retry-log-entry'
 import { reversalSchema } from './reversal'
 import { settlementSchema } from './settlement'
-import { deliveryStatusSchema } from './statuses'
+import { deliveryStatusSchema, openEnum } from './statuses'
 import { timestampSchema } from './timestamp'
 
 /**
- * The full form of an event (SPEC, returned by GET /v2/events/{id}) for any type, known or not.
- * Objects irrelevant to the type may be null or absent. `reversal`, `dispute`, `delivery_status`
+ * The full form of an event (returned by GET /v2/events/{id}) for any type, known or not. It
+ * carries every object of the transaction as it stood when the event happened; objects the
+ * transaction does not have yet may be null or absent. `reversal`, `dispute`, `delivery_status`
  * and `next_attempt_at` are chargekit's additions.
  */
 export const eventSchema = z.looseObject({
@@ -38,7 +34,7 @@ export const eventSchema = z.looseObject({
   dispute: disputeSchema.nullable().optional(),
   settlement: settlementSchema.nullable().optional(),
   dismissed_at: timestampSchema.nullable(),
-  delivery_status: deliveryStatusSchema.optional(),
+  delivery_status: openEnum(deliveryStatusSchema).optional(),
   next_attempt_at: timestampSchema.nullable().optional(),
 })
 
@@ -111,47 +107,3 @@ export const knownEventSchemas = Object.fromEntries(
     eventSchema.extend({ type: z.literal(type), ...familyObjects[eventTypes[type].family] }),
   ]),
 ) as unknown as { readonly [T in EventType]: KnownEventSchema<T> }
-
-/** The charge of a compact event: its payment method under either name, amount and currency. */
-const compactChargeSchema = z
-  .looseObject({
-    id: z.string(),
-    // The SPEC names the payment method `charge.type`, "also called charge_type".
-    type: z.string().optional(),
-    charge_type: z.string().optional(),
-    amount: amountSchema,
-    currency: currencySchema,
-    metadata: metadataSchema,
-  })
-  .refine((charge) => charge.type !== undefined || charge.charge_type !== undefined, {
-    error: 'Required: expected the payment method as `type` or `charge_type` (a string)',
-  })
-  .superRefine(amountPrecisionCheck(['amount']))
-
-/** The compact form of an event, as delivered and as in the SPEC's short example. */
-export const compactEventSchema = z.looseObject({
-  id: z.string(),
-  type: z.string(),
-  charge: compactChargeSchema,
-  instrument: z
-    .looseObject({
-      id: z.string(),
-      failure_description: z.string().nullable(),
-      request_log: requestLogSchema.optional(),
-      recurring: z.boolean().optional(),
-      captured_on_creation: z.boolean().optional(),
-    })
-    .nullable()
-    .optional(),
-  payment: z.looseObject({ id: z.string() }).nullable().optional(),
-})
-
-export type CompactEvent = z.infer<typeof compactEventSchema>
-
-/** The body of a delivery POST to the merchant's `events_url` (DESIGN §6). */
-export const deliveryPayloadSchema = z.looseObject({
-  id: z.string().min(1),
-  type: z.string().min(1),
-})
-
-export type DeliveryPayload = z.infer<typeof deliveryPayloadSchema>

@@ -7,8 +7,8 @@ export {
   nonNegativeAmountSchema,
   toMinorUnits,
 } from './amount'
-export type { CardParams } from './card-params'
-export { cardParamsSchema } from './card-params'
+export type { CardBrand, CardParams, CardType } from './card-params'
+export { cardBrandSchema, cardParamsSchema, cardTypeSchema } from './card-params'
 export type { Channel } from './channel'
 export { channelSchema } from './channel'
 export type { Charge, InstrumentParams } from './charge'
@@ -22,6 +22,8 @@ export {
 export type { ChargeTypeInfo, ChargeTypeList } from './charge-types'
 export { chargeTypeInfoSchema, chargeTypeListSchema } from './charge-types'
 export { ChargekitSchemasError } from './chargekit-schemas-error'
+export type { CompactEvent, CompactEventSource, DeliveryPayload } from './compact-event'
+export { compactEventSchema, deliveryPayloadSchema, toCompactEvent } from './compact-event'
 export { currencyMinorDigits, currencySchema, isKnownCurrency } from './currency'
 export type { Dispute } from './dispute'
 export { disputeSchema } from './dispute'
@@ -36,8 +38,6 @@ export {
   validationErrorBodySchema,
 } from './error-bodies'
 export type {
-  CompactEvent,
-  DeliveryPayload,
   Event,
   EventOf,
   GenericEvent,
@@ -46,12 +46,7 @@ export type {
   UnknownEvent,
   UnknownEventType,
 } from './event'
-export {
-  compactEventSchema,
-  deliveryPayloadSchema,
-  eventSchema,
-  knownEventSchemas,
-} from './event'
+export { eventSchema, knownEventSchemas } from './event'
 export { isEventOfType, isKnownEvent } from './event-guards'
 export type { EventListQuery, EventListQueryInput } from './event-list-query'
 export { eventListQuerySchema } from './event-list-query'
@@ -69,7 +64,7 @@ export type { InstrumentExternalIds, TransactionExternalIds } from './external-i
 export { instrumentExternalIdsSchema, transactionExternalIdsSchema } from './external-ids'
 export { formatIssuePath, formatZodIssues, rootIssueKey } from './format-zod-issues'
 export type { Instrument, Redirect } from './instrument'
-export { instrumentSchema, redirectSchema } from './instrument'
+export { instrumentSchema, redirectMethodSchema, redirectSchema } from './instrument'
 export type { CreateInstrumentRequest } from './instrument-request'
 export { createInstrumentRequestSchema } from './instrument-request'
 export type { ListEnvelope, Pagination } from './list-envelope'
@@ -84,6 +79,18 @@ export type { Payment } from './payment'
 export { paymentSchema } from './payment'
 export type { CreatePaymentRequest } from './payment-request'
 export { createPaymentRequestSchema } from './payment-request'
+export type {
+  ChargeReference,
+  InstrumentReference,
+  LastPayment,
+  PaymentRefund,
+} from './references'
+export {
+  chargeReferenceSchema,
+  instrumentReferenceSchema,
+  lastPaymentSchema,
+  paymentRefundSchema,
+} from './references'
 export type { Refund } from './refund'
 export { refundSchema } from './refund'
 export type { CreateRefundOfPaymentRequest, CreateRefundRequest } from './refund-request'
@@ -104,6 +111,7 @@ export {
   deliveryStatusSchema,
   disputeStatusSchema,
   instrumentStatusSchema,
+  openEnum,
   transactionStatusSchema,
 } from './statuses'
 export { timestampSchema } from './timestamp'

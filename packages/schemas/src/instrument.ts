@@ -5,28 +5,37 @@ import { cardParamsSchema } from './card-params'
 import { channelSchema } from './channel'
 import { currencySchema } from './currency'
 import { instrumentExternalIdsSchema } from './external-ids'
+import { chargeReferenceSchema, lastPaymentSchema } from './references'
 import { requestLogSchema } from './request-log'
-import { instrumentStatusSchema } from './statuses'
+import { instrumentStatusSchema, openEnum } from './statuses'
 import { timestampSchema } from './timestamp'
 
-/** Where to send the customer to finish authorization (3DS), or null when nothing is pending. */
+/** HTTP methods the service uses to send the customer to `redirect.url`. */
+export const redirectMethodSchema = z.enum(['GET'])
+
+/**
+ * Where to send the customer to finish authorization (3DS), or null when nothing is pending.
+ * The sandbox always answers `GET`; another method (a form POST to the issuer) is kept.
+ */
 export const redirectSchema = z.looseObject({
   url: z.string(),
-  method: z.literal('GET'),
+  method: openEnum(redirectMethodSchema),
 })
 
 export type Redirect = z.infer<typeof redirectSchema>
 
 /**
- * An instrument: the customer's payment authorization (SPEC "Instrument"). The fields after
- * `updated_at` are chargekit's additions; they are optional so payloads of the production
- * service, which does not send them, still parse. When `currency` is present, `amount` and
- * `captured_amount` are checked against its minor digits.
+ * An instrument: the customer's payment authorization. The fields after `updated_at` are
+ * optional: `charge`, `last_payment` and `used` as the production service sends them, the rest
+ * chargekit's additions; payloads without them still parse. `last_payment` is null until a
+ * payment is created from the instrument, and `used` turns true with that first payment
+ * (whatever its outcome). When `currency` is present, `amount` and `captured_amount` are checked
+ * against its minor digits.
  */
 export const instrumentSchema = z
   .looseObject({
     id: z.string(),
-    status: instrumentStatusSchema,
+    status: openEnum(instrumentStatusSchema),
     success: z.boolean(),
     channel: channelSchema,
     customer: z.record(z.string(), z.unknown()).nullable(),
@@ -37,7 +46,9 @@ export const instrumentSchema = z
     params: cardParamsSchema,
     created_at: timestampSchema,
     updated_at: timestampSchema,
-    charge: z.string().optional(),
+    charge: chargeReferenceSchema.optional(),
+    last_payment: lastPaymentSchema.nullable().optional(),
+    used: z.boolean().optional(),
     amount: amountSchema.optional(),
     currency: currencySchema.optional(),
     captured_amount: nonNegativeAmountSchema.optional(),

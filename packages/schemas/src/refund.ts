@@ -4,13 +4,13 @@ import { amountPrecisionCheck } from './amount-precision'
 import { currencySchema } from './currency'
 import { transactionExternalIdsSchema } from './external-ids'
 import { requestLogSchema } from './request-log'
-import { transactionStatusSchema } from './statuses'
+import { openEnum, transactionStatusSchema } from './statuses'
 import { timestampSchema } from './timestamp'
 
 /**
- * A refund of a payment (SPEC "Refund"). Fields after `created_at` are chargekit's additions,
- * optional so production payloads still parse. When `currency` is present, `amount` is checked
- * against its minor digits.
+ * A refund of a payment. Fields after `created_at` are chargekit's additions, optional so
+ * production payloads still parse; `status` is `pending`, `success` or `error`, the words of the
+ * refund's events. When `currency` is present, `amount` is checked against its minor digits.
  */
 export const refundSchema = z
   .looseObject({
@@ -25,7 +25,7 @@ export const refundSchema = z
     payment: z.string().optional(),
     charge: z.string().optional(),
     currency: currencySchema.optional(),
-    status: transactionStatusSchema.optional(),
+    status: openEnum(transactionStatusSchema).optional(),
     failure_code: z.string().nullable().optional(),
     settled_at: timestampSchema.nullable().optional(),
   })

@@ -104,21 +104,26 @@ describe('resource schemas', () => {
     expect(
       failedPaths(refundSchema, { ...fixtures.refund, created_at: '2025-03-16 09:30' }),
     ).toEqual(['created_at'])
-    expect(failedPaths(instrumentSchema, { ...fixtures.instrument, status: 'approved' })).toEqual([
-      'status',
-    ])
+    expect(failedPaths(instrumentSchema, { ...fixtures.instrument, status: 7 })).toEqual(['status'])
     expect(
       failedPaths(instrumentSchema, {
         ...fixtures.instrument,
-        redirect: { url: 'https://x.y', method: 'POST' },
+        redirect: { url: 'https://x.y', method: null },
       }),
     ).toEqual(['redirect.method'])
     expect(
       failedPaths(settlementSchema, { ...fixtures.settlement, totals: [{ currency: 'MXN' }] }),
     ).toEqual(['totals.0.payments_amount', 'totals.0.refunds_amount', 'totals.0.net_amount'])
-    expect(failedPaths(disputeSchema, { ...fixtures.dispute, status: 'pending' })).toEqual([
-      'status',
-    ])
+    expect(failedPaths(disputeSchema, { ...fixtures.dispute, status: false })).toEqual(['status'])
+    expect(
+      failedPaths(paymentSchema, {
+        ...fixtures.payment,
+        refunds: [{ ...fixtures.payment.refunds[0], amount: '200' }],
+      }),
+    ).toEqual(['refunds.0.amount'])
+    expect(
+      failedPaths(instrumentSchema, { ...fixtures.instrument, charge: fixtures.charge.id }),
+    ).toEqual(['charge'])
     expect(
       failedPaths(retryLogEntrySchema, {
         created_at: '2025-03-16T08:35:00Z',

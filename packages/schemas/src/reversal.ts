@@ -4,13 +4,13 @@ import { amountPrecisionCheck } from './amount-precision'
 import { currencySchema } from './currency'
 import { transactionExternalIdsSchema } from './external-ids'
 import { requestLogSchema } from './request-log'
-import { transactionStatusSchema } from './statuses'
+import { openEnum, transactionStatusSchema } from './statuses'
 import { timestampSchema } from './timestamp'
 
 /**
- * A reversal (void) of an authorized, uncaptured instrument. The SPEC shows no fields; this
- * shape is chargekit's, modelled on Payment. `external_ids` is null when the processor
- * never answered.
+ * A reversal (void) of an authorized, uncaptured instrument. The service documents no fields;
+ * this shape is chargekit's, modelled on Payment, with the status words of its events
+ * (`pending`, `success`, `error`). `external_ids` is null when the processor never answered.
  */
 export const reversalSchema = z
   .looseObject({
@@ -20,7 +20,7 @@ export const reversalSchema = z
     amount: amountSchema,
     currency: currencySchema,
     success: z.boolean(),
-    status: transactionStatusSchema,
+    status: openEnum(transactionStatusSchema),
     failure_code: z.string().nullable(),
     failure_description: z.string().nullable(),
     external_ids: transactionExternalIdsSchema.nullable(),

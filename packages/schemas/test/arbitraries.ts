@@ -126,6 +126,12 @@ const cardParams = fc.record({
   type: fc.constantFrom('CREDIT', 'DEBIT'),
 })
 
+const chargeReference = fc.record({
+  id: id('ch'),
+  charge_type: fc.constantFrom('card_onetime', 'card_recurring'),
+  charge_type_label: fc.string(),
+})
+
 export const instrument = fc
   .record({
     id: id('in'),
@@ -144,7 +150,16 @@ export const instrument = fc
     updated_at: timestamp,
     ours: fc.record(
       {
-        charge: id('ch'),
+        charge: chargeReference,
+        last_payment: fc.option(
+          fc.record({
+            id: id('pa'),
+            success: fc.boolean(),
+            status: fc.constantFrom('pending', 'success', 'error'),
+          }),
+          { nil: null },
+        ),
+        used: fc.boolean(),
         money,
         captured_minor: minorUnits(0n),
         recurring: fc.boolean(),
@@ -188,9 +203,17 @@ export const payment = fc
     updated_at: timestamp,
     ours: fc.record(
       {
-        charge: id('ch'),
-        instrument: id('in'),
-        status: fc.constantFrom('pending', 'succeeded', 'failed'),
+        charge: chargeReference,
+        instrument: fc.record({ id: id('in') }),
+        refunds: fc.array(
+          fc.record({
+            id: id('re'),
+            amount: fc.constantFrom(1, 20.5, 1250),
+            success: fc.boolean(),
+          }),
+          { maxLength: 2 },
+        ),
+        status: fc.constantFrom('pending', 'success', 'error'),
         failure_code: fc.option(fc.string(), { nil: null }),
         refunded_minor: minorUnits(0n),
         settled_at: fc.option(timestamp, { nil: null }),
@@ -231,7 +254,7 @@ export const refund = fc
       {
         payment: id('pa'),
         charge: id('ch'),
-        status: fc.constantFrom('pending', 'succeeded', 'failed'),
+        status: fc.constantFrom('pending', 'success', 'error'),
         failure_code: fc.option(fc.string(), { nil: null }),
         settled_at: fc.option(timestamp, { nil: null }),
       },
@@ -254,7 +277,7 @@ export const reversal = fc
     instrument: id('in'),
     money,
     success: fc.boolean(),
-    status: fc.constantFrom('pending', 'succeeded', 'failed'),
+    status: fc.constantFrom('pending', 'success', 'error'),
     failure_code: fc.option(fc.string(), { nil: null }),
     failure_description: fc.option(fc.string(), { nil: null }),
     external_ids: fc.option(transactionExternalIds, { nil: null }),

@@ -79,7 +79,13 @@ export const specInstrument = {
 /** The same instrument as the sandbox serves it, with chargekit's additions. */
 export const instrument = {
   ...specInstrument,
-  charge: charge.id,
+  charge: {
+    id: charge.id,
+    charge_type: charge.charge_type,
+    charge_type_label: charge.charge_type_label,
+  },
+  last_payment: { id: 'pa_Lr5tY8wE2q', success: true, status: 'success' },
+  used: true,
   amount: 1250.5,
   currency: 'MXN',
   captured_amount: 1250.5,
@@ -113,9 +119,10 @@ export const specPayment = {
 
 export const payment = {
   ...specPayment,
-  charge: charge.id,
-  instrument: instrument.id,
-  status: 'succeeded',
+  charge: instrument.charge,
+  instrument: { id: instrument.id },
+  refunds: [{ id: 're_Qw2eR4tY6u', amount: 200, success: true }],
+  status: 'success',
   failure_code: null,
   refunded_amount: 200,
   settled_at: null,
@@ -138,7 +145,7 @@ export const refund = {
   payment: payment.id,
   charge: charge.id,
   currency: 'MXN',
-  status: 'succeeded',
+  status: 'success',
   failure_code: null,
   settled_at: '2025-03-17T00:00:00Z',
 }
@@ -150,7 +157,7 @@ export const reversal = {
   amount: 1250.5,
   currency: 'MXN',
   success: true,
-  status: 'succeeded',
+  status: 'success',
   failure_code: null,
   failure_description: null,
   external_ids: transactionExternalIds,

@@ -1,3 +1,5 @@
+import type { CompactEvent } from '@chargekit/schemas'
+
 /**
  * Why a delivery was not processed (or a configuration was refused). Each code maps to one HTTP
  * status in `handleRequest`/`createNodeMiddleware`, so senders can tell "fix it" (4xx) from
@@ -51,6 +53,11 @@ const statusByCode: Record<WebhooksErrorCode, number> = {
 export interface DeliveryRef {
   id: string
   type: string
+  /**
+   * The event's compact form, when the delivery's JSON body is one (the service's always is).
+   * As sent, not verified: only the event fetched from the service is.
+   */
+  compact?: CompactEvent | undefined
 }
 
 export interface WebhooksErrorOptions {

@@ -27,6 +27,20 @@ describe('parseDelivery', () => {
     expect(parse(json, 'application/vnd.events+json')).toEqual(delivery)
   })
 
+  it('keeps a JSON body that is the compact form as `compact`, and only then', () => {
+    const compact = {
+      ...delivery,
+      charge: { id: 'ch_1', type: 'card_onetime', amount: 12.5, currency: 'EUR', metadata: {} },
+      instrument: { id: 'in_1', failure_description: null },
+      payment: { id: 'pa_1' },
+    }
+    expect(parse(JSON.stringify(compact), 'application/json')).toEqual({ ...delivery, compact })
+    // A body that only names the event, or whose compact fields are malformed, still names it.
+    expect(parse(json, 'application/json')).not.toHaveProperty('compact')
+    const broken = { ...compact, charge: { ...compact.charge, amount: 'twelve' } }
+    expect(parse(JSON.stringify(broken), 'application/json')).toEqual(delivery)
+  })
+
   it('reads a form-encoded body', () => {
     expect(parse('id=ev_123&type=payment.success', 'application/x-www-form-urlencoded')).toEqual(
       delivery,

@@ -1,3 +1,4 @@
+import { compactEventSchema } from '@chargekit/schemas'
 import { type DeliveryRef, WebhooksError } from './errors'
 
 /** What a transport hands over: the full or path-only URL, the content type and the body text. */
@@ -11,11 +12,13 @@ interface Candidate {
   source: string
   id: unknown
   type: unknown
+  /** The whole JSON body, which may be the event's compact form. */
+  json?: Record<string, unknown>
 }
 
 const EXPECTED =
   'Send the event id and type as a JSON body {"id":"ev_…","type":"payment.success"}, a form body id=…&type=…, or query parameters event=…&event_type=… (or id=…&type=…).'
-// Opaque ids (DESIGN §4: `ev_…`). The charset and the alphanumeric start keep them one plain
+// Opaque ids (`ev_…`). The charset and the alphanumeric start keep them one plain
 // segment of the fetch URL's path (no `/`, no `.`/`..` that a URL parser would resolve).
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,254}$/
 const TYPE_PATTERN = /^[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*$/
@@ -24,8 +27,9 @@ const MAX_TYPE_LENGTH = 100
 /**
  * Reads the claimed `{ id, type }` of a delivery. Sources, first one carrying an id or a type
  * wins: the body (JSON or form-encoded), then the query's `event`/`event_type` (what the service
- * appends, DESIGN §6), then the query's `id`/`type`. Nothing here is trusted yet: the event is
- * fetched by id afterwards and compared.
+ * appends), then the query's `id`/`type`. A JSON body that is the event's compact form (what the
+ * service sends) is kept as `compact`; one that is not still names the event. Nothing here is
+ * trusted yet: the event is fetched by id afterwards and compared.
  */
 export function parseDelivery({ url, contentType, body }: DeliveryInput): DeliveryRef {
   const mediaType = body.trim() === '' ? undefined : mediaTypeOf(contentType)
@@ -92,10 +96,10 @@ function readJson(body: string): Candidate {
     throw invalid(`The JSON body must be an object. ${EXPECTED}`)
   }
   const record = value as Record<string, unknown>
-  return { source: 'JSON field', id: record.id, type: record.type }
+  return { source: 'JSON field', id: record.id, type: record.type, json: record }
 }
 
-function validate({ source, id, type }: Candidate): DeliveryRef {
+function validate({ source, id, type, json }: Candidate): DeliveryRef {
   if (typeof id !== 'string' || !ID_PATTERN.test(id)) {
     throw invalid(
       `${source} "id" must be an event id: 1-255 letters, digits, "_", "-", "." or ":", starting with a letter or digit; got ${describe(id)}. ${EXPECTED}`,
@@ -106,7 +110,8 @@ function validate({ source, id, type }: Candidate): DeliveryRef {
       `${source} "type" must be an event type such as "payment.success"; got ${describe(type)}. ${EXPECTED}`,
     )
   }
-  return { id, type }
+  const compact = json === undefined ? undefined : compactEventSchema.safeParse(json).data
+  return compact === undefined ? { id, type } : { id, type, compact }
 }
 
 function namesEvent(candidate: Candidate): boolean {

@@ -49,7 +49,7 @@ export function createDeliveryProcessor({
     delivery: DeliveryRef,
     lease: string,
   ): Promise<void> {
-    const { context, abort } = createHandlerContext()
+    const { context, abort } = createHandlerContext(delivery.compact)
     const run = runHandlers(handlers, event, context)
     if (Array.isArray(run)) return settle(event, run, delivery, lease)
     const failures = await failuresWithin(run, handlerTimeoutMs)

@@ -1,4 +1,4 @@
-import type { Event } from '@chargekit/schemas'
+import type { CompactEvent, Event } from '@chargekit/schemas'
 import type { EventHandler, HandlerContext } from './types'
 
 export const TIMED_OUT = Symbol('timed out')
@@ -40,7 +40,10 @@ export function runHandlers(
  * reads `signal` or the run times out: most handlers never look, and making one per delivery
  * showed in profiles of the receiver.
  */
-export function createHandlerContext(): { context: HandlerContext; abort(reason: unknown): void } {
+export function createHandlerContext(compact: CompactEvent | undefined): {
+  context: HandlerContext
+  abort(reason: unknown): void
+} {
   let controller: AbortController | undefined
   const controllerOf = () => {
     controller ??= new AbortController()
@@ -51,6 +54,7 @@ export function createHandlerContext(): { context: HandlerContext; abort(reason:
       get signal() {
         return controllerOf().signal
       },
+      compact,
     },
     // Aborts even a signal nobody read yet: a handler may still read it after its next await.
     abort: (reason) => controllerOf().abort(reason),

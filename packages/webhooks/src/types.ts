@@ -1,4 +1,4 @@
-import type { Event } from '@chargekit/schemas'
+import type { CompactEvent, Event } from '@chargekit/schemas'
 import type { DeliveryStore } from './delivery-store'
 import type { WebhooksError } from './errors'
 import type { HeaderSource } from './headers'
@@ -16,6 +16,12 @@ export interface WebhooksClient {
 export interface HandlerContext {
   /** Aborted when the handlers overrun `handlerTimeoutMs`: stop work that can still be stopped. */
   signal: AbortSignal
+  /**
+   * The compact form the delivery carried as its body, as sent (undefined when the body was not
+   * one, e.g. only query parameters). Not verified: rely on the event argument, which was
+   * fetched from the service; this shows what the service delivered.
+   */
+  compact: CompactEvent | undefined
 }
 
 export type EventHandler<E = Event> = (
@@ -27,7 +33,7 @@ export type EventHandler<E = Event> = (
 export type ErrorHandler = (error: WebhooksError) => unknown | Promise<unknown>
 
 export interface WebhooksOptions {
-  /** Fetches each claimed event: the check that a delivery is genuine (DESIGN §6). */
+  /** Fetches each claimed event: the check that a delivery is genuine. */
   client: WebhooksClient
   /** Remembers handled events. Default: `createMemoryDeliveryStore()` (this process only). */
   store?: DeliveryStore

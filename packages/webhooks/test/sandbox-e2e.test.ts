@@ -1,7 +1,14 @@
 import { createServer } from 'node:http'
 import { type ChargekitClient, createClient, PaymentError } from '@chargekit/client'
 import { type Processor, type Sandbox, startSandbox } from '@chargekit/sandbox'
-import { type Event, type EventType, eventTypeList } from '@chargekit/schemas'
+import {
+  type CompactEvent,
+  type Event,
+  type EventType,
+  eventTypeList,
+  isKnownEvent,
+  toCompactEvent,
+} from '@chargekit/schemas'
 import { createNodeMiddleware, createWebhooks } from '@chargekit/webhooks'
 import { createAdaptorServer } from '@hono/node-server'
 import express from 'express'
@@ -70,10 +77,13 @@ function recordingReceiver(options: { flaky?: (event: Event) => boolean } = {}) 
   const webhooks = createWebhooks({ client, secret: signingSecret })
   const completed = new Map<string, string[]>()
   const failedOnce = new Set<string>()
+  /** The compact body each event's delivery carried, as the handler saw it. */
+  const compacts = new Map<string, CompactEvent | undefined>()
   let calls = 0
   for (const type of eventTypeList) {
-    webhooks.on(type, (event) => {
+    webhooks.on(type, (event, context) => {
       calls++
+      compacts.set(event.id, context.compact)
       if (options.flaky?.(event) && !failedOnce.has(event.id)) {
         failedOnce.add(event.id)
         throw new Error(`first delivery of ${event.id} fails on purpose`)
@@ -85,6 +95,7 @@ function recordingReceiver(options: { flaky?: (event: Event) => boolean } = {}) 
     webhooks,
     completed,
     failedOnce,
+    compacts,
     calls: () => calls,
   }
 }
@@ -182,7 +193,7 @@ describe('the sandbox delivering to createNodeMiddleware on node:http', () => {
     track(paid.id)
     await client.instruments.create({ charge: paid.id, ...card })
     const [payment] = (await client.payments.list({ per_page: 100 })).collection.filter(
-      (p) => p.charge === paid.id,
+      (p) => p.charge?.id === paid.id,
     )
     if (!payment) throw new Error('no payment was captured on creation')
     await client.payments.refund(payment.id, { amount: 10 })
@@ -218,7 +229,7 @@ describe('the sandbox delivering to createNodeMiddleware on node:http', () => {
     const refundFails = await failing(4010000.4) // 04.01.0000, refund
     await client.instruments.create({ charge: track(refundFails.id), ...card })
     const refundable = (await client.payments.list({ per_page: 100 })).collection.find(
-      (p) => p.charge === refundFails.id,
+      (p) => p.charge?.id === refundFails.id,
     )
     await mayDecline(() => client.payments.refund(refundable?.id ?? 'pa_missing', { amount: 1 }))
     const voidFails = await failing(4020000.5, 'card_recurring') // 04.02.0000, reversal
@@ -240,7 +251,7 @@ describe('the sandbox delivering to createNodeMiddleware on node:http', () => {
       .poll(
         async () => {
           pending = (await client.payments.list({ per_page: 100 })).collection.find(
-            (p) => p.charge === secure.id && p.status === 'succeeded',
+            (p) => p.charge?.id === secure.id && p.status === 'success',
           )
           return pending !== undefined
         },
@@ -265,6 +276,9 @@ describe('the sandbox delivering to createNodeMiddleware on node:http', () => {
         id: event.id,
         handled: [event.type],
       })
+      // Handlers also see the compact form the sandbox delivered: the fetched event's.
+      if (!isKnownEvent(event)) throw new Error(`unexpected event type ${event.type}`)
+      expect(lifecycle.compacts.get(event.id)).toEqual(toCompactEvent(event))
     }
     const types = new Set(events.map((event) => event.type))
     expect([...eventTypeList].filter((type: EventType) => !types.has(type))).toEqual([])

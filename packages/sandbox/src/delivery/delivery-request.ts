@@ -14,8 +14,9 @@ export interface DeliveryRequest {
 }
 
 /**
- * The POST DESIGN §6 describes: `{"id","type"}` as JSON, and the same two values as the query
- * parameters `event` and `event_type` that integrations written for the production service read.
+ * The delivery POST: the job's JSON body (the event's compact form), and the event's id and type
+ * as the query parameters `event` and `event_type` that integrations written for the production
+ * service read.
  * `set` (not `append`) so a stale value already in the merchant's URL cannot shadow ours.
  * Undefined for a URL that cannot be requested over HTTP(S): its attempts fail with status 0.
  */
@@ -30,7 +31,7 @@ export function buildDeliveryRequest(job: DeliveryJob): DeliveryRequest | undefi
   url.searchParams.set('event', job.eventId)
   url.searchParams.set('event_type', job.eventType)
   const { protocol, hostname, port, path, auth } = urlToHttpOptions(url)
-  const body = JSON.stringify({ id: job.eventId, type: job.eventType })
+  const { body } = job
   return {
     origin: url.origin,
     secure: url.protocol === 'https:',

@@ -5,6 +5,8 @@ export interface DeliveryJob {
   eventType: string
   chargeId: string
   eventsUrl: string
+  /** The JSON body of every attempt, serialized once for the event. */
+  body: string
 }
 
 /**

@@ -29,7 +29,7 @@ export async function finishAuthorization(
   const instrument = await mustGet(context, 'instrument', instrumentId)
   // Invalidated by the merchant while the processor was still deciding: nothing left to decide.
   if (instrument.status !== 'pending') return instrument
-  const charge = await mustGet(context, 'charge', instrument.charge ?? '')
+  const charge = await mustGet(context, 'charge', instrument.charge?.id ?? '')
   const { processor } = processorOf(context, charge)
   // Everything is computed before the first write, so a step never stops half-written.
   const next = nextState(context, processor, instrument, outcome, origin)

@@ -8,6 +8,7 @@ import { requestedMoney, sumMinor, toAmount } from './money'
 import { finishMovement, type Movement } from './movement'
 import { allOf, mustGet, withObjectLocked } from './objects'
 import { callProcessor } from './processor-call'
+import { chargeReferenceOf, withLastPayment } from './references'
 import { scheduleAutoSettlement } from './settle'
 import { assertCapturable } from './transitions'
 
@@ -17,7 +18,7 @@ export async function createPayment(
   input: CreatePaymentRequest,
 ): Promise<Payment> {
   return withObjectLocked(context, 'instrument', input.instrument, async (instrument) => {
-    const charge = await mustGet(context, 'charge', instrument.charge ?? '')
+    const charge = await mustGet(context, 'charge', instrument.charge?.id ?? '')
     if (input.currency !== instrument.currency) {
       throw invalidParameters({
         currency: [`Expected ${instrument.currency}, the currency of instrument ${instrument.id}`],
@@ -67,8 +68,9 @@ export async function capture(
     request_log: context.requestLog,
     created_at: now,
     updated_at: now,
-    charge: charge.id,
-    instrument: instrument.id,
+    charge: chargeReferenceOf(charge),
+    instrument: Object.freeze({ id: instrument.id }),
+    refunds: [],
     status: 'pending',
     failure_code: null,
     refunded_amount: 0,
@@ -82,14 +84,18 @@ const paymentMovement: Movement<'payment'> = {
   kind: 'payment',
   step: 'capture',
   parents: async (context, payment) => ({
-    charge: await mustGet(context, 'charge', payment.charge ?? ''),
-    instrument: await mustGet(context, 'instrument', payment.instrument ?? ''),
+    charge: await mustGet(context, 'charge', payment.charge?.id ?? ''),
+    instrument: await mustGet(context, 'instrument', payment.instrument?.id ?? ''),
+  }),
+  show: (context, payment, parents) => ({
+    ...parents,
+    instrument: withLastPayment(context, parents.instrument, payment),
   }),
   async succeed(context, payment, parents) {
     const { instrument } = parents
     const earlier = await allOf(context, 'payment', {
       instrument: instrument.id,
-      status: 'succeeded',
+      status: 'success',
     })
     const succeeded = [...earlier.filter((other) => other.id !== payment.id), payment]
     const currency = instrument.currency ?? payment.currency

@@ -41,7 +41,7 @@ export async function completeChallenge(
 ): Promise<ChallengeResult> {
   const { deps } = context
   return withObjectLocked(context, 'instrument', challenge.instrumentId, async (instrument) => {
-    const charge = await mustGet(context, 'charge', instrument.charge ?? '')
+    const charge = await mustGet(context, 'charge', instrument.charge?.id ?? '')
     await deps.store.deleteChallenge(instrument.id)
     if (instrument.status !== 'pending') return { charge, instrument }
     const { processor, processorContext } = processorOf(context, charge)

@@ -8,6 +8,7 @@ import { instrumentExternalIds } from './external-ids'
 import { money } from './money'
 import { withObjectLocked } from './objects'
 import { callProcessor } from './processor-call'
+import { chargeReferenceOf } from './references'
 import { assertChargeAcceptsInstrument } from './transitions'
 
 /**
@@ -41,7 +42,9 @@ export async function createInstrument(
       params: Object.freeze(cardParams(input, account.fingerprintKey, enable3ds)),
       created_at: now,
       updated_at: now,
-      charge: charge.id,
+      charge: chargeReferenceOf(charge),
+      last_payment: null,
+      used: false,
       amount: charge.amount,
       currency: charge.currency,
       captured_amount: 0,

@@ -10,10 +10,13 @@ import {
   type Settlement,
 } from '@chargekit/schemas'
 import { newId } from '../ids'
-import type { StoredEvent } from '../storage/records'
+import type { ObjectFilter, ObjectKind, ObjectKinds, StoredEvent } from '../storage/records'
 import type { SandboxStore } from '../storage/sandbox-store'
 
-/** The objects an event snapshots: its own object and every parent, as they stand now. */
+/**
+ * The objects an event is about: its own object and every parent, as they stand now. The other
+ * objects of the transaction are added by the recorder.
+ */
 export interface EventObjects {
   charge: Charge
   instrument?: Instrument | null
@@ -34,7 +37,8 @@ export type RecordEvent = (
 const noRetries: readonly never[] = Object.freeze([])
 
 /**
- * Records events in the spec's full form. `onRecorded` runs after the event is stored (the
+ * Records events in the full form, which carries every object of the transaction as it stood at
+ * that moment (see {@link transactionObjects}). `onRecorded` runs after the event is stored (the
  * delivery engine is told there). Events are not delivered (`delivery_status: 'none'`) when
  * `deliver` is off or the charge has no `events_url`.
  */
@@ -47,6 +51,7 @@ export function createEventRecorder(options: {
   return async (accountId, type, objectId, objects) => {
     const createdAt = options.now().toISOString()
     const toDeliver = options.deliver && objects.charge.events_url !== ''
+    const carried = await transactionObjects(options.store, accountId, objects)
     const event: StoredEvent = {
       id: newId('ev'),
       created_at: createdAt,
@@ -55,13 +60,7 @@ export function createEventRecorder(options: {
       retries_log: noRetries,
       type,
       type_label: eventTypeLabel(type),
-      charge: objects.charge,
-      instrument: objects.instrument ?? null,
-      payment: objects.payment ?? null,
-      refund: objects.refund ?? null,
-      reversal: objects.reversal ?? null,
-      dispute: objects.dispute ?? null,
-      settlement: objects.settlement ?? null,
+      ...carried,
       dismissed_at: null,
       delivery_status: toDeliver ? 'pending' : 'none',
       // The first attempt is due at once (it may wait behind the charge's earlier events).
@@ -70,5 +69,49 @@ export function createEventRecorder(options: {
     await options.store.addEvent(accountId, event)
     options.onRecorded(accountId, event)
     return event
+  }
+}
+
+type CarriedObjects = Pick<
+  StoredEvent,
+  'charge' | 'instrument' | 'payment' | 'refund' | 'reversal' | 'dispute' | 'settlement'
+>
+
+/**
+ * The given objects, and for every kind not given the transaction's latest object of that kind,
+ * looked up under the object it belongs to: the charge's instrument, that instrument's payment
+ * and reversal, that payment's refund and dispute. So a `dispute.created` after a refund carries
+ * the refund, and a `payment.settled` the instrument. A settlement is only carried by the events
+ * of its batch. Called under the charge's lock, so nothing changes while it reads.
+ */
+async function transactionObjects(
+  store: SandboxStore,
+  accountId: string,
+  given: EventObjects,
+): Promise<CarriedObjects> {
+  const latest = async <K extends ObjectKind>(
+    kind: K,
+    filter: ObjectFilter,
+  ): Promise<ObjectKinds[K] | null> => {
+    const page = await store.listObjects(accountId, kind, filter, { offset: 0, limit: 1 })
+    return page.items[0] ?? null
+  }
+  const { charge } = given
+  const instrument = given.instrument ?? (await latest('instrument', { charge: charge.id }))
+  const payment =
+    given.payment ??
+    (instrument === null ? null : await latest('payment', { instrument: instrument.id }))
+  return {
+    charge,
+    instrument,
+    payment,
+    refund:
+      given.refund ?? (payment === null ? null : await latest('refund', { payment: payment.id })),
+    reversal:
+      given.reversal ??
+      (instrument === null ? null : await latest('reversal', { instrument: instrument.id })),
+    dispute:
+      given.dispute ?? (payment === null ? null : await latest('dispute', { payment: payment.id })),
+    settlement: given.settlement ?? null,
   }
 }

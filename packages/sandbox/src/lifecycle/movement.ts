@@ -34,6 +34,11 @@ export interface Movement<
   /** Reads the movement's parents (the caller holds the charge's lock). */
   parents(context: StepContext, movement: MovementKinds[K]): Promise<P>
   /**
+   * The parents as they show the movement in its current state, whatever it is (an
+   * instrument's last payment, a payment's list of refunds); unchanged ones returned as they are.
+   */
+  show(context: StepContext, movement: MovementKinds[K], parents: P): P
+  /**
    * The parents as a success changes them (a captured or refunded amount, a voided instrument),
    * unchanged ones returned as they are. It only computes: the writes come after it.
    */
@@ -46,7 +51,8 @@ export interface Movement<
  * Records the processor's answer for a money movement, under the charge's lock: `pending`
  * stores it with `{kind}.pending` and applies `resolve()`'s answer later; `failed` stores it
  * with `{kind}.error` and answers 402; `succeeded` stores it and the parents it changes, with
- * `{kind}.success`. A `transactionId` in any answer becomes the movement's `external_ids`.
+ * `{kind}.success`. In every state the parents that show the movement are stored with it. A
+ * `transactionId` in any answer becomes the movement's `external_ids`.
  * Every object is computed before the first write, so a step never stops half-written.
  */
 export async function finishMovement<K extends keyof MovementKinds, P extends MovementParents>(
@@ -66,19 +72,28 @@ export async function finishMovement<K extends keyof MovementKinds, P extends Mo
   // MovementKinds[K] is ObjectKinds[K].
   const withChanges = (changes: Partial<Payment & Refund & Reversal>) =>
     revise(context, object as Payment & Refund & Reversal, changes) as MovementKinds[K]
-  const put = (value: MovementKinds[K]) =>
-    deps.store.putObject(account.id, movement.kind, value as ObjectKinds[K])
+  // The movement and the parents that show it, stored together.
+  const put = async (value: MovementKinds[K], shown: P) => {
+    await deps.store.putObject(account.id, movement.kind, value as ObjectKinds[K])
+    if (shown.instrument !== parents.instrument) {
+      await deps.store.putObject(account.id, 'instrument', shown.instrument)
+    }
+    if (shown.payment !== undefined && shown.payment !== parents.payment) {
+      await deps.store.putObject(account.id, 'payment', shown.payment)
+    }
+  }
   const snapshot = (value: MovementKinds[K], of: MovementParents) =>
     ({ ...of, [movement.kind]: value }) as EventObjects
 
   if (outcome.status === 'pending') {
     const pending = withChanges(references)
-    await put(pending)
+    const shown = movement.show(context, pending, parents)
+    await put(pending, shown)
     await deps.recordEvent(
       account.id,
       `${movement.kind}.pending`,
       pending.id,
-      snapshot(pending, parents),
+      snapshot(pending, shown),
     )
     applyLater(context, parents.charge.id, processor.name, movement.step, outcome, (final) =>
       finishMovement(context, movement, pending, final),
@@ -89,25 +104,24 @@ export async function finishMovement<K extends keyof MovementKinds, P extends Mo
     const { code, description, message } = failureOf(outcome)
     const failed = withChanges({
       ...references,
-      status: 'failed',
+      status: 'error',
       failure_code: code,
       failure_description: description,
       ...processorMessage(message),
     })
-    await put(failed)
-    const objects = snapshot(failed, parents)
+    const shown = movement.show(context, failed, parents)
+    await put(failed, shown)
+    const objects = snapshot(failed, shown)
     await deps.recordEvent(account.id, `${movement.kind}.error`, failed.id, objects)
     throw declined(code, description, idsOf(objects), message)
   }
-  const succeeded = withChanges({ ...references, status: 'succeeded', success: true })
-  const changed = await movement.succeed(context, succeeded, parents)
-  await put(succeeded)
-  if (changed.instrument !== parents.instrument) {
-    await deps.store.putObject(account.id, 'instrument', changed.instrument)
-  }
-  if (changed.payment !== undefined && changed.payment !== parents.payment) {
-    await deps.store.putObject(account.id, 'payment', changed.payment)
-  }
+  const succeeded = withChanges({ ...references, status: 'success', success: true })
+  const changed = await movement.succeed(
+    context,
+    succeeded,
+    movement.show(context, succeeded, parents),
+  )
+  await put(succeeded, changed)
   await deps.recordEvent(
     account.id,
     `${movement.kind}.success`,

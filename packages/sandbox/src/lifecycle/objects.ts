@@ -1,5 +1,10 @@
 import { notFound } from '../api-problem'
-import type { ObjectFilter, ObjectKind, ObjectKinds } from '../storage/records'
+import {
+  type ObjectFilter,
+  type ObjectKind,
+  type ObjectKinds,
+  parentIdOf,
+} from '../storage/records'
 import { type StepContext, withChargeLock } from './context'
 
 /** An object of this account, or 404 naming what was not found. */
@@ -24,9 +29,12 @@ export async function withObjectLocked<K extends ObjectKind, T>(
   id: string,
   step: (object: ObjectKinds[K]) => Promise<T>,
 ): Promise<T> {
-  const found: { id: string; charge?: string | undefined } | undefined =
-    await context.deps.store.getObject(context.account.id, kind, id)
-  const chargeId = kind === 'charge' ? found?.id : found?.charge
+  const found: { id: string; charge?: unknown } | undefined = await context.deps.store.getObject(
+    context.account.id,
+    kind,
+    id,
+  )
+  const chargeId = kind === 'charge' ? found?.id : parentIdOf(found?.charge)
   if (chargeId === undefined) throw notFound(kind, id)
   return withChargeLock(context, chargeId, async () => step(await mustGet(context, kind, id)))
 }

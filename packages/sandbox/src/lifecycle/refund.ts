@@ -6,6 +6,7 @@ import { requestedMoney, sumMinor, toAmount } from './money'
 import { finishMovement, type Movement, type MovementParents } from './movement'
 import { allOf, mustGet, withObjectLocked } from './objects'
 import { callProcessor } from './processor-call'
+import { withRefund } from './references'
 import { scheduleAutoSettlement } from './settle'
 import { assertRefundable } from './transitions'
 
@@ -21,7 +22,7 @@ export async function createRefund(
   return withObjectLocked(context, 'payment', paymentId, async (payment) => {
     const amount = requestedMoney(input.amount, payment.currency)
     await assertRefundable(context, payment, amount.minorUnits)
-    const charge = await mustGet(context, 'charge', payment.charge ?? '')
+    const charge = await mustGet(context, 'charge', payment.charge?.id ?? '')
     const { processor, processorContext } = processorOf(context, charge)
     const refundId = newId('re')
     const outcome = await callProcessor(
@@ -59,13 +60,17 @@ const refundMovement: Movement<'refund', MovementParents & { payment: Payment }>
     const payment = await mustGet(context, 'payment', refund.payment ?? '')
     return {
       charge: await mustGet(context, 'charge', refund.charge ?? ''),
-      instrument: await mustGet(context, 'instrument', payment.instrument ?? ''),
+      instrument: await mustGet(context, 'instrument', payment.instrument?.id ?? ''),
       payment,
     }
   },
+  show: (context, refund, parents) => ({
+    ...parents,
+    payment: withRefund(context, parents.payment, refund),
+  }),
   async succeed(context, refund, parents) {
     const { payment } = parents
-    const earlier = await allOf(context, 'refund', { payment: payment.id, status: 'succeeded' })
+    const earlier = await allOf(context, 'refund', { payment: payment.id, status: 'success' })
     const succeeded = [...earlier.filter((other) => other.id !== refund.id), refund]
     const refunded = toAmount(sumMinor(succeeded, payment.currency), payment.currency)
     return { ...parents, payment: revise(context, payment, { refunded_amount: refunded }) }

@@ -33,7 +33,7 @@ export async function reverseInstrument(
  */
 export async function reverse(context: StepContext, instrument: Instrument): Promise<Reversal> {
   const currency = instrument.currency ?? ''
-  const charge = await mustGet(context, 'charge', instrument.charge ?? '')
+  const charge = await mustGet(context, 'charge', instrument.charge?.id ?? '')
   const { processor, processorContext } = processorOf(context, charge)
   const amount = money(instrument.amount ?? charge.amount, currency)
   const reversalId = newId('rv')
@@ -69,6 +69,7 @@ const reversalMovement: Movement<'reversal'> = {
     charge: await mustGet(context, 'charge', reversal.charge),
     instrument: await mustGet(context, 'instrument', reversal.instrument),
   }),
+  show: (_context, _reversal, parents) => parents,
   succeed: async (context, _reversal, parents) => ({
     ...parents,
     instrument: revise(context, parents.instrument, { status: 'invalid', success: false }),

@@ -19,8 +19,8 @@ interface Claimed {
  * account in one batch (see {@link settleBatch}), which may be empty.
  */
 export async function settle(context: StepContext): Promise<Settlement> {
-  const payments = await allOf(context, 'payment', { status: 'succeeded', unsettled: true })
-  const refunds = await allOf(context, 'refund', { status: 'succeeded', unsettled: true })
+  const payments = await allOf(context, 'payment', { status: 'success', unsettled: true })
+  const refunds = await allOf(context, 'refund', { status: 'success', unsettled: true })
   // Lists are newest first; a batch lists objects in the order they happened.
   const claimed = await claim(context, payments.reverse(), refunds.reverse())
   return recordSettlement(context, claimed)
@@ -54,7 +54,7 @@ export function scheduleAutoSettlement(
 
 /**
  * Marks each candidate settled (`settled_at`) under its charge's lock, after checking there
- * that it is still succeeded and unsettled: two settlements running at once, or a settlement
+ * that it is still successful and unsettled: two settlements running at once, or a settlement
  * and a step of the same charge, can never settle one object twice, whatever the store. An
  * object whose amount would make a total too large to be exact waits for the next batch.
  */
@@ -72,13 +72,13 @@ async function claim(
     totals: new BatchTotals(),
   }
   const settleable = (object: Payment | Refund) =>
-    object.status === 'succeeded' && object.settled_at == null
+    object.status === 'success' && object.settled_at == null
   for (const candidate of payments) {
-    const charge = candidate.charge ?? ''
+    const charge = candidate.charge?.id ?? ''
     await withChargeLock(context, charge, async () => {
       const payment = await mustGet(context, 'payment', candidate.id)
       if (!settleable(payment) || !claimed.totals.add('payments', payment)) return
-      const instrument = payment.instrument ?? ''
+      const instrument = payment.instrument?.id ?? ''
       const siblings = await allOf(context, 'payment', { instrument })
       if (siblings.every((other) => other.settled_at == null)) {
         claimed.instruments.push({ id: instrument, charge })
@@ -117,7 +117,7 @@ async function recordSettlement(context: StepContext, claimed: Claimed): Promise
   })
   await deps.store.putObject(account.id, 'settlement', settlement)
   for (const { id, charge } of claimed.payments) {
-    await withChargeLock(context, charge ?? '', async () => {
+    await withChargeLock(context, charge?.id ?? '', async () => {
       const payment = await mustGet(context, 'payment', id)
       await deps.recordEvent(account.id, 'payment.settled', id, {
         ...(await parentsOf(context, payment)),
@@ -152,8 +152,8 @@ async function recordSettlement(context: StepContext, claimed: Claimed): Promise
 
 async function parentsOf(context: StepContext, payment: Payment) {
   return {
-    charge: await mustGet(context, 'charge', payment.charge ?? ''),
-    instrument: await mustGet(context, 'instrument', payment.instrument ?? ''),
+    charge: await mustGet(context, 'charge', payment.charge?.id ?? ''),
+    instrument: await mustGet(context, 'instrument', payment.instrument?.id ?? ''),
   }
 }
 

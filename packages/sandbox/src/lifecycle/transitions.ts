@@ -14,7 +14,7 @@ import { allOf } from './objects'
 
 /** A movement that counts against what is left: it succeeded, or the processor is deciding. */
 export const inProgress = (object: { status?: string | undefined }) =>
-  object.status === 'succeeded' || object.status === 'pending'
+  object.status === 'success' || object.status === 'pending'
 
 /** Confirmation: not for a charge whose charge step already failed. */
 export function assertChargeConfirmable(charge: Charge): void {
@@ -143,10 +143,10 @@ export async function assertRefundable(
   payment: Payment,
   amountMinor: bigint,
 ): Promise<void> {
-  if (payment.status !== 'succeeded') {
+  if (payment.status !== 'success') {
     throw conflict(
       '05.04.0001',
-      `Payment ${payment.id} is ${payment.status}: only a succeeded payment can be refunded`,
+      `Payment ${payment.id} is ${payment.status}: only a successful payment can be refunded`,
     )
   }
   const refunds = await allOf(context, 'refund', { payment: payment.id })
@@ -174,10 +174,10 @@ async function disputedMinor(context: StepContext, payment: Payment): Promise<bi
 
 /** What can still be disputed: captured − refunded − earlier disputes not won by the merchant. */
 export async function disputableMinor(context: StepContext, payment: Payment): Promise<bigint> {
-  if (payment.status !== 'succeeded') {
+  if (payment.status !== 'success') {
     throw conflict(
       '05.04.0001',
-      `Payment ${payment.id} is ${payment.status}: only a succeeded payment can be disputed`,
+      `Payment ${payment.id} is ${payment.status}: only a successful payment can be disputed`,
     )
   }
   const refunds = await allOf(context, 'refund', { payment: payment.id })

@@ -1,14 +1,15 @@
 import { matchesEventFilter } from './event-matcher'
-import type {
-  ChallengeRecord,
-  EventFilter,
-  EventUpdate,
-  ObjectFilter,
-  ObjectKind,
-  ObjectKinds,
-  PageRequest,
-  PageResult,
-  StoredEvent,
+import {
+  type ChallengeRecord,
+  type EventFilter,
+  type EventUpdate,
+  type ObjectFilter,
+  type ObjectKind,
+  type ObjectKinds,
+  type PageRequest,
+  type PageResult,
+  parentIdOf,
+  type StoredEvent,
 } from './records'
 import type { SandboxStore } from './sandbox-store'
 
@@ -16,7 +17,7 @@ interface ObjectTable {
   byId: Map<string, ObjectKinds[ObjectKind]>
   /** Ids in insertion order; lists read it backwards for newest first. */
   order: string[]
-  /** Ids by parent (`charge`, `instrument`, `payment` field → value), in insertion order. */
+  /** Ids by parent (`charge`, `instrument`, `payment` field → its id), in insertion order. */
   byParent: Map<string, string[]>
 }
 
@@ -76,8 +77,8 @@ export function createMemoryStore(): SandboxStore {
         order.push(object.id)
         const fields = object as Record<string, unknown>
         for (const field of parentFields) {
-          const parent = fields[field]
-          if (typeof parent === 'string') appendTo(byParent, parentKey(field, parent), object.id)
+          const parent = parentIdOf(fields[field])
+          if (parent !== undefined) appendTo(byParent, parentKey(field, parent), object.id)
         }
       }
       byId.set(object.id, object)
@@ -178,9 +179,11 @@ function collectPage<Entry, Item>(
 
 function matchesObjectFilter(object: object, filter: ObjectFilter): boolean {
   const fields = object as Record<string, unknown>
-  if (filter.charge !== undefined && fields.charge !== filter.charge) return false
-  if (filter.instrument !== undefined && fields.instrument !== filter.instrument) return false
-  if (filter.payment !== undefined && fields.payment !== filter.payment) return false
+  if (filter.charge !== undefined && parentIdOf(fields.charge) !== filter.charge) return false
+  if (filter.instrument !== undefined && parentIdOf(fields.instrument) !== filter.instrument) {
+    return false
+  }
+  if (filter.payment !== undefined && parentIdOf(fields.payment) !== filter.payment) return false
   if (filter.status !== undefined && fields.status !== filter.status) return false
   return !(filter.unsettled === true && fields.settled_at !== null)
 }

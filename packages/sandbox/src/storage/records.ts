@@ -56,6 +56,16 @@ export type EventUpdate = Partial<
   >
 >
 
+/**
+ * The id a parent field holds: a plain id (a refund's `payment`, a reversal's `instrument`) or a
+ * reference object (an instrument's or a payment's `charge`, a payment's `instrument`).
+ */
+export function parentIdOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value
+  const id = (value as { id?: unknown } | null | undefined)?.id
+  return typeof id === 'string' ? id : undefined
+}
+
 /** A page request: `offset` items skipped, at most `limit` returned. */
 export interface PageRequest {
   offset: number
@@ -77,7 +87,7 @@ export interface ObjectFilter {
   unsettled?: boolean
 }
 
-/** The event search of GET /v2/events (DESIGN §4 + delivery_status). */
+/** The event search of GET /v2/events. */
 export interface EventFilter {
   types?: ReadonlySet<string>
   charge?: string

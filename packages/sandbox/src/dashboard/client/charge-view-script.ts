@@ -105,8 +105,8 @@ function objectStatus(kind, object) {
   if (kind === 'settlement') return 'settled'
   if (kind === 'charge') return chargeStatus(object)
   if (typeof object.status === 'string') return object.status
-  if (object.success === true) return 'succeeded'
-  if (object.success === false) return 'failed'
+  if (object.success === true) return 'success'
+  if (object.success === false) return 'error'
   return '—'
 }
 

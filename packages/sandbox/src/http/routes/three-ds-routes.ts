@@ -61,7 +61,7 @@ export function threeDsRoutes(
     const charge =
       instrument?.charge === undefined
         ? undefined
-        : await deps.store.getObject(step.account.id, 'charge', instrument.charge)
+        : await deps.store.getObject(step.account.id, 'charge', instrument.charge.id)
     if (instrument === undefined || charge === undefined) return invalidLink(c)
     return html(c, challengePage(charge, instrument, challenge.token))
   })
