@@ -113,12 +113,19 @@ describe('unconfirmed charges and POST /v2/charges/{id}/confirm', () => {
     expect(await eventTypesOf(api, created.body.id)).toEqual(['charge.created', 'charge.error'])
   })
 
-  it('answers 404 for an unknown charge and 400 for a body with fields', async () => {
+  it('answers 404 for an unknown charge, 400 for a body that is not an object, and warns of fields', async () => {
     expect((await api('POST', '/charges/ch_missing/confirm')).status).toBe(404)
     const created = await newCharge({ confirmed: false })
-    const answer = await api('POST', `/charges/${created.body.id}/confirm`, { confirmed: 'yes' })
-    expect(answer.status).toBe(400)
+    const notAnObject = await api('POST', `/charges/${created.body.id}/confirm`, '[true]')
+    expect(notAnObject.status).toBe(400)
     expect((await api('GET', `/charges/${created.body.id}`)).body.confirmed).toBe(false)
+    // Confirm takes no fields: the service ignores any sent, and the sandbox names them.
+    const withField = await api('POST', `/charges/${created.body.id}/confirm`, { confirmed: 'yes' })
+    expect(withField.status).toBe(201)
+    expect(withField.body.confirmed).toBe(true)
+    expect(withField.headers.get('chargekit-integration-warnings')).toContain(
+      'unknown_field;field="confirmed"',
+    )
   })
 })
 
@@ -319,7 +326,7 @@ describe('recurring instruments are tokens', () => {
     for (const amount of [25, 100, 3.5]) {
       const payment = await pay(instrument.id, amount)
       expect(payment.status).toBe(201)
-      expect(payment.body).toMatchObject({ amount, status: 'succeeded' })
+      expect(payment.body).toMatchObject({ amount, status: 'success' })
     }
     expect((await api('GET', `/instruments/${instrument.id}`)).body.captured_amount).toBe(128.5)
     expect(

@@ -87,7 +87,7 @@ const endpoints: {
     label: 'DELETE /instruments/:id',
     method: 'DELETE',
     path: () => `/instruments/${ids.instrument}`,
-    fields: Object.keys(createReversalRequestSchema.shape),
+    fields: [],
   },
   {
     label: 'POST /events/:id/redeliver',
