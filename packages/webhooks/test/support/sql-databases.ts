@@ -12,14 +12,20 @@ export interface TestDatabase {
   close(): Promise<void>
 }
 
-/** Embedded PGlite, in memory, or persisted under `dataDir` (to survive a "restart"). */
-export async function openPglite(dataDir?: string): Promise<TestDatabase> {
-  const db = await PGlite.create(dataDir === undefined ? {} : { dataDir })
+/** Embedded PGlite in memory, or started from `loadDataDir`, the files of an earlier one. */
+export async function openPglite(loadDataDir?: Blob): Promise<TestDatabase & { restart(): Promise<TestDatabase> }> {
+  const db = await PGlite.create(loadDataDir === undefined ? {} : { loadDataDir })
   return {
     name: 'PGlite',
     query: (text, params) => db.query(text, params),
     transaction: (work) => db.transaction((tx) => work((text, params) => tx.query(text, params))),
     close: () => db.close(),
+    /** Stops this database and starts another on its files, as a process restart does. */
+    async restart() {
+      const files = await db.dumpDataDir('none')
+      await db.close()
+      return openPglite(files)
+    },
   }
 }
 
