@@ -1,11 +1,11 @@
 import type { SqlDeliveryStore } from '@chargekit/webhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type LocalPostgres, startLocalPostgres } from '../../../scripts/local-postgres.js'
 import type { Database } from '../src/db/database.js'
 import { openDatabase } from '../src/db/open-database.js'
 import { migrate } from '../src/db/schema.js'
 import { orderRepository } from '../src/orders/order-repository.js'
 import { createShopDeliveryStore, queryOn } from '../src/webhooks/sql-delivery-store.js'
-import { type LocalPostgres, startLocalPostgres } from '../../../scripts/local-postgres.js'
 
 // The same repository and delivery-store SQL, run on both drivers: embedded PGlite and a real
 // PostgreSQL server through node-postgres (skipped only outside CI where none can be started).

@@ -16,10 +16,10 @@ export type {
   NodeResponse,
 } from './node-middleware'
 export { createNodeMiddleware } from './node-middleware'
-export type { SqlDeliveryStore, SqlDeliveryStoreOptions, SqlQuery } from './sql-delivery-store'
-export { createSqlDeliveryStore } from './sql-delivery-store'
 export type { SignatureVerifier, SignatureVerifierOptions, WebhookSecret } from './signature'
 export { createSignatureVerifier } from './signature'
+export type { SqlDeliveryStore, SqlDeliveryStoreOptions, SqlQuery } from './sql-delivery-store'
+export { createSqlDeliveryStore } from './sql-delivery-store'
 export type {
   DeliveryResponse,
   ErrorHandler,

@@ -1,6 +1,6 @@
 import type { ClaimResult, DeliveryStore } from './delivery-store'
 import { WebhooksError } from './errors'
-import { DEFAULT_RETAIN_MS, describeDuration, validRetainMs } from './retention'
+import { describeDuration, validRetainMs } from './retention'
 
 export interface MemoryDeliveryStoreOptions {
   /**

@@ -152,7 +152,8 @@ CREATE INDEX IF NOT EXISTS ${name}${INDEX_SUFFIX} ON ${table} ((coalesce(complet
          RETURNING xmin::text AS lease`,
         [eventId, Math.max(1, Math.ceil(ttlMs))],
       )
-      if (claimed) return { status: 'claimed', lease: String((claimed as { lease: unknown }).lease) }
+      if (claimed)
+        return { status: 'claimed', lease: String((claimed as { lease: unknown }).lease) }
       const [row] = await rowsOf(query, `SELECT state FROM ${table} WHERE event_id = $1`, [eventId])
       // No row: released between the two statements; the service's retry will claim it.
       return { status: (row as { state?: 'in_flight' | 'done' } | undefined)?.state ?? 'in_flight' }

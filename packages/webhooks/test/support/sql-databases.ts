@@ -1,5 +1,5 @@
-import { PGlite } from '@electric-sql/pglite'
 import type { SqlQuery } from '@chargekit/webhooks'
+import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 
 /** A database the SQL delivery store runs on in tests, in the shape its users' drivers have. */
@@ -13,7 +13,9 @@ export interface TestDatabase {
 }
 
 /** Embedded PGlite in memory, or started from `loadDataDir`, the files of an earlier one. */
-export async function openPglite(loadDataDir?: Blob): Promise<TestDatabase & { restart(): Promise<TestDatabase> }> {
+export async function openPglite(
+  loadDataDir?: Blob,
+): Promise<TestDatabase & { restart(): Promise<TestDatabase> }> {
   const db = await PGlite.create(loadDataDir === undefined ? {} : { loadDataDir })
   return {
     name: 'PGlite',
