@@ -18,6 +18,8 @@ export type {
 export { createNodeMiddleware } from './node-middleware'
 export type { SignatureVerifier, SignatureVerifierOptions, WebhookSecret } from './signature'
 export { createSignatureVerifier } from './signature'
+export type { SqlDeliveryStore, SqlDeliveryStoreOptions, SqlQuery } from './sql-delivery-store'
+export { createSqlDeliveryStore } from './sql-delivery-store'
 export type {
   DeliveryResponse,
   ErrorHandler,

@@ -29,26 +29,6 @@ function leaseOf(store: Store, eventId: string, ttlMs = 1_000): string {
 }
 
 describe('createMemoryDeliveryStore', () => {
-  it('claims once, reports in_flight while claimed, done once completed', () => {
-    const store = createMemoryDeliveryStore()
-    expect(store.claim('ev_1', 1_000)).toEqual({ status: 'claimed', lease: expect.any(String) })
-    expect(store.claim('ev_1', 1_000)).toEqual({ status: 'in_flight' })
-    store.complete('ev_1')
-    expect(store.claim('ev_1', 1_000)).toEqual({ status: 'done' })
-    expect(claim(store, 'ev_2', 1_000)).toBe('claimed')
-  })
-
-  it('makes a released event claimable again, and leaves done events alone on release', () => {
-    const store = createMemoryDeliveryStore()
-    const first = leaseOf(store, 'ev_1')
-    store.release('ev_1', first)
-    const second = leaseOf(store, 'ev_1')
-    expect(second).not.toBe(first)
-    store.complete('ev_1')
-    store.release('ev_1', second)
-    expect(claim(store, 'ev_1', 1_000)).toBe('done')
-  })
-
   it('frees a claim after its ttl (a crashed or hung holder)', () => {
     const time = clock()
     const store = createMemoryDeliveryStore({ now: time.now })
@@ -59,30 +39,71 @@ describe('createMemoryDeliveryStore', () => {
     expect(claim(store, 'ev_1', 500)).toBe('claimed')
   })
 
-  it('ignores a stale release: claimed, expired, reclaimed, then the first holder releases', () => {
+  it('remembers a completed event for retainMs, then forgets it', () => {
     const time = clock()
-    const store = createMemoryDeliveryStore({ now: time.now })
-    const stale = leaseOf(store, 'ev_1', 500)
-    time.advance(500) // the first holder outlived its claim (a handler past its timeout)
-    const current = leaseOf(store, 'ev_1', 500)
-    store.release('ev_1', stale) // the first holder's handler failed at last
-    expect(claim(store, 'ev_1', 500)).toBe('in_flight') // no third run alongside the second
-    store.release('ev_1', current)
-    expect(claim(store, 'ev_1', 500)).toBe('claimed')
+    const store = createMemoryDeliveryStore({ retainMs: 10_000, now: time.now })
+    leaseOf(store, 'ev_1')
+    store.complete('ev_1')
+    time.advance(9_999)
+    expect(claim(store, 'ev_1', 1_000)).toBe('done')
+    time.advance(1)
+    // Past the retention, a redelivery is a new event to this store: its handlers would run.
+    expect(claim(store, 'ev_1', 1_000)).toBe('claimed')
   })
 
-  it('stays bounded by forgetting the least recently seen completed event', () => {
-    const store = createMemoryDeliveryStore({ maxEntries: 2 })
+  it('remembers completed events for 30 hours by default', () => {
+    const time = clock()
+    const store = createMemoryDeliveryStore({ now: time.now })
+    leaseOf(store, 'ev_1')
+    store.complete('ev_1')
+    time.advance(30 * 3_600_000 - 1) // the service retries for about 28 hours
+    expect(claim(store, 'ev_1', 1_000)).toBe('done')
+    time.advance(1)
+    expect(claim(store, 'ev_1', 1_000)).toBe('claimed')
+  })
+
+  it('at its bound, drops expired entries first, without a warning', () => {
+    const time = clock()
+    const warnings: string[] = []
+    const store = createMemoryDeliveryStore({
+      maxEntries: 2,
+      retainMs: 10_000,
+      now: time.now,
+      onWarning: (message) => warnings.push(message),
+    })
+    leaseOf(store, 'ev_done')
+    store.complete('ev_done')
+    time.advance(5_000)
+    leaseOf(store, 'ev_recent')
+    store.complete('ev_recent')
+    time.advance(5_000) // ev_done's retention is over; ev_recent's is not
+    expect(claim(store, 'ev_new', 1_000)).toBe('claimed')
+    expect(claim(store, 'ev_recent', 1_000)).toBe('done')
+    expect(warnings).toEqual([])
+  })
+
+  it('forgets the oldest completed event when the bound leaves no choice, and says so once', () => {
+    const time = clock()
+    const warnings: string[] = []
+    const store = createMemoryDeliveryStore({
+      maxEntries: 2,
+      now: time.now,
+      onWarning: (message) => warnings.push(message),
+    })
     for (const id of ['ev_1', 'ev_2']) {
-      store.claim(id, 1_000)
+      leaseOf(store, id)
       store.complete(id)
+      time.advance(60_000)
     }
-    expect(claim(store, 'ev_1', 1_000)).toBe('done') // ev_1 is now the most recently seen
-    expect(claim(store, 'ev_3', 1_000)).toBe('claimed') // evicts ev_2
-    // ev_2 was forgotten, so it is claimable; making room drops ev_1, never ev_3's live claim.
-    expect(claim(store, 'ev_2', 1_000)).toBe('claimed')
-    expect(claim(store, 'ev_3', 1_000)).toBe('in_flight')
-    expect(claim(store, 'ev_1', 1_000)).toBe('in_flight') // full of live claims now
+    expect(claim(store, 'ev_1', 1_000)).toBe('done') // a duplicate does not make it younger
+    expect(claim(store, 'ev_3', 1_000)).toBe('claimed') // forgets ev_1, the oldest
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain('maxEntries (2)')
+    expect(warnings[0]).toContain('forgot event "ev_1", completed 2 min ago')
+    expect(warnings[0]).toContain('createSqlDeliveryStore')
+    expect(claim(store, 'ev_1', 1_000)).toBe('claimed') // forgets ev_2: no second warning
+    expect(claim(store, 'ev_2', 1_000)).toBe('in_flight') // full of live claims now
+    expect(warnings).toHaveLength(1)
   })
 
   it('never evicts a live claim: a store full of them answers in_flight', () => {
@@ -95,12 +116,18 @@ describe('createMemoryDeliveryStore', () => {
     expect(claim(store, 'ev_3', 1_000)).toBe('claimed')
   })
 
-  it('rejects a useless bound', () => {
-    expect(() => createMemoryDeliveryStore({ maxEntries: 0 })).toThrow(/maxEntries/)
+  it('rejects a useless bound or retention, naming the option', () => {
+    expect(() => createMemoryDeliveryStore({ maxEntries: 0 })).toThrow(
+      'maxEntries must be a whole number >= 1; got 0',
+    )
     expect(() => createMemoryDeliveryStore({ maxEntries: 1.5 })).toThrow(/maxEntries/)
+    expect(() => createMemoryDeliveryStore({ retainMs: 0 })).toThrow(
+      /retainMs must be a finite number of milliseconds > 0.*got 0/,
+    )
+    expect(() => createMemoryDeliveryStore({ retainMs: Number.NaN })).toThrow(/retainMs/)
   })
 
-  it('behaves like an unbounded model while under its bound (property)', () => {
+  it('behaves like a model of claims and retention while under its bound (property)', () => {
     const operation = fc.record({
       kind: fc.constantFrom('claim', 'complete', 'release', 'release-stale', 'wait'),
       id: fc.constantFrom('ev_a', 'ev_b', 'ev_c', 'ev_d'),
@@ -109,28 +136,26 @@ describe('createMemoryDeliveryStore', () => {
     fc.assert(
       fc.property(fc.array(operation, { maxLength: 80, size: 'max' }), (operations) => {
         const time = clock()
-        const store = createMemoryDeliveryStore({ maxEntries: 4, now: time.now })
+        const store = createMemoryDeliveryStore({ maxEntries: 4, retainMs: 1_000, now: time.now })
+        // A completed event "expires" when its retention ends, a claim when its ttl does.
         const model = new Map<string, { done: boolean; expiresAt: number; lease?: string }>()
         // Every lease handed out per event, latest last: a release may come from any holder.
         const leases = new Map<string, string[]>()
         for (const { kind, id, ms } of operations) {
-          const entry = model.get(id)
+          const stored = model.get(id)
+          const entry = stored && stored.expiresAt > time.now() ? stored : undefined
           const handedOut = leases.get(id) ?? []
           if (kind === 'wait') time.advance(ms)
           else if (kind === 'complete') {
             store.complete(id)
-            model.set(id, { done: true, expiresAt: Number.POSITIVE_INFINITY })
+            model.set(id, { done: true, expiresAt: time.now() + 1_000 })
           } else if (kind === 'release' || kind === 'release-stale') {
             const lease = kind === 'release' ? handedOut.at(-1) : handedOut.at(-2)
             if (lease === undefined) continue
             store.release(id, lease)
             if (entry && !entry.done && entry.lease === lease) model.delete(id)
           } else {
-            const expected = entry?.done
-              ? 'done'
-              : entry && entry.expiresAt > time.now()
-                ? 'in_flight'
-                : 'claimed'
+            const expected = entry === undefined ? 'claimed' : entry.done ? 'done' : 'in_flight'
             const result = store.claim(id, ms) as ClaimResult
             expect(result.status).toBe(expected)
             if (result.status === 'claimed') {

@@ -42,7 +42,7 @@ export function resolveOptions(options: WebhooksOptions): ResolvedOptions {
   }
   return {
     client,
-    store: options.store ?? createMemoryDeliveryStore(),
+    store: options.store ?? defaultStore(),
     handlerTimeoutMs,
     claimTtlMs,
     verifySignature:
@@ -55,4 +55,22 @@ export function resolveOptions(options: WebhooksOptions): ResolvedOptions {
               : { toleranceSeconds: options.toleranceSeconds },
           ),
   }
+}
+
+let warnedAboutDefaultStore = false
+
+/**
+ * The memory store, with one warning per process (not per instance: an app that builds its
+ * receiver per request or per test would repeat the same advice) that exactly-once then stops at
+ * this process's edge. Passing any store, the memory store included, is the choice made and
+ * silences it.
+ */
+function defaultStore(): DeliveryStore {
+  if (!warnedAboutDefaultStore) {
+    warnedAboutDefaultStore = true
+    console.warn(
+      "@chargekit/webhooks: createWebhooks was given no `store`, so handled events are remembered in this process's memory for 30 hours. Each event's handlers then run once only within this process: after a restart, or when another process of your app receives a redelivery, they run again. For exactly-once effects across restarts and processes, pass `store: createSqlDeliveryStore({ query })` (a table in your PostgreSQL database) or your own DeliveryStore; pass `store: createMemoryDeliveryStore()` to keep the memory store and silence this warning. (Told once per process.)",
+    )
+  }
+  return createMemoryDeliveryStore()
 }

@@ -35,7 +35,10 @@ export type ErrorHandler = (error: WebhooksError) => unknown | Promise<unknown>
 export interface WebhooksOptions {
   /** Fetches each claimed event: the check that a delivery is genuine. */
   client: WebhooksClient
-  /** Remembers handled events. Default: `createMemoryDeliveryStore()` (this process only). */
+  /**
+   * Remembers handled events. Default: `createMemoryDeliveryStore()`, this process only, with a
+   * warning; `createSqlDeliveryStore` keeps them in your database, across restarts and processes.
+   */
   store?: DeliveryStore
   /** Standard Webhooks signing secret(s); when set, unsigned or badly signed deliveries get 401. */
   secret?: WebhookSecret

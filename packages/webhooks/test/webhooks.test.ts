@@ -8,7 +8,7 @@ import {
   type WebhooksError,
   type WebhooksOptions,
 } from '@chargekit/webhooks'
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest'
 import { account, type EventsServer, startEventsServer } from './support/events-server'
 import { postDelivery, signingSecret, startNodeServer, type TestServer } from './support/http'
 
@@ -507,5 +507,26 @@ describe('options', () => {
       createWebhooks({ client: client(), handlerTimeoutMs: 5_000, claimTtlMs: 1_000 }),
     ).toThrow(/claimTtlMs must be finite and at least handlerTimeoutMs/)
     expect(() => createWebhooks({ client: client(), secret: 'whsec_***' })).toThrow(/base64/)
+  })
+
+  it('warns once per process that the default store is this process only; a given store silences it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      // A fresh copy of the package: whether this process was warned is module state.
+      vi.resetModules()
+      const fresh = await import('@chargekit/webhooks')
+      fresh.createWebhooks({ client: client(), store: fresh.createMemoryDeliveryStore() })
+      expect(warn).not.toHaveBeenCalled()
+      fresh.createWebhooks({ client: client() })
+      fresh.createWebhooks({ client: client() })
+      expect(warn).toHaveBeenCalledTimes(1)
+      const [message] = warn.mock.calls[0] as [string]
+      expect(message).toContain('createWebhooks was given no `store`')
+      expect(message).toContain('after a restart, or when another process')
+      expect(message).toContain('createSqlDeliveryStore')
+      expect(message).toContain('store: createMemoryDeliveryStore()')
+    } finally {
+      warn.mockRestore()
+    }
   })
 })

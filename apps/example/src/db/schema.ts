@@ -1,3 +1,4 @@
+import { createShopDeliveryStore } from '../webhooks/sql-delivery-store.js'
 import type { SqlExecutor } from './database.js'
 
 /**
@@ -38,13 +39,6 @@ const statements = [
     received_at timestamptz NOT NULL DEFAULT now()
   )`,
   'CREATE INDEX IF NOT EXISTS order_events_by_order ON order_events (order_id, seq)',
-  // The webhooks DeliveryStore: one row per event id, leased while a handler runs.
-  `CREATE TABLE IF NOT EXISTS processed_events (
-    event_id text PRIMARY KEY,
-    state text NOT NULL CHECK (state IN ('in_flight', 'done')),
-    lease_until timestamptz NOT NULL,
-    completed_at timestamptz
-  )`,
   `CREATE TABLE IF NOT EXISTS scenario_runs (
     id text PRIMARY KEY,
     code text NOT NULL,
@@ -57,4 +51,6 @@ const statements = [
 
 export async function migrate(db: SqlExecutor): Promise<void> {
   for (const statement of statements) await db.query(statement)
+  // Handled webhook events (processed_events): the table @chargekit/webhooks' store defines.
+  await createShopDeliveryStore(db).migrate()
 }

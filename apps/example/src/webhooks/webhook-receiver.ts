@@ -1,7 +1,7 @@
 import { createWebhooks } from '@chargekit/webhooks'
 import type { ShopContext } from '../shop-context.js'
 import { handleLifecycleEvent } from './handle-lifecycle-event.js'
-import { createSqlDeliveryStore } from './sql-delivery-store.js'
+import { createShopDeliveryStore, queryOn } from './sql-delivery-store.js'
 
 /**
  * The shop's webhook receiver: @chargekit/webhooks parses each delivery, fetches the event with
@@ -9,9 +9,11 @@ import { createSqlDeliveryStore } from './sql-delivery-store.js'
  * store (so a duplicate does not run twice) and hands it to the order logic.
  */
 export function createWebhookReceiver(context: ShopContext, log: (message: string) => void) {
-  const store = createSqlDeliveryStore(context.db)
+  const store = createShopDeliveryStore(context.db)
   const webhooks = createWebhooks({ client: context.client, store })
-  webhooks.onAny((event) => handleLifecycleEvent(context, store.completeIn, event))
+  webhooks.onAny((event) =>
+    handleLifecycleEvent(context, (tx, eventId) => store.completeIn(queryOn(tx), eventId), event),
+  )
   webhooks.onError((error) => {
     log(`webhook delivery not processed: ${error.message}`)
   })

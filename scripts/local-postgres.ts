@@ -14,20 +14,40 @@ export interface LocalPostgres {
 }
 
 /**
- * A throw-away PostgreSQL server for the driver tests: TEST_DATABASE_URL when set, otherwise a
- * fresh cluster in a temp dir on a free loopback port (when the machine has PostgreSQL's server
- * binaries). undefined when neither is possible; the caller then skips the PostgreSQL run.
+ * A throw-away PostgreSQL server for tests: TEST_DATABASE_URL when set, otherwise a fresh cluster
+ * in a temp dir on a free loopback port, from PostgreSQL's server binaries under
+ * /usr/lib/postgresql. Resolves to undefined when neither is possible, so the caller skips its
+ * PostgreSQL tests, except in CI (CI=true), where PostgreSQL is installed on purpose and those
+ * tests must never be skipped: there it throws, saying why.
  */
 export async function startLocalPostgres(): Promise<LocalPostgres | undefined> {
   const given = process.env.TEST_DATABASE_URL
   if (given) return { url: given, stop: async () => {} }
+  let reason: string
+  try {
+    const started = await startCluster()
+    if (typeof started !== 'string') return started
+    reason = started
+  } catch (error) {
+    reason = `starting it failed: ${error instanceof Error ? error.message : String(error)}`
+  }
+  if (process.env.CI === 'true') {
+    throw new Error(
+      `CI=true, so the PostgreSQL tests must run, but no PostgreSQL server could be started (${reason}). Install PostgreSQL's server (Debian: apt-get install postgresql) or set TEST_DATABASE_URL.`,
+    )
+  }
+  return undefined
+}
+
+/** A running cluster, or why there can be none here. */
+async function startCluster(): Promise<LocalPostgres | string> {
   const bin = findPostgresBin()
-  if (!bin) return undefined
-  const dir = await mkdtemp(join(tmpdir(), 'chargekit-example-pg-'))
+  if (!bin) return 'no initdb under /usr/lib/postgresql/*/bin'
+  const dir = await mkdtemp(join(tmpdir(), 'chargekit-pg-'))
   // PostgreSQL refuses to run as root: as root, run it as the 'postgres' system user.
   const asRoot = process.getuid?.() === 0
   const postgresUser = asRoot ? await idsOf('postgres') : undefined
-  if (asRoot && !postgresUser) return undefined
+  if (asRoot && !postgresUser) return "running as root and there is no 'postgres' user"
   if (postgresUser) await chown(dir, postgresUser.uid, postgresUser.gid)
   const exec = (command: string, args: string[]) =>
     asRoot
