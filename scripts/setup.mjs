@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Prepares a fresh machine that has only Node and npm: pnpm 12, the workspace's dependencies and,
-// with --browser, Debian's Chromium for the browser tests (DESIGN §2: no browser downloads here).
+// with --browser, the test suite's system packages from Debian (Chromium, PostgreSQL): browsers
+// cannot be downloaded here, and the database tests run against a real server.
 import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 
 const PNPM_VERSION = '12.21.0'
 const CHROMIUM = '/usr/bin/chromium'
@@ -35,16 +36,32 @@ if (!output('pnpm', ['--version']).startsWith('12.')) {
 console.log('> pnpm install --frozen-lockfile')
 run('pnpm', ['install', '--frozen-lockfile'])
 
-if (process.argv.includes('--browser') && !existsSync(CHROMIUM)) {
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo']
-  const apt = [...sudo, 'apt-get']
-  console.log('> apt-get install chromium fonts-liberation')
-  try {
-    run(apt[0], [...apt.slice(1), 'update'])
-    const packages = ['chromium', 'fonts-liberation']
-    run(apt[0], [...apt.slice(1), 'install', '-y', '--no-install-recommends', ...packages])
-  } catch {
-    console.warn(`Could not install Chromium; the browser tests need ${CHROMIUM}.`)
-    process.exitCode = 1
+// The test suite's system dependencies, from Debian: Chromium for the browser tests, and a
+// PostgreSQL server for the database tests (the tests start their own throw-away clusters).
+if (process.argv.includes('--browser')) {
+  const missing = []
+  if (!existsSync(CHROMIUM)) missing.push('chromium', 'fonts-liberation')
+  if (!hasPostgresServer()) missing.push('postgresql')
+  if (missing.length > 0) {
+    const sudo = process.getuid?.() === 0 ? [] : ['sudo']
+    const apt = [...sudo, 'apt-get']
+    console.log(`> apt-get install ${missing.join(' ')}`)
+    try {
+      run(apt[0], [...apt.slice(1), 'update'])
+      run(apt[0], [...apt.slice(1), 'install', '-y', '--no-install-recommends', ...missing])
+    } catch {
+      console.warn(
+        `Could not install ${missing.join(', ')}: the browser tests need ${CHROMIUM}, the database tests PostgreSQL's server (initdb).`,
+      )
+      process.exitCode = 1
+    }
   }
+}
+
+function hasPostgresServer() {
+  const root = '/usr/lib/postgresql'
+  return (
+    existsSync(root) &&
+    readdirSync(root).some((version) => existsSync(`${root}/${version}/bin/initdb`))
+  )
 }

@@ -1,5 +1,5 @@
 import { ResponseValidationError } from './errors'
-import type { ResponseValidator } from './response-validator'
+import { noContentValidator, type ResponseValidator } from './response-validator'
 
 /**
  * A 2xx body as the endpoint promises it: parsed, and checked by `validator` unless `validate`
@@ -13,6 +13,8 @@ export function decodeResponse<T>(
   redact: (text: string) => string,
 ): T {
   const { status } = response
+  // An answer with no content (DELETE's 204) has nothing to parse or check.
+  if (call.validator === noContentValidator) return undefined as T
   let json: unknown
   try {
     json = JSON.parse(response.text)

@@ -1,10 +1,12 @@
 // The resource types, so callers of the client need no second import for them.
 export type {
   Charge,
+  ChargeTypeInfo,
   CreateChargeRequest,
   CreateDisputeRequest,
   CreateInstrumentRequest,
   CreatePaymentRequest,
+  CreateRefundOfPaymentRequest,
   CreateRefundRequest,
   CreateReversalRequest,
   Dispute,

@@ -57,6 +57,12 @@ export function schemaValidator<Schema extends z.ZodType<z.input<Schema>>>(
   }
 }
 
+/** For endpoints that answer 204 with no body: the answer is `undefined`, whatever it carried. */
+export const noContentValidator: ResponseValidator<void> = {
+  name: 'empty answer',
+  validate: () => ({ success: true, data: undefined }),
+}
+
 // One check per event type, picked the way `safeParseEvent` picks its schema: a known type is
 // checked against its own schema (so `payment.success` must carry a payment), any other type as
 // a generic event, so newer service versions do not break the client.

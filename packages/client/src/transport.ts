@@ -20,12 +20,15 @@ import { VERSION } from './version'
 
 /** One API call as a resource method describes it. */
 export interface CallSpec<T> {
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'DELETE'
   /** Under the API root, already encoded: `/charges/ch_1`. */
   path: string
   /** `''` or `?…` from `toQueryString`. */
   query: string
-  /** JSON-serializable; a POST without one sends `{}` (the service takes JSON bodies only). */
+  /**
+   * JSON-serializable; a POST without one sends `{}` (the service takes JSON bodies only). A
+   * DELETE sends none.
+   */
   body: unknown
   validator: ResponseValidator<T>
   options: RequestOptions | undefined
@@ -67,13 +70,14 @@ export function createTransport(config: ClientConfig): Transport {
     const path = rootPath + spec.path
     const url = config.apiUrl + spec.path + spec.query
     const isPost = spec.method === 'POST'
-    const idempotencyKey = isPost ? idempotencyKeyFor(spec.options) : undefined
+    // Writes carry a key, so a retry after a lost answer cannot apply them twice.
+    const idempotencyKey = spec.method === 'GET' ? undefined : idempotencyKeyFor(spec.options)
     const headers =
       idempotencyKey === undefined
         ? getHeaders
         : {
             ...getHeaders,
-            'content-type': 'application/json',
+            ...(isPost ? { 'content-type': 'application/json' } : {}),
             'idempotency-key': idempotencyKey,
           }
     const body = isPost ? JSON.stringify(spec.body ?? {}) : undefined

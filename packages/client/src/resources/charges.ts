@@ -1,4 +1,10 @@
-import { type Charge, type CreateChargeRequest, chargeSchema } from '@chargekit/schemas'
+import {
+  type Charge,
+  type ChargeTypeInfo,
+  type CreateChargeRequest,
+  chargeSchema,
+  chargeTypeListSchema,
+} from '@chargekit/schemas'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
 import { listValidator, schemaValidator } from '../response-validator'
@@ -9,14 +15,29 @@ import type { ListParams } from './list-params'
 
 const chargeValidator = /* @__PURE__ */ schemaValidator('charge', chargeSchema)
 const chargeListValidator = /* @__PURE__ */ listValidator(chargeValidator)
+const chargeTypeListValidator = /* @__PURE__ */ schemaValidator(
+  'charge type list',
+  chargeTypeListSchema,
+)
 
 export interface ChargesResource {
   /** POST /v2/charges: starts a transaction. A `.10` test amount fails it with a PaymentError. */
   create(params: CreateChargeRequest, options?: RequestOptions): Promise<Charge>
+  /**
+   * POST /v2/charges/{id}/confirm: confirms a charge created with `confirmed: false`, so an
+   * instrument can be created from it (`charge.confirmed`). Confirming a confirmed charge
+   * answers it unchanged.
+   */
+  confirm(id: string, options?: RequestOptions): Promise<Charge>
   /** GET /v2/charges/{id} */
   retrieve(id: string, options?: RequestOptions): Promise<Charge>
   /** GET /v2/charges, newest first. */
   list(params?: ListParams, options?: RequestOptions): PagePromise<Charge>
+  /**
+   * GET /v2/charges/types: the charge types the account's channels offer, each with its label,
+   * whether it is recurring, and the JSON Schema of its instrument request (to draw a form from).
+   */
+  types(options?: RequestOptions): Promise<ChargeTypeInfo[]>
 }
 
 export function chargesResource(call: Transport): ChargesResource {
@@ -27,6 +48,15 @@ export function chargesResource(call: Transport): ChargesResource {
         path: '/charges',
         query: '',
         body: paramsObject('charges.create', params, true),
+        validator: chargeValidator,
+        options,
+      }),
+    confirm: async (id, options) =>
+      call({
+        method: 'POST',
+        path: `/charges/${pathId('charges.confirm', 'id', id, 'ch_…')}/confirm`,
+        query: '',
+        body: undefined,
         validator: chargeValidator,
         options,
       }),
@@ -41,5 +71,16 @@ export function chargesResource(call: Transport): ChargesResource {
       }),
     list: (params, options) =>
       listPages(call, 'charges.list', '/charges', chargeListValidator, params, options),
+    types: async (options) => {
+      const list = await call({
+        method: 'GET',
+        path: '/charges/types',
+        query: '',
+        body: undefined,
+        validator: chargeTypeListValidator,
+        options,
+      })
+      return list.collection
+    },
   }
 }

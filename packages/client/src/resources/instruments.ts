@@ -7,7 +7,7 @@ import {
   reversalSchema,
 } from '@chargekit/schemas'
 import type { RequestOptions } from '../client-options'
-import { schemaValidator } from '../response-validator'
+import { noContentValidator, schemaValidator } from '../response-validator'
 import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
 
@@ -24,6 +24,12 @@ export interface InstrumentsResource {
   retrieve(id: string, options?: RequestOptions): Promise<Instrument>
   /** POST /v2/instruments/{id}/reversal: voids an authorized, uncaptured instrument. */
   reverse(id: string, params?: CreateReversalRequest, options?: RequestOptions): Promise<Reversal>
+  /**
+   * DELETE /v2/instruments/{id}: the merchant invalidates the instrument (`instrument.invalid`).
+   * An authorized one with nothing captured is reversed first (`reversal.*`), so its funds are
+   * released; a recurring token can no longer be charged. Resolves once the service answered 204.
+   */
+  invalidate(id: string, options?: RequestOptions): Promise<void>
 }
 
 export function instrumentsResource(call: Transport): InstrumentsResource {
@@ -53,6 +59,15 @@ export function instrumentsResource(call: Transport): InstrumentsResource {
         query: '',
         body: paramsObject('instruments.reverse', params, false),
         validator: reversalValidator,
+        options,
+      }),
+    invalidate: async (id, options) =>
+      call({
+        method: 'DELETE',
+        path: `/instruments/${pathId('instruments.invalidate', 'id', id, 'in_…')}`,
+        query: '',
+        body: undefined,
+        validator: noContentValidator,
         options,
       }),
   }

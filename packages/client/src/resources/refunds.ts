@@ -1,19 +1,34 @@
-import { type Refund, refundSchema } from '@chargekit/schemas'
+import { type CreateRefundOfPaymentRequest, type Refund, refundSchema } from '@chargekit/schemas'
 import type { RequestOptions } from '../client-options'
 import { schemaValidator } from '../response-validator'
 import type { Transport } from '../transport'
-import { pathId } from './arguments'
+import { paramsObject, pathId } from './arguments'
 
 /** Shared with `payments.refund`, which answers with the refund it created. */
 export const refundValidator = /* @__PURE__ */ schemaValidator('refund', refundSchema)
 
 export interface RefundsResource {
+  /**
+   * POST /v2/refunds: refunds (part of) the successful payment `params.payment`; the same as
+   * `payments.refund(paymentId, …)`. Refunds and open or lost disputes together never exceed
+   * what the payment captured.
+   */
+  create(params: CreateRefundOfPaymentRequest, options?: RequestOptions): Promise<Refund>
   /** GET /v2/refunds/{id} */
   retrieve(id: string, options?: RequestOptions): Promise<Refund>
 }
 
 export function refundsResource(call: Transport): RefundsResource {
   return {
+    create: async (params, options) =>
+      call({
+        method: 'POST',
+        path: '/refunds',
+        query: '',
+        body: paramsObject('refunds.create', params, true),
+        validator: refundValidator,
+        options,
+      }),
     retrieve: async (id, options) =>
       call({
         method: 'GET',
