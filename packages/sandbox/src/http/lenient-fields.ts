@@ -79,13 +79,7 @@ function readObject(
   const read = new Map<string, unknown>()
   for (const [key, item] of Object.entries(value)) {
     const at = [...path, key]
-    if (forbiddenKeys.has(key)) {
-      report.problem(
-        fieldLabel(at),
-        'Expected a key that is not __proto__, constructor or prototype',
-      )
-      continue
-    }
+    if (refusedKey(key, at, report)) continue
     const field = Object.hasOwn(def.shape, key) ? def.shape[key] : catchall
     if (field === undefined) {
       report.warn(() => unknownField(at, known))
@@ -118,14 +112,7 @@ function readRecord(
   const read = new Map<string, unknown>()
   for (const [key, item] of Object.entries(value)) {
     const at = [...path, key]
-    if (forbiddenKeys.has(key)) {
-      report.problem(
-        fieldLabel(at),
-        'Expected a key that is not __proto__, constructor or prototype',
-      )
-    } else {
-      read.set(key, readValue(def.valueType, item, at, report))
-    }
+    if (!refusedKey(key, at, report)) read.set(key, readValue(def.valueType, item, at, report))
   }
   return Object.fromEntries(read)
 }
@@ -314,4 +301,11 @@ function editDistance(a: string, b: string): number {
     previous = current
   }
   return previous[b.length] ?? 0
+}
+
+/** Reports a key that would reach an object's prototype if copied carelessly; true when refused. */
+function refusedKey(key: string, at: Path, report: FieldReport): boolean {
+  if (!forbiddenKeys.has(key)) return false
+  report.problem(fieldLabel(at), 'Expected a key that is not __proto__, constructor or prototype')
+  return true
 }
