@@ -238,7 +238,8 @@ describe('errors from real responses', () => {
     const pending = testClient(proxy.url).charges.create(chargeParams(env.eventsUrl), {
       signal: controller.signal,
     })
-    setTimeout(() => controller.abort(reason), 50)
+    await expect.poll(() => proxy.requests.length).toBe(1)
+    controller.abort(reason)
     const error = await failure(pending)
     expect(error).toBeInstanceOf(AbortError)
     expect(error.name).toBe('AbortError')

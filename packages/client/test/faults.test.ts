@@ -310,14 +310,18 @@ describe('aborts', () => {
       { kind: 'respond', status: 503, headers: { 'retry-after': '60' }, body: '{}' },
     )
     const controller = new AbortController()
-    const pending = proxiedClient({ backoff: { maxRetryAfterMs: 60_000 } })
+    const pending = proxiedClient({
+      backoff: { maxRetryAfterMs: 60_000 },
+      // The retry is logged just before the wait starts; the microtask aborts once it has.
+      logger: (entry) => {
+        if (entry.type === 'retry') queueMicrotask(() => controller.abort())
+      },
+    })
       .charges.list({}, { signal: controller.signal })
       .then(
         () => undefined,
         (caught: unknown) => caught,
       )
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    controller.abort()
     expect(await pending).toBeInstanceOf(AbortError)
     expect(proxy.requests).toHaveLength(1)
   })
@@ -365,7 +369,9 @@ describe('aborts', () => {
         () => undefined,
         (caught: unknown) => caught,
       )
-    setTimeout(() => controller.abort(), 50)
+    // Abort once the request hangs at the proxy, so the connection is open when it is cut.
+    await expect.poll(() => proxy.requests.length).toBe(1)
+    controller.abort()
     const error = await pending
     expect(error).toBeInstanceOf(AbortError)
     expect(error).not.toBeInstanceOf(ConnectionError)

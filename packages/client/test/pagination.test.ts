@@ -54,7 +54,8 @@ describe('list()', () => {
   it('fetches lazily: nothing before it is used, and no page beyond where the loop stopped', async () => {
     requests.length = 0
     const listing = client.charges.list({ per_page: 10 })
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    // An eager listing would have called fetch by now: synchronously, or in a microtask.
+    await new Promise((resolve) => setImmediate(resolve))
     expect(requests).toHaveLength(0)
     let seen = 0
     for await (const _charge of listing) {
