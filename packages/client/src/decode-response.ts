@@ -47,7 +47,7 @@ function requestIdOf(headers: Headers) {
   return { requestId, quoted: requestId === undefined ? '' : ` (request id ${requestId})` }
 }
 
-/** Error bodies are JSON per DESIGN §4, but a proxy in between may answer with HTML or nothing. */
+/** Error bodies are JSON, but a proxy in between may answer with HTML or nothing. */
 export function parseErrorBody(text: string): unknown {
   if (text === '') return undefined
   try {

@@ -97,7 +97,7 @@ export const eventValidator: ResponseValidator<Event> = {
 // validator, so lists of events narrow per item exactly like a single event does.
 const envelopeSchema = /* @__PURE__ */ listEnvelopeSchema(z.unknown())
 
-/** A list page (DESIGN §4 envelope) whose every item passes `item`. */
+/** A list page (`{ collection, pagination, filters }`) whose every item passes `item`. */
 export function listValidator<T>(item: ResponseValidator<T>): ResponseValidator<ListEnvelope<T>> {
   return {
     name: `${item.name} list`,

@@ -175,7 +175,7 @@ export function createTransport(config: ClientConfig): Transport {
     })
     const retryable =
       isRetryableStatus(response.status) ||
-      // DESIGN §4: the same key still in flight answers 409 02.04.0000: wait and resend it. Any
+      // The same key still in flight answers 409 02.04.0000: wait and resend it. Any
       // other 409 (an illegal transition, a key reused with another body) answers the same again.
       (response.status === 409 &&
         call.idempotencyKey !== undefined &&
