@@ -1,0 +1,23 @@
+/**
+ * The small database interface the sandbox's durable state is written against. Two drivers
+ * implement it — embedded PGlite in a folder (`data`) and node-postgres for a PostgreSQL server
+ * (`database`) — and every statement is plain PostgreSQL that runs unchanged on both.
+ *
+ * Driver contract, so callers never depend on which one runs:
+ * - `bigint` columns come back as decimal strings (exact, never floats);
+ * - `timestamptz` columns come back as `Date`, `jsonb` columns as parsed JSON;
+ * - parameters are strings, numbers, booleans, `null` or JSON text (cast with `::jsonb`).
+ */
+export type SqlParam = string | number | boolean | null
+
+export interface SqlExecutor {
+  query<Row extends object>(sql: string, params?: readonly SqlParam[]): Promise<Row[]>
+}
+
+export interface SqlDatabase extends SqlExecutor {
+  /** `pglite`: one process owns the folder. `postgres`: several processes may share the server. */
+  readonly driver: 'pglite' | 'postgres'
+  /** Runs `work` in one transaction: every statement commits together or none does. */
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}

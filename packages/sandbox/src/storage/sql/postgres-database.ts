@@ -1,0 +1,47 @@
+import { SandboxError } from '../../errors'
+import type { SqlDatabase, SqlExecutor, SqlParam } from './database'
+
+/** A PostgreSQL server through node-postgres (int8 already arrives as text there). */
+export async function openPostgresDatabase(
+  connectionString: string,
+  poolSize = 10,
+): Promise<SqlDatabase> {
+  const { default: pg } = await import('pg')
+  const pool = new pg.Pool({ connectionString, max: poolSize })
+  // An idle client's error (the server restarting) must not crash the sandbox; the next query
+  // gets a fresh connection.
+  pool.on('error', () => {})
+  // Fail at start-up, with the reason, rather than at the first request. The URL is not
+  // repeated: it usually carries a password.
+  const probe = await pool.connect().catch(async (error: unknown) => {
+    await pool.end().catch(() => {})
+    throw new SandboxError(
+      `Cannot connect to the PostgreSQL database (${(error as Error).message}); check --database`,
+    )
+  })
+  probe.release()
+  const executor = (target: InstanceType<typeof pg.Pool> | pg.PoolClient): SqlExecutor => ({
+    async query<Row extends object>(sql: string, params: readonly SqlParam[] = []) {
+      return (await target.query<Row & pg.QueryResultRow>(sql, [...params])).rows
+    },
+  })
+  return {
+    driver: 'postgres',
+    ...executor(pool),
+    async transaction(work) {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const result = await work(executor(client))
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {})
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}
