@@ -1,3 +1,4 @@
+import type { Pool, PoolClient, QueryResultRow } from 'pg'
 import { SandboxError } from '../../errors'
 import type { SqlDatabase, SqlExecutor, SqlParam } from './database'
 
@@ -20,9 +21,9 @@ export async function openPostgresDatabase(
     )
   })
   probe.release()
-  const executor = (target: InstanceType<typeof pg.Pool> | pg.PoolClient): SqlExecutor => ({
+  const executor = (target: Pool | PoolClient): SqlExecutor => ({
     async query<Row extends object>(sql: string, params: readonly SqlParam[] = []) {
-      return (await target.query<Row & pg.QueryResultRow>(sql, [...params])).rows
+      return (await target.query<Row & QueryResultRow>(sql, [...params])).rows
     },
   })
   return {
