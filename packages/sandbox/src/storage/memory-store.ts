@@ -1,4 +1,5 @@
 import { matchesEventFilter } from './event-matcher'
+import { createMemoryWorkQueue } from './memory-work-queue'
 import {
   type ChallengeRecord,
   type EventFilter,
@@ -12,6 +13,7 @@ import {
   type StoredEvent,
 } from './records'
 import type { SandboxStore } from './sandbox-store'
+import type { NewWork } from './work-queue'
 
 interface ObjectTable {
   byId: Map<string, ObjectKinds[ObjectKind]>
@@ -40,6 +42,7 @@ interface AccountSpace {
 export function createMemoryStore(): SandboxStore {
   const accounts = new Map<string, AccountSpace>()
   const challenges = new Map<string, ChallengeRecord>()
+  const work = createMemoryWorkQueue()
 
   function space(accountId: string): AccountSpace {
     let found = accounts.get(accountId)
@@ -102,12 +105,13 @@ export function createMemoryStore(): SandboxStore {
       )
     },
 
-    async addEvent(accountId: string, event: StoredEvent) {
+    async addEvent(accountId: string, event: StoredEvent, followUps: readonly NewWork[] = []) {
       const account = space(accountId)
       account.events.push(event)
       account.eventsById.set(event.id, event)
       appendTo(account.eventsByCharge, event.charge.id, event)
       appendTo(account.eventsByObject, event.object_id, event)
+      await work.add(followUps)
     },
 
     async getEvent(accountId: string, id: string) {
@@ -142,6 +146,8 @@ export function createMemoryStore(): SandboxStore {
     async deleteChallenge(instrumentId: string) {
       challenges.delete(instrumentId)
     },
+
+    work,
   }
 }
 

@@ -9,6 +9,7 @@ import type {
   PageResult,
   StoredEvent,
 } from './records'
+import type { NewWork, WorkQueue } from './work-queue'
 
 /**
  * Where the sandbox keeps its state, per account. Asynchronous so a durable implementation
@@ -30,7 +31,11 @@ export interface SandboxStore {
     filter: ObjectFilter,
     page: PageRequest,
   ): Promise<PageResult<ObjectKinds[K]>>
-  addEvent(accountId: string, event: StoredEvent): Promise<void>
+  /**
+   * Stores the event together with the timed work it starts (its delivery), in one write: an
+   * event acknowledged to the caller is never left without its delivery after a crash.
+   */
+  addEvent(accountId: string, event: StoredEvent, work?: readonly NewWork[]): Promise<void>
   getEvent(accountId: string, id: string): Promise<StoredEvent | undefined>
   /** Applies `update` and returns the event as it now is, or undefined for an unknown id. */
   updateEvent(accountId: string, id: string, update: EventUpdate): Promise<StoredEvent | undefined>
@@ -43,4 +48,6 @@ export interface SandboxStore {
   /** Challenges are looked up by instrument id alone: the 3DS page carries no credentials. */
   getChallenge(instrumentId: string): Promise<ChallengeRecord | undefined>
   deleteChallenge(instrumentId: string): Promise<void>
+  /** Timed work (deliveries, processor answers, settlements), as durable as the rest. */
+  readonly work: WorkQueue
 }
