@@ -144,13 +144,19 @@ describe('retries through a faulty network', () => {
 
   it('times out a slow attempt and retries it; a late first POST still makes one charge', async () => {
     const order = orderId('slow')
-    proxy.inject({ method: 'POST', path: '/v2/charges' }, { kind: 'delay', ms: 400 })
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    proxy.inject({ method: 'POST', path: '/v2/charges' }, { kind: 'hold', release: held })
     const charge = await proxiedClient({ timeoutMs: 150 }).charges.create(
       chargeParams(env.eventsUrl, { metadata: { order_id: order } }),
     )
     expect(log.find((entry) => entry.type === 'retry')).toMatchObject({ reason: 'TimeoutError' })
-    // Let the delayed first attempt reach the sandbox before counting.
-    await new Promise((resolve) => setTimeout(resolve, 600))
+    // Only now does the first attempt reach the sandbox; count once it has been answered.
+    release()
+    await proxy.requests[0]?.done
+    expect(proxy.requests[0]?.fault).toBe('hold')
     expect(await chargesFor(order)).toEqual([charge.id])
     const [first, second] = idempotencyKeys()
     expect(second).toBe(first)

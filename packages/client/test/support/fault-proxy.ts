@@ -18,8 +18,8 @@ export type Fault =
   | { kind: 'reset-after' }
   /** Forward, send the status line and half the body, then close the connection. */
   | { kind: 'truncate' }
-  /** Wait `ms`, then forward (the caller may have given up by then). */
-  | { kind: 'delay'; ms: number }
+  /** Hold the request until `release` settles, then forward (the caller may have given up). */
+  | { kind: 'hold'; release: Promise<unknown> }
   /** Never answer. */
   | { kind: 'hang' }
 
@@ -31,6 +31,8 @@ export interface SeenRequest {
   body: string
   /** The fault applied to it, or undefined when it was forwarded untouched. */
   fault: Fault['kind'] | undefined
+  /** Settles once the proxy is done with it: forwarded and answered, or dropped. */
+  done: Promise<void>
 }
 
 export interface FaultProxy {
@@ -68,13 +70,30 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
   const server = createServer(async (incoming, outgoing) => {
     const body = await readBody(incoming)
     const fault = takeFault(rules, incoming)
+    let finish = () => {}
     requests.push({
       method: incoming.method ?? 'GET',
       url: incoming.url ?? '/',
       headers: incoming.headers,
       body,
       fault: fault?.kind,
+      done: new Promise<void>((resolve) => {
+        finish = resolve
+      }),
     })
+    try {
+      await handle(incoming, outgoing, body, fault)
+    } finally {
+      finish()
+    }
+  })
+
+  async function handle(
+    incoming: IncomingMessage,
+    outgoing: ServerResponse,
+    body: string,
+    fault: Fault | undefined,
+  ) {
     switch (fault?.kind) {
       case 'respond':
         outgoing.writeHead(fault.status, fault.headers ?? {})
@@ -89,8 +108,8 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
           if (hanging.delete(outgoing)) hungClosed += 1
         })
         return
-      case 'delay':
-        await new Promise((resolve) => setTimeout(resolve, fault.ms))
+      case 'hold':
+        await fault.release
         break
     }
     let answer: Upstream
@@ -113,7 +132,7 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
       return
     }
     outgoing.end(answer.body)
-  })
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
 
