@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs'
 import { type Browser, chromium } from 'playwright-core'
-
-/** Debian's Chromium: browsers cannot be downloaded here (DESIGN §2), `setup.mjs` installs it. */
-export const chromiumPath = '/usr/bin/chromium'
+import { findChromium } from './chromium-path.mjs'
 
 // Without the background-networking flags Chromium keeps dialling Google's hosts, which this
 // machine's closed network refuses; the rest keep a fresh headless profile quiet and fast.
@@ -22,10 +19,13 @@ const chromiumArgs = [
  * the command that installs it, rather than skipping: a skipped browser test proves nothing.
  */
 export function launchChromium(): Promise<Browser> {
-  if (!existsSync(chromiumPath)) {
+  const executablePath = findChromium()
+  if (executablePath === undefined) {
     throw new Error(
-      `Chromium is missing at ${chromiumPath}. Install it with \`node scripts/setup.mjs --browser\` (\`npm run test:all\` does this).`,
+      process.env.CHROMIUM_PATH
+        ? `CHROMIUM_PATH is set to ${process.env.CHROMIUM_PATH}, which does not exist.`
+        : 'No Chromium found: set CHROMIUM_PATH to a Chromium or Chrome executable, or on Debian run `node scripts/setup.mjs --browser` (`npm run test:all` does this).',
     )
   }
-  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  return chromium.launch({ executablePath, args: chromiumArgs })
 }
