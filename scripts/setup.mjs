@@ -50,6 +50,9 @@ runPnpm(['install', '--frozen-lockfile'])
 // What to run once everything is in place: the pnpm arguments after `--`.
 const then = process.argv.indexOf('--')
 if (then !== -1) {
+  // Ctrl-C reaches the command too: wait for it to shut down (the demo stops its servers)
+  // instead of returning the prompt while it still prints.
+  process.on('SIGINT', () => {})
   try {
     runPnpm(process.argv.slice(then + 1))
   } catch (error) {
