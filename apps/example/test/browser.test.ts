@@ -112,13 +112,27 @@ describe('the shop in a real browser', () => {
     await page.screenshot({ path: `${artifacts}scenario-decline.png`, fullPage: true })
   })
 
-  it('works at phone width', async () => {
+  it('fits every page in a phone’s width', async () => {
+    const http = shopHttp(stack.shop.url)
+    const unpaid = await http.checkout('hand-grinder', 'pay')
     await page.setViewportSize({ width: 390, height: 844 })
-    await page.goto(stack.shop.url)
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
-    )
-    expect(overflow).toBe(false)
-    await page.screenshot({ path: `${artifacts}products-phone.png`, fullPage: true })
+    const pages = {
+      products: '/',
+      'card form': `/orders/${unpaid}`,
+      orders: '/orders',
+      scenarios: '/scenarios',
+    }
+    const wider: Record<string, number> = {}
+    for (const [name, path] of Object.entries(pages)) {
+      await page.goto(`${stack.shop.url}${path}`)
+      const width = await page.evaluate(() => document.documentElement.scrollWidth)
+      if (width > 390) wider[name] = width
+      expect(await page.locator('link[rel="icon"]').count(), `${name} has a favicon`).toBe(1)
+      await page.screenshot({
+        path: `${artifacts}phone-${name.replace(' ', '-')}.png`,
+        fullPage: true,
+      })
+    }
+    expect(wider).toEqual({})
   })
 })

@@ -6,6 +6,10 @@ export interface LayoutInfo {
   databaseDriver: 'pglite' | 'postgres'
 }
 
+// A coffee bean in the shop's brown, inline: no extra request, allowed by the page's img-src.
+const favicon =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cellipse cx='8' cy='8' rx='5.5' ry='7' fill='%237a4419'/%3E%3Cpath d='M8 1.5c-2 2.5 2 10-0 13' stroke='%23f3e3cf' fill='none'/%3E%3C/svg%3E"
+
 export function layout(title: string, body: Html, info: LayoutInfo): Html {
   return html`<!doctype html>
 <html lang="en">
@@ -13,6 +17,7 @@ export function layout(title: string, body: Html, info: LayoutInfo): Html {
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${title} · Bean &amp; Brew</title>
+    <link rel="icon" href="${favicon}" />
     <link rel="stylesheet" href="/assets/styles.css" />
     <script src="/assets/live.js" defer></script>
   </head>
