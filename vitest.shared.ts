@@ -2,10 +2,16 @@ import { fileURLToPath } from 'node:url'
 import { defineProject, type ViteUserConfig } from 'vitest/config'
 
 /**
- * Tests run on the packages' TypeScript source: the `@chargekit/source` export condition
- * (DESIGN §3) points each workspace package at `src/index.ts`, so no build is needed first.
+ * Tests run on the packages' TypeScript source: the `@chargekit/source` export condition points
+ * each workspace package at `src/index.ts`, so no build is needed first.
  */
 const sourceConditions = ['@chargekit/source', 'import', 'module', 'node', 'default']
+
+// Vitest also hands ssr.resolve.conditions to the worker as `node --conditions …`, where Node
+// applies them to require() too: with 'import' there, pg's `require('pg-pool')` gets pg-pool's
+// ESM build and fails. Vite adds 'import'/'require' per import by itself, so the source
+// condition plus Node's defaults are enough on that side.
+const serverConditions = ['@chargekit/source', 'node', 'development|production']
 
 const propertySeedSetup = fileURLToPath(
   new URL('./scripts/property-seed-setup.ts', import.meta.url),
@@ -14,7 +20,9 @@ const propertySeedSetup = fileURLToPath(
 export function chargekitProject(name: string, test: NonNullable<ViteUserConfig['test']> = {}) {
   return defineProject({
     resolve: { conditions: sourceConditions },
-    ssr: { resolve: { conditions: sourceConditions, externalConditions: sourceConditions } },
+    ssr: {
+      resolve: { conditions: serverConditions, externalConditions: ['@chargekit/source', 'node'] },
+    },
     test: {
       name,
       environment: 'node',
