@@ -16,6 +16,8 @@ export type {
   NodeResponse,
 } from './node-middleware'
 export { createNodeMiddleware } from './node-middleware'
+export type { SignDeliveryOptions, SignedDelivery } from './sign-delivery'
+export { signDelivery } from './sign-delivery'
 export type { SignatureVerifier, SignatureVerifierOptions, WebhookSecret } from './signature'
 export { createSignatureVerifier } from './signature'
 export type { SqlDeliveryStore, SqlDeliveryStoreOptions, SqlQuery } from './sql-delivery-store'

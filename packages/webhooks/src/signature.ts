@@ -68,10 +68,9 @@ export function createSignatureVerifier(
       throw invalid('webhook-signature carries no "v1,<base64>" signature.')
     }
     keys ??= Promise.all(keyBytes.map(importKey))
-    const signed = encoder.encode(`${id}.${timestamp}.${payload}`)
     let matched = false
     for (const key of await keys) {
-      const expected = new Uint8Array(await crypto.subtle.sign('HMAC', key, signed))
+      const expected = await hmac(key, id, timestamp, payload)
       for (const candidate of candidates) {
         // No early exit: every comparison runs, so timing does not tell which one matched.
         matched = constantTimeEqual(expected, candidate) || matched
@@ -85,7 +84,19 @@ export function createSignatureVerifier(
   }
 }
 
-function decodeSecret(secret: string, index: number): Uint8Array<ArrayBuffer> {
+/** The Standard Webhooks MAC: HMAC-SHA256 over `${id}.${timestamp}.${payload}`. */
+export async function hmac(
+  key: CryptoKey,
+  id: string,
+  timestamp: string,
+  payload: string,
+): Promise<Uint8Array> {
+  return new Uint8Array(
+    await crypto.subtle.sign('HMAC', key, encoder.encode(`${id}.${timestamp}.${payload}`)),
+  )
+}
+
+export function decodeSecret(secret: string, index = 0): Uint8Array<ArrayBuffer> {
   const where = `secret${index === 0 ? '' : `[${index}]`}`
   if (!secret.startsWith(SECRET_PREFIX)) {
     if (secret.length === 0) {
@@ -141,7 +152,7 @@ function decodeBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
   }
 }
 
-function importKey(bytes: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+export function importKey(bytes: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
 }
 
