@@ -68,21 +68,20 @@ describe('bodies outside the API', () => {
 
   const form = { 'content-type': 'application/x-www-form-urlencoded' }
 
-  it.each([
-    ['/dashboard/session'],
-    ['/dashboard/sign-out'],
-    ['/anywhere/else'],
-  ])('refuses a body over 16 KB on %s with 413, counted as it arrives', async (path) => {
-    // Chunked: no Content-Length announces the size, so only counting can catch it.
-    const chunks = Array<string>(40).fill(`account_id=${'a'.repeat(1000)}&`)
-    const answer = await send(`${sandbox.url}${path}`, {
-      method: 'POST',
-      headers: { ...form, origin: sandbox.url },
-      chunks,
-    })
-    expect(answer.status).toBe(413)
-    expect(JSON.parse(answer.text)).toMatchObject({ failure_code: '01.01.0000' })
-  })
+  it.each([['/dashboard/session'], ['/dashboard/sign-out'], ['/anywhere/else']])(
+    'refuses a body over 16 KB on %s with 413, counted as it arrives',
+    async (path) => {
+      // Chunked: no Content-Length announces the size, so only counting can catch it.
+      const chunks = Array<string>(40).fill(`account_id=${'a'.repeat(1000)}&`)
+      const answer = await send(`${sandbox.url}${path}`, {
+        method: 'POST',
+        headers: { ...form, origin: sandbox.url },
+        chunks,
+      })
+      expect(answer.status).toBe(413)
+      expect(JSON.parse(answer.text)).toMatchObject({ failure_code: '01.01.0000' })
+    },
+  )
 
   it('refuses an announced length over 16 KB, and still reads a sign-in form under it', async () => {
     const big = `account_id=${'a'.repeat(17 * 1024)}`
@@ -248,7 +247,9 @@ describe('3-D Secure links', () => {
     'pay.example.test',
   ])('refuses the public URL %s', async (publicUrl) => {
     await expect(startSandbox({ port: 0, publicUrl })).rejects.toThrow(SandboxError)
-    await expect(startSandbox({ port: 0, publicUrl })).rejects.toThrow(/publicUrl.*http\(s\) origin/)
+    await expect(startSandbox({ port: 0, publicUrl })).rejects.toThrow(
+      /publicUrl.*http\(s\) origin/,
+    )
   })
 })
 
