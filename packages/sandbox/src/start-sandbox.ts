@@ -139,15 +139,17 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     logger,
     now,
   }
-  let app: ReturnType<typeof createSandboxApp> | undefined
+  // The app needs the listening URL (the default public URL), so it is built once the server
+  // listens, before the first request can arrive.
+  let handle: Handler = () => new Response('Starting', { status: 503 })
   const server = await listen(
-    (request, env) => app?.fetch(request, env) ?? new Response('Starting', { status: 503 }),
+    (request, env) => handle(request, env),
     options.port ?? 0,
     options.host ?? '127.0.0.1',
     connections,
   )
   const url = originOf(server)
-  app = createSandboxApp({
+  const app = createSandboxApp({
     deps,
     accounts,
     delivery,
@@ -159,13 +161,14 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     ),
     publicUrl: configuredPublicUrl ?? url,
   })
+  handle = app.fetch
 
   let closing: Promise<void> | undefined
   return {
     url,
     apiUrl: `${url}/v2`,
     accounts: accounts.map(({ id, key, channels }) => ({ id, key, channels })),
-    fetch: async (request) => (app as NonNullable<typeof app>).fetch(request),
+    fetch: async (request) => app.fetch(request),
     close() {
       closing ??= (async () => {
         await closeServer(server)
@@ -177,8 +180,10 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   }
 }
 
+type Handler = Parameters<typeof serve>[0]['fetch']
+
 function listen(
-  fetch: Parameters<typeof serve>[0]['fetch'],
+  fetch: Handler,
   port: number,
   host: string,
   connections: Required<ConnectionLimits>,
