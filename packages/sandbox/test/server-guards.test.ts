@@ -296,6 +296,23 @@ describe('slow and many connections', () => {
     }
   })
 
+  it.each([
+    [
+      { connections: { maxConnections: 0 } },
+      /connections\.maxConnections must be a whole number >= 1/,
+    ],
+    [
+      { connections: { headersTimeoutMs: 500, receiveTimeoutMs: 100 } },
+      /headersTimeoutMs cannot be longer/,
+    ],
+    [
+      { credentialThrottle: { windowMs: 0.5 } },
+      /credentialThrottle\.windowMs must be a whole number/,
+    ],
+  ])('names a bad limit: %j', async (options, message) => {
+    await expect(startSandbox({ port: 0, ...options })).rejects.toThrow(message)
+  })
+
   it('refuses connections beyond the cap, and accepts again once one closes', async () => {
     const sandbox = await startSandbox({ port: 0, connections: { maxConnections: 2 } })
     try {
