@@ -5,7 +5,7 @@ import { cardParams, isCardExpired } from '../src/card/card-params'
 import { parseCliArguments } from '../src/cli-options'
 import { SandboxError } from '../src/errors'
 import { canonicalJson } from '../src/http/canonical-json'
-import { createCredentialThrottle } from '../src/http/credential-throttle'
+import { clientAddress, createCredentialThrottle } from '../src/http/credential-throttle'
 import { createIdempotencyCache } from '../src/http/idempotency'
 import { IntegrationWarnings } from '../src/http/integration-warnings'
 import { createKeyedLock } from '../src/lifecycle/keyed-lock'
@@ -221,5 +221,16 @@ describe('credential throttle', () => {
     }
     expect(throttle.retryAfter('10.0.0.1', undefined)).toBeUndefined()
     expect(throttle.retryAfter('10.1.39.15', undefined)).toBeGreaterThan(0)
+  })
+
+  it('keys a client by its IPv4 address, an IPv6 one by its /64 network', () => {
+    const from = (remoteAddress: string) =>
+      clientAddress({ incoming: { socket: { remoteAddress } } } as never)
+    expect(from('192.0.2.7')).toBe('192.0.2.7')
+    expect(from('::ffff:192.0.2.7')).toBe('192.0.2.7')
+    expect(from('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64')
+    expect(from('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64')
+    expect(from('2001:db8::9')).toBe('2001:db8:0:0::/64')
+    expect(clientAddress(undefined)).toBe('in-process')
   })
 })
