@@ -3,7 +3,7 @@ import type { ChargekitClient } from '@chargekit/client'
 import { createAdaptorServer } from '@hono/node-server'
 import type { Database } from './db/database.js'
 import { createShopApp } from './http/app.js'
-import { listen, urlHost } from './listen.js'
+import { type ConnectionLimits, connectionOptions, listen, urlHost } from './listen.js'
 import { createOrderUpdates } from './orders/order-updates.js'
 import { startOnPortOrFree } from './port-fallback.js'
 
@@ -20,6 +20,8 @@ export interface ShopOptions {
   serviceOrigin?: string
   dashboardUrl?: string
   log?: (message: string) => void
+  /** Header and request time-outs and the connection cap. Default 10 s, 30 s, 1,000 connections. */
+  connections?: ConnectionLimits
 }
 
 export interface Shop {
@@ -37,7 +39,12 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
   const shutdown = new AbortController()
   let handle: (request: Request) => Response | Promise<Response> = () =>
     new Response('Starting', { status: 503 })
-  const server = createAdaptorServer({ fetch: (request) => handle(request) }) as Server
+  const { serverOptions, maxConnections } = connectionOptions(options.connections)
+  const server = createAdaptorServer({
+    fetch: (request) => handle(request),
+    serverOptions,
+  }) as Server
+  server.maxConnections = maxConnections
   const port = await startOnPortOrFree(
     options.port ?? 0,
     (port) => listen(server, port, host),

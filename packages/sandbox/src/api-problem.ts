@@ -95,7 +95,7 @@ export function declined(
   })
 }
 
-/** 413: the body is over the size limit (1 MB). */
+/** 413: the body is over the route's size limit. */
 export function payloadTooLarge(limitBytes: number): ApiProblem {
   return new ApiProblem(
     413,
@@ -131,6 +131,18 @@ export function tooManyRequests(retryAfterSeconds: number): ApiProblem {
     coded(
       '02.01.0000',
       `Rate limit exceeded for this account: retry after ${retryAfterSeconds} s (Retry-After)`,
+    ),
+    { 'retry-after': String(retryAfterSeconds) },
+  )
+}
+
+/** 429 before the credentials are checked: this address or account failed too often lately. */
+export function tooManyFailedAttempts(retryAfterSeconds: number): ApiProblem {
+  return new ApiProblem(
+    429,
+    coded(
+      '02.01.0000',
+      `Too many failed attempts with wrong credentials from this address or on this account: check the account id and key, then retry after ${retryAfterSeconds} s (Retry-After)`,
     ),
     { 'retry-after': String(retryAfterSeconds) },
   )

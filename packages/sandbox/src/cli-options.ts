@@ -17,6 +17,9 @@ Options:
   --time-scale <number>     multiplies simulated delays: retries, acquirer answers,
                             settlement (default 1; 0.001 = 1000x faster)
   --signing-secret <secret> sign deliveries with Standard Webhooks headers
+  --public-url <url>        origin browsers reach the sandbox at, for 3-D Secure links
+                            (default the listening URL)
+  --max-connections <n>     open connections at once (default 1000)
   --quiet                   do not log each request
   -h, --help                show this help
 `
@@ -49,6 +52,11 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     options.timeScale = scale
   }
   if (values['signing-secret'] !== undefined) options.signingSecret = values['signing-secret']
+  if (values['public-url'] !== undefined) options.publicUrl = values['public-url']
+  if (values['max-connections'] !== undefined) {
+    const maxConnections = integerFlag('--max-connections', values['max-connections'], 0, 1, 1e6)
+    options.connections = { maxConnections }
+  }
   return { kind: 'start', options, quiet: values.quiet === true }
 }
 
@@ -63,6 +71,8 @@ function parse(argv: readonly string[]) {
       account: { type: 'string', multiple: true },
       'time-scale': { type: 'string' },
       'signing-secret': { type: 'string' },
+      'public-url': { type: 'string' },
+      'max-connections': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },

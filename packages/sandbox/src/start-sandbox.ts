@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net'
 import { type ServerType, serve } from '@hono/node-server'
-import type { Hono } from 'hono'
 import {
   defaultAccount,
   type RateLimitOptions,
@@ -9,9 +8,18 @@ import {
 import { createAccounts, type SandboxAccount } from './accounts/accounts'
 import { SandboxError } from './errors'
 import { createEventDelivery } from './event-delivery'
+import {
+  type ConnectionLimits,
+  resolveConnectionLimits,
+  timeoutServerOptions,
+} from './http/connection-limits'
 import { createSandboxApp } from './http/create-app'
+import {
+  type CredentialThrottleOptions,
+  checkCredentialThrottle,
+  createCredentialThrottle,
+} from './http/credential-throttle'
 import { checkRateLimit, defaultRateLimit } from './http/rate-limit'
-import type { SandboxEnv } from './http/sandbox-env'
 import type { LifecycleDeps } from './lifecycle/context'
 import { createEventRecorder } from './lifecycle/event-recorder'
 import { createKeyedLock } from './lifecycle/keyed-lock'
@@ -44,6 +52,20 @@ export interface StartSandboxOptions {
   rateLimit?: RateLimitOptions | false
   /** An API answer not ready after this long is 504 04.02.0000. Default 30,000 ms. */
   requestTimeoutMs?: number
+  /**
+   * The origin customers' browsers reach the sandbox at (`https://sandbox.example.com` behind a
+   * proxy): 3-D Secure links start with it, never with the request's Host header, which any
+   * client can write. Default: the listening URL.
+   */
+  publicUrl?: string
+  /**
+   * Wrong credentials, on the API and the dashboard sign-in, counted per client address and
+   * per account; past a limit, 429 with `Retry-After` until the window ends.
+   * Default: 20 per address and 100 per account a minute.
+   */
+  credentialThrottle?: CredentialThrottleOptions
+  /** Header and request time-outs and the connection cap. Default 10 s, 30 s, 1,000 connections. */
+  connections?: ConnectionLimits
   /** Where state lives. Default: a new in-memory store. */
   store?: SandboxStore
   /**
@@ -65,7 +87,7 @@ export interface Sandbox {
   close(): Promise<void>
 }
 
-/** Starts the emulator of the service (DESIGN §8): `await startSandbox({ port: 0 })`. */
+/** Starts the emulator of the service: `await startSandbox({ port: 0 })`. */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<Sandbox> {
   const timeScale = options.timeScale ?? 1
   if (!(Number.isFinite(timeScale) && timeScale >= 0)) {
@@ -79,6 +101,10 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   }
   const limit = options.rateLimit ?? defaultRateLimit
   checkRateLimit('rateLimit', limit)
+  checkCredentialThrottle(options.credentialThrottle)
+  const connections = resolveConnectionLimits(options.connections)
+  const configuredPublicUrl =
+    options.publicUrl === undefined ? undefined : publicOrigin(options.publicUrl)
   const processors = createProcessorRegistry(options.processors)
   const accounts = createAccounts(options.accounts ?? [defaultAccount], processors)
   for (const account of accounts)
@@ -113,9 +139,29 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     logger,
     now,
   }
-  const app = createSandboxApp({ deps, accounts, delivery, rateLimit: limit, requestTimeoutMs })
-  const server = await listen(app, options.port ?? 0, options.host ?? '127.0.0.1')
+  // The app needs the listening URL (the default public URL), so it is built once the server
+  // listens, before the first request can arrive.
+  let handle: Handler = () => new Response('Starting', { status: 503 })
+  const server = await listen(
+    (request, env) => handle(request, env),
+    options.port ?? 0,
+    options.host ?? '127.0.0.1',
+    connections,
+  )
   const url = originOf(server)
+  const app = createSandboxApp({
+    deps,
+    accounts,
+    delivery,
+    rateLimit: limit,
+    requestTimeoutMs,
+    throttle: createCredentialThrottle(
+      accounts.map((account) => account.id),
+      options.credentialThrottle,
+    ),
+    publicUrl: configuredPublicUrl ?? url,
+  })
+  handle = app.fetch
 
   let closing: Promise<void> | undefined
   return {
@@ -134,12 +180,23 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   }
 }
 
-function listen(app: Hono<SandboxEnv>, port: number, host: string): Promise<ServerType> {
+type Handler = Parameters<typeof serve>[0]['fetch']
+
+function listen(
+  fetch: Handler,
+  port: number,
+  host: string,
+  connections: Required<ConnectionLimits>,
+): Promise<ServerType> {
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new SandboxError(`port must be a whole number from 0 to 65535; got ${String(port)}`)
   }
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(server))
+    const server = serve(
+      { fetch, port, hostname: host, serverOptions: timeoutServerOptions(connections) },
+      () => resolve(server),
+    )
+    server.maxConnections = connections.maxConnections
     server.once('error', (error) =>
       reject(
         new SandboxError(`Cannot listen on ${host}:${port}: ${error.message}`, { cause: error }),
@@ -152,6 +209,25 @@ function originOf(server: ServerType): string {
   const address = server.address() as AddressInfo
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   return `http://${host}:${address.port}`
+}
+
+/** The origin of a `publicUrl`: http(s), no credentials, path, query or fragment. */
+function publicOrigin(text: string): string {
+  const url = URL.canParse(text) ? new URL(text) : undefined
+  if (
+    url === undefined ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.username !== '' ||
+    url.password !== '' ||
+    url.pathname !== '/' ||
+    url.search !== '' ||
+    url.hash !== ''
+  ) {
+    throw new SandboxError(
+      `publicUrl (--public-url) must be an http(s) origin, such as https://sandbox.example.com; got ${JSON.stringify(text)}`,
+    )
+  }
+  return url.origin
 }
 
 function closeServer(server: ServerType): Promise<void> {

@@ -5,6 +5,7 @@ import { cardParams, isCardExpired } from '../src/card/card-params'
 import { parseCliArguments } from '../src/cli-options'
 import { SandboxError } from '../src/errors'
 import { canonicalJson } from '../src/http/canonical-json'
+import { clientAddress, createCredentialThrottle } from '../src/http/credential-throttle'
 import { createIdempotencyCache } from '../src/http/idempotency'
 import { IntegrationWarnings } from '../src/http/integration-warnings'
 import { createKeyedLock } from '../src/lifecycle/keyed-lock'
@@ -149,6 +150,10 @@ describe('CLI arguments', () => {
         '0.5',
         '--signing-secret',
         'whsec_abc',
+        '--public-url',
+        'https://sandbox.example.test',
+        '--max-connections',
+        '50',
       ]),
     ).toEqual({
       kind: 'start',
@@ -159,6 +164,8 @@ describe('CLI arguments', () => {
         accounts: [{ id: 'a', key: 'k:with:colons' }],
         timeScale: 0.5,
         signingSecret: 'whsec_abc',
+        publicUrl: 'https://sandbox.example.test',
+        connections: { maxConnections: 50 },
       },
     })
     expect(parseCliArguments([])).toMatchObject({ options: { port: 4010, host: '127.0.0.1' } })
@@ -172,10 +179,58 @@ describe('CLI arguments', () => {
     [['--account', ':key'], '--account expects ID:KEY'],
     [['--time-scale=-1'], '--time-scale expects a number'],
     [['--time-scale', 'fast'], '--time-scale expects a number'],
+    [['--max-connections', '0'], '--max-connections expects a whole number from 1'],
+    [['--max-connections', 'many'], '--max-connections expects a whole number from 1'],
     [['--colour'], "Unknown option '--colour'"],
     [['extra'], 'Run chargekit-sandbox --help'],
   ])('refuses %j, saying what is expected', (args, message) => {
     expect(() => parseCliArguments(args)).toThrow(SandboxError)
     expect(() => parseCliArguments(args)).toThrow(message)
+  })
+})
+
+describe('credential throttle', () => {
+  it('forgets failures when their window ends', () => {
+    let now = 0
+    const throttle = createCredentialThrottle(
+      ['acct_a'],
+      { maxFailuresPerAddress: 2, maxFailuresPerAccount: 10, windowMs: 10_000 },
+      () => now,
+    )
+    throttle.recordFailure('10.0.0.1', 'acct_a')
+    now = 4_000
+    throttle.recordFailure('10.0.0.1', 'acct_a')
+    // The window started at the first failure: 6 s remain.
+    expect(throttle.retryAfter('10.0.0.1', 'acct_a')).toBe(6)
+    expect(throttle.retryAfter('10.0.0.2', 'acct_a')).toBeUndefined()
+    now = 10_000
+    expect(throttle.retryAfter('10.0.0.1', 'acct_a')).toBeUndefined()
+  })
+
+  it('counts only configured accounts, and keeps a bounded number of addresses', () => {
+    const throttle = createCredentialThrottle(['acct_a'], {
+      maxFailuresPerAddress: 1,
+      maxFailuresPerAccount: 1,
+    })
+    throttle.recordFailure('10.0.0.1', 'acct_nobody')
+    expect(throttle.retryAfter('10.0.0.2', 'acct_nobody')).toBeUndefined()
+    expect(throttle.retryAfter('10.0.0.1', 'acct_nobody')).toBeGreaterThan(0)
+    // Ten thousand more addresses push the first one's failures out.
+    for (let index = 0; index < 10_000; index++) {
+      throttle.recordFailure(`10.1.${index >> 8}.${index & 255}`, undefined)
+    }
+    expect(throttle.retryAfter('10.0.0.1', undefined)).toBeUndefined()
+    expect(throttle.retryAfter('10.1.39.15', undefined)).toBeGreaterThan(0)
+  })
+
+  it('keys a client by its IPv4 address, an IPv6 one by its /64 network', () => {
+    const from = (remoteAddress: string) =>
+      clientAddress({ incoming: { socket: { remoteAddress } } } as never)
+    expect(from('192.0.2.7')).toBe('192.0.2.7')
+    expect(from('::ffff:192.0.2.7')).toBe('192.0.2.7')
+    expect(from('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64')
+    expect(from('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64')
+    expect(from('2001:db8::9')).toBe('2001:db8:0:0::/64')
+    expect(clientAddress(undefined)).toBe('in-process')
   })
 })

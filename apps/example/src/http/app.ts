@@ -3,6 +3,7 @@ import type { ShopContext } from '../shop-context.js'
 import { html } from '../views/html.js'
 import { createWebhookReceiver } from '../webhooks/webhook-receiver.js'
 import { assetRoutes } from './assets.js'
+import { bodyLimit, maxFormBytes } from './body-limit.js'
 import { liveRoute } from './live-route.js'
 import { orderRoutes } from './order-routes.js'
 import { createRenderer } from './render.js'
@@ -32,6 +33,7 @@ export function createShopApp(context: ShopContext, options: ShopAppOptions) {
   const app = new Hono()
   app.use(securityHeaders(options.serviceOrigin))
   app.use(sameOriginPosts([webhookPath]))
+  app.use(bodyLimit(maxFormBytes, [webhookPath]))
   app.post(webhookPath, (c) => webhooks.handleRequest(c.req.raw))
   app.get('/healthz', (c) => c.json({ ok: true }))
   app.route('/', assetRoutes())

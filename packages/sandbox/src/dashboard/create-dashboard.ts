@@ -20,7 +20,7 @@ import { createStaticAsset, serveStaticAsset } from './static-assets'
  * mounts with `app.route('/', createDashboard({ api: (request) => app.fetch(request) }))`.
  */
 export function createDashboard(options: DashboardOptions): Hono {
-  const { api, pollIntervalMs, sessionIdleTimeoutMs, maxSessions } =
+  const { api, pollIntervalMs, sessionIdleTimeoutMs, maxSessions, throttle } =
     resolveDashboardOptions(options)
   const cookie = createSessionCookie(
     createSessionStore({ idleTimeoutMs: sessionIdleTimeoutMs, maxSessions }),
@@ -62,7 +62,7 @@ export function createDashboard(options: DashboardOptions): Hono {
   app.get('/charges/:id', page)
   app.get('/requests', page)
 
-  app.route('/', signInRoutes({ api, assets, cookie }))
+  app.route('/', signInRoutes({ api, assets, cookie, throttle }))
   app.route('/', signOutRoute(cookie))
   app.route('/', apiProxyRoutes({ api, cookie }))
   return app

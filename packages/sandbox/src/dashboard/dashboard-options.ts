@@ -1,4 +1,5 @@
 import { SandboxError } from '../errors'
+import { type CredentialThrottle, createCredentialThrottle } from '../http/credential-throttle'
 import type { ApiFetch } from './api-proxy'
 
 export interface DashboardOptions {
@@ -14,6 +15,11 @@ export interface DashboardOptions {
   sessionIdleTimeoutMs?: number
   /** Sessions kept at once; beyond it the least recently used is signed out. Default 1000. */
   maxSessions?: number
+  /**
+   * Counts refused sign-ins per browser address and account; the sandbox shares its API's, so
+   * guesses made on either count toward one limit. Default: a throttle of its own, per address.
+   */
+  throttle?: CredentialThrottle
 }
 
 export type ResolvedDashboardOptions = Required<DashboardOptions>
@@ -33,6 +39,7 @@ export function resolveDashboardOptions(options: DashboardOptions): ResolvedDash
       1,
     ),
     maxSessions: wholeNumber('maxSessions', options.maxSessions ?? 1000, 1),
+    throttle: options.throttle ?? createCredentialThrottle([]),
   }
 }
 

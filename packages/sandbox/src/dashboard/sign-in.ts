@@ -1,4 +1,6 @@
+import type { HttpBindings } from '@hono/node-server'
 import { Hono } from 'hono'
+import { type CredentialThrottle, clientAddress } from '../http/credential-throttle'
 import type { ApiFetch } from './api-proxy'
 import { isSameOriginRequest } from './csrf-guard'
 import { formField } from './form-field'
@@ -11,13 +13,16 @@ import { verifyCredentials } from './verify-credentials'
 /**
  * Signing in: `POST /session` checks an account id and key against the API and starts a
  * session; `GET /session` tells the sign-in page whether the browser is signed in after all.
+ * Refused pairs count against the browser's address and the account: past the throttle's
+ * limit, sign-in answers 429 with `Retry-After` without checking the pair.
  */
 export function signInRoutes(deps: {
   api: ApiFetch
   assets: PageAssets
   cookie: SessionCookie
+  throttle: CredentialThrottle
 }): Hono {
-  const { api, assets, cookie } = deps
+  const { api, assets, cookie, throttle } = deps
   const routes = new Hono()
 
   // Lets a sign-in page opened from another site (where the Strict cookie was held back) find
@@ -37,8 +42,11 @@ export function signInRoutes(deps: {
     const accountId = formField(form.account_id).trim()
     const key = formField(form.key)
     const next = safeNextPath(formField(form.next), c.req.url)
-    const refuse = (status: 400 | 401 | 502, error: string) =>
-      c.html(renderSignInPage({ assets, next, accountId, error }), status, noStore)
+    const refuse = (status: 400 | 401 | 429 | 502, error: string, headers = {}) =>
+      c.html(renderSignInPage({ assets, next, accountId, error }), status, {
+        ...noStore,
+        ...headers,
+      })
 
     if (accountId === '' || key === '') {
       return refuse(400, 'Enter both the account id and the private key.')
@@ -46,8 +54,19 @@ export function signInRoutes(deps: {
     if (accountId.includes(':')) {
       return refuse(400, 'An account id cannot contain ":". Enter the id and the key separately.')
     }
+    // The dashboard is mounted in the sandbox's app: node's bindings, absent in-process.
+    const address = clientAddress(c.env as Partial<HttpBindings> | undefined)
+    const retryAfter = throttle.retryAfter(address, accountId)
+    if (retryAfter !== undefined) {
+      return refuse(
+        429,
+        `Too many refused sign-ins from this address or on this account: try again in ${retryAfter} s.`,
+        { 'retry-after': String(retryAfter) },
+      )
+    }
     const check = await verifyCredentials(api, new URL(c.req.url).origin, accountId, key)
     if (check.outcome === 'refused') {
+      throttle.recordFailure(address, accountId)
       return refuse(
         401,
         'That account id and private key were refused. Use a pair the sandbox was started with (it prints them at start).',

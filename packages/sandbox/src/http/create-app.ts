@@ -5,11 +5,13 @@ import { createDashboard } from '../dashboard/index'
 import type { EventDelivery } from '../event-delivery'
 import type { LifecycleDeps } from '../lifecycle/context'
 import { basicAuth } from './basic-auth'
+import type { CredentialThrottle } from './credential-throttle'
 import type { HttpSettings } from './endpoint'
 import { errorHandler, notFoundHandler } from './error-handler'
 import { createIdempotencyCache } from './idempotency'
 import { integrationWarningsMiddleware } from './integration-warnings'
 import { rateLimit } from './rate-limit'
+import { bodyLimit, maxPageBodyBytes } from './read-body'
 import { createRecentRequests, recordRecentRequests } from './recent-requests'
 import { requestIdMiddleware } from './request-id'
 import { chargeRoutes } from './routes/charge-routes'
@@ -29,6 +31,10 @@ export interface SandboxAppOptions {
   delivery: EventDelivery
   rateLimit: RateLimitOptions | false
   requestTimeoutMs: number
+  /** Counts wrong credentials on the API and the dashboard sign-in alike. */
+  throttle: CredentialThrottle
+  /** The origin customers' browsers reach the sandbox at: 3-D Secure links start with it. */
+  publicUrl: string
 }
 
 /** The sandbox's HTTP app: the API under /v2, the customer's 3DS page and the dashboard. */
@@ -38,6 +44,7 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
     deps,
     idempotency: createIdempotencyCache(),
     requestTimeoutMs: options.requestTimeoutMs,
+    publicUrl: options.publicUrl,
   }
   const recentRequests = createRecentRequests()
   const app = new Hono<SandboxEnv>({ getPath: apiPath })
@@ -46,12 +53,15 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   app.use(requestIdMiddleware(deps.logger))
   app.use(integrationWarningsMiddleware())
   app.use(trailingSlashWarning())
+  // The API reads its bodies itself, up to 1 MB; every other route takes small forms at most.
+  const pageBodyLimit = bodyLimit(maxPageBodyBytes)
+  app.use((c, next) => (/^\/v2(?:\/|$)/.test(c.req.path) ? next() : pageBodyLimit(c, next)))
 
   // Registered before the auth middleware: the customer's page carries a token, not credentials.
-  threeDsRoutes(app, deps, accounts)
+  threeDsRoutes(app, deps, accounts, options.publicUrl)
 
   const api = new Hono<SandboxEnv>()
-  api.use(basicAuth(accounts))
+  api.use(basicAuth(accounts, options.throttle))
   api.use(recordRecentRequests(recentRequests))
   api.use(rateLimit(options.rateLimit))
   chargeRoutes(api, settings)
@@ -64,7 +74,10 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   app.route('/v2', api)
   app.route(
     '/',
-    createDashboard({ api: async (request) => app.fetch(request, { fromDashboard: true }) }),
+    createDashboard({
+      api: async (request) => app.fetch(request, { fromDashboard: true }),
+      throttle: options.throttle,
+    }),
   )
   return app
 }

@@ -14,6 +14,8 @@ export interface HttpSettings {
   idempotency: IdempotencyCache
   /** An answer not ready by then is 504 04.02.0000; the work itself still finishes. */
   requestTimeoutMs: number
+  /** The origin customers' browsers reach the sandbox at (never the request's Host). */
+  publicUrl: string
 }
 
 export interface EndpointInput {

@@ -1,13 +1,16 @@
 import type { IncomingMessage } from 'node:http'
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { invalidBody, payloadTooLarge, unsupportedMediaType } from '../api-problem'
 import { parseFormBody } from './form-body'
 import { fieldLabel, type IntegrationWarnings } from './integration-warnings'
 import { requestHeader } from './request-header'
 import type { SandboxEnv } from './sandbox-env'
 
-/** Request bodies over 1 MB are refused with 413. */
+/** API request bodies over 1 MB are refused with 413. */
 export const maxBodyBytes = 1024 * 1024
+
+/** Bodies of the pages outside the API (dashboard forms) over 16 KB are refused with 413. */
+export const maxPageBodyBytes = 16 * 1024
 
 /**
  * Reads the raw body as text, refusing more than `limit` bytes before reading them all (by
@@ -36,6 +39,21 @@ export async function readBodyText(c: Context<SandboxEnv>, limit: number): Promi
     chunks.push(value)
   }
   return Buffer.concat(chunks).toString('utf8')
+}
+
+/**
+ * Reads the body before the route runs, counting bytes as they arrive, so no route behind it can
+ * be made to hold more than `limit` bytes (a sign-in form, before any credentials are checked).
+ * Over it: 413 01.01.0000, the answer the API gives. The route reads the buffered copy.
+ */
+export function bodyLimit(limit: number): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    const text = await readBodyText(c, limit)
+    const { url, method, headers } = c.req.raw
+    c.req.raw = new Request(url, { method, headers, body: text })
+    return next()
+  }
 }
 
 function readIncoming(incoming: IncomingMessage, limit: number): Promise<string> {

@@ -11,12 +11,12 @@ import { noParametersSchema, validateBody } from '../validate'
 export function instrumentRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): void {
   api.post(
     '/instruments',
-    endpoint(settings, async ({ c, body, step }) => ({
+    endpoint(settings, async ({ body, step }) => ({
       status: 201,
       body: await createInstrument(
         step,
         validateBody(createInstrumentRequestSchema, body),
-        new URL(c.req.url).origin,
+        settings.publicUrl,
       ),
     })),
   )

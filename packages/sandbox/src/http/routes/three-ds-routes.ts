@@ -31,6 +31,7 @@ export function threeDsRoutes(
   app: Hono<SandboxEnv>,
   deps: LifecycleDeps,
   accounts: readonly Account[],
+  publicUrl: string,
 ): void {
   const byId = new Map(accounts.map((account) => [account.id, account]))
   const html = (c: Context<SandboxEnv>, body: string, status: 200 | 400 | 404 | 413 = 200) =>
@@ -89,7 +90,7 @@ export function threeDsRoutes(
       step,
       challenge,
       outcome === 'authorize',
-      new URL(c.req.url).origin,
+      publicUrl,
     )
     if (charge.redirect_url !== '') return c.redirect(charge.redirect_url, 303)
     return html(c, resultPage(instrument))

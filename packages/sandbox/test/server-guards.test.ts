@@ -1,0 +1,335 @@
+import { request } from 'node:http'
+import { connect, type Socket } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Sandbox, SandboxError, startSandbox } from '../src/index'
+import { basicAuth, cardFor, eventually } from './sandbox-harness'
+
+// What a client on the network can do to the sandbox's server before it has any credentials:
+// big bodies, guessed keys, a forged Host header, slow or many connections.
+
+const guessed = { id: 'acct_guessed', key: 'sk_guessed_0123456789' }
+const spread = { id: 'acct_spread', key: 'sk_spread_0123456789' }
+const dashboardUser = { id: 'acct_dashboard', key: 'sk_dashboard_0123456789' }
+const throttle = { maxFailuresPerAddress: 3, maxFailuresPerAccount: 5, windowMs: 60_000 }
+
+interface Answer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  text: string
+}
+
+/**
+ * One request over node:http, which (unlike fetch) may send a chosen Host header, a body in
+ * chunks without Content-Length, and from another loopback address (127.0.0.0/8 is all local).
+ */
+function send(
+  url: string,
+  options: {
+    method?: string
+    headers?: Record<string, string>
+    chunks?: readonly string[]
+    from?: string
+  } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      url,
+      {
+        method: options.method ?? 'GET',
+        headers: options.headers ?? {},
+        agent: false,
+        ...(options.from === undefined ? {} : { localAddress: options.from }),
+      },
+      (incoming) => {
+        const parts: Buffer[] = []
+        incoming.on('data', (part: Buffer) => parts.push(part))
+        incoming.on('end', () =>
+          resolve({
+            status: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            text: Buffer.concat(parts).toString('utf8'),
+          }),
+        )
+      },
+    )
+    // The server may answer 413 and close while the body is still being sent.
+    outgoing.on('error', reject)
+    for (const chunk of options.chunks ?? []) outgoing.write(chunk)
+    outgoing.end()
+  })
+}
+
+describe('bodies outside the API', () => {
+  let sandbox: Sandbox
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, accounts: [dashboardUser] })
+  })
+  afterAll(() => sandbox.close())
+
+  const form = { 'content-type': 'application/x-www-form-urlencoded' }
+
+  it.each([['/dashboard/session'], ['/dashboard/sign-out'], ['/anywhere/else']])(
+    'refuses a body over 16 KB on %s with 413, counted as it arrives',
+    async (path) => {
+      // Chunked: no Content-Length announces the size, so only counting can catch it.
+      const chunks = Array<string>(40).fill(`account_id=${'a'.repeat(1000)}&`)
+      const answer = await send(`${sandbox.url}${path}`, {
+        method: 'POST',
+        headers: { ...form, origin: sandbox.url },
+        chunks,
+      })
+      expect(answer.status).toBe(413)
+      expect(JSON.parse(answer.text)).toMatchObject({ failure_code: '01.01.0000' })
+    },
+  )
+
+  it('refuses an announced length over 16 KB, and still reads a sign-in form under it', async () => {
+    const big = `account_id=${'a'.repeat(17 * 1024)}`
+    const refused = await send(`${sandbox.url}/dashboard/session`, {
+      method: 'POST',
+      headers: { ...form, origin: sandbox.url, 'content-length': String(big.length) },
+      chunks: [big],
+    })
+    expect(refused.status).toBe(413)
+
+    const fields = new URLSearchParams({ account_id: dashboardUser.id, key: dashboardUser.key })
+    const signedIn = await send(`${sandbox.url}/dashboard/session`, {
+      method: 'POST',
+      headers: { ...form, origin: sandbox.url },
+      chunks: [fields.toString()],
+    })
+    expect(signedIn.status).toBe(303)
+    expect(signedIn.headers['set-cookie']).toBeDefined()
+  })
+})
+
+describe('wrong credentials', () => {
+  let sandbox: Sandbox
+  beforeAll(async () => {
+    sandbox = await startSandbox({
+      port: 0,
+      accounts: [guessed, spread, dashboardUser],
+      credentialThrottle: throttle,
+    })
+  })
+  afterAll(() => sandbox.close())
+
+  const call = (account: { id: string; key: string }, from: string) =>
+    send(`${sandbox.apiUrl}/charges`, {
+      headers: { authorization: basicAuth(account) },
+      from,
+    })
+  const signIn = (account: { id: string; key: string }, from: string) =>
+    send(`${sandbox.url}/dashboard/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      chunks: [new URLSearchParams({ account_id: account.id, key: account.key }).toString()],
+      from,
+    })
+  const wrong = (account: { id: string }) => ({ id: account.id, key: 'sk_wrong_guess' })
+
+  it('answers 429 with Retry-After to an address past its limit, even with the right key', async () => {
+    for (let attempt = 0; attempt < throttle.maxFailuresPerAddress; attempt++) {
+      expect((await call(wrong(guessed), '127.0.0.2')).status).toBe(401)
+    }
+    const blocked = await call(guessed, '127.0.0.2')
+    expect(blocked.status).toBe(429)
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1)
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60)
+    expect(JSON.parse(blocked.text)).toMatchObject({
+      failure_code: '02.01.0000',
+      failure_description: 'Too Many Tries',
+    })
+    // Guessing another account from there is blocked too; other addresses are not.
+    expect((await call(wrong(dashboardUser), '127.0.0.2')).status).toBe(429)
+    expect((await call(guessed, '127.0.0.3')).status).toBe(200)
+  })
+
+  it('does not let one address’s success forgive another’s failures', async () => {
+    for (let attempt = 0; attempt < throttle.maxFailuresPerAddress - 1; attempt++) {
+      expect((await call(wrong(spread), '127.0.0.4')).status).toBe(401)
+    }
+    expect((await call(spread, '127.0.0.5')).status).toBe(200)
+    expect((await call(wrong(spread), '127.0.0.4')).status).toBe(401)
+    expect((await call(spread, '127.0.0.4')).status).toBe(429)
+  })
+
+  it('blocks an account whose failures, spread over addresses, reach its limit', async () => {
+    // acct_spread already has 3 failures (the test above); two more addresses add two.
+    expect((await call(wrong(spread), '127.0.0.6')).status).toBe(401)
+    expect((await call(wrong(spread), '127.0.0.7')).status).toBe(401)
+    const blocked = await call(spread, '127.0.0.8')
+    expect(blocked.status).toBe(429)
+    expect(blocked.headers['retry-after']).toMatch(/^\d+$/)
+    // Other accounts from that address are fine.
+    expect((await call(guessed, '127.0.0.8')).status).toBe(200)
+  })
+
+  it('throttles dashboard sign-ins, counted with the API’s failures', async () => {
+    for (let attempt = 0; attempt < throttle.maxFailuresPerAddress; attempt++) {
+      expect((await signIn(wrong(dashboardUser), '127.0.0.9')).status).toBe(401)
+    }
+    const blocked = await signIn(dashboardUser, '127.0.0.9')
+    expect(blocked.status).toBe(429)
+    expect(blocked.headers['retry-after']).toMatch(/^\d+$/)
+    expect(blocked.text).toContain('Too many refused sign-ins')
+    expect(blocked.headers['set-cookie']).toBeUndefined()
+
+    // One count for both doors: 3 refused sign-ins and 2 API failures reach the account's 5.
+    expect((await call(wrong(dashboardUser), '127.0.0.10')).status).toBe(401)
+    expect((await call(wrong(dashboardUser), '127.0.0.10')).status).toBe(401)
+    expect((await signIn(dashboardUser, '127.0.0.11')).status).toBe(429)
+    expect((await call(dashboardUser, '127.0.0.11')).status).toBe(429)
+  })
+})
+
+describe('3-D Secure links', () => {
+  const threeDsCharge = {
+    charge_type: 'card_onetime',
+    amount: 49.9,
+    currency: 'EUR',
+    events_url: 'http://127.0.0.1:9/events',
+    channels: ['card_onetime_simulated_acquirer'],
+    instrument_params: { enable3ds: true },
+  }
+
+  async function redirectUrl(sandbox: Sandbox, host: string): Promise<URL> {
+    const headers = {
+      authorization: basicAuth(sandbox.accounts[0] as { id: string; key: string }),
+      'content-type': 'application/json',
+      host,
+    }
+    const charge = await send(`${sandbox.apiUrl}/charges`, {
+      method: 'POST',
+      headers,
+      chunks: [JSON.stringify(threeDsCharge)],
+    })
+    const instrument = await send(`${sandbox.apiUrl}/instruments`, {
+      method: 'POST',
+      headers,
+      chunks: [JSON.stringify(cardFor(JSON.parse(charge.text).id))],
+    })
+    expect(instrument.status).toBe(201)
+    return new URL(JSON.parse(instrument.text).redirect.url)
+  }
+
+  it('start with the configured public URL, whatever Host the request names', async () => {
+    const sandbox = await startSandbox({
+      port: 0,
+      publicUrl: 'https://pay.example.test/',
+      deliverEvents: false,
+    })
+    try {
+      const url = await redirectUrl(sandbox, 'attacker.example')
+      expect(url.origin).toBe('https://pay.example.test')
+      expect(url.searchParams.get('token')).toMatch(/^[\w-]{20,}$/)
+    } finally {
+      await sandbox.close()
+    }
+  })
+
+  it('start with the listening URL by default, not the Host header', async () => {
+    const sandbox = await startSandbox({ port: 0, deliverEvents: false })
+    try {
+      const url = await redirectUrl(sandbox, 'attacker.example')
+      expect(url.origin).toBe(sandbox.url)
+      // The link works: the page is served at that address.
+      expect((await fetch(url)).status).toBe(200)
+    } finally {
+      await sandbox.close()
+    }
+  })
+
+  it.each([
+    'ftp://pay.example.test',
+    'https://pay.example.test/sandbox',
+    'https://user:secret@pay.example.test',
+    'pay.example.test',
+  ])('refuses the public URL %s', async (publicUrl) => {
+    await expect(startSandbox({ port: 0, publicUrl })).rejects.toThrow(SandboxError)
+    await expect(startSandbox({ port: 0, publicUrl })).rejects.toThrow(
+      /publicUrl.*http\(s\) origin/,
+    )
+  })
+})
+
+describe('slow and many connections', () => {
+  function open(sandbox: Sandbox): Promise<Socket> {
+    const { hostname, port } = new URL(sandbox.url)
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => resolve(socket))
+      socket.once('error', reject)
+    })
+  }
+
+  /** Resolves with what the server sent once it closes the connection. */
+  function closed(socket: Socket): Promise<string> {
+    let received = ''
+    socket.on('data', (data: Buffer) => {
+      received += data.toString('latin1')
+    })
+    socket.on('error', () => {})
+    return new Promise((resolve) => socket.once('close', () => resolve(received)))
+  }
+
+  it('cuts off a client that sends its headers byte by byte', async () => {
+    const sandbox = await startSandbox({
+      port: 0,
+      connections: { headersTimeoutMs: 100, receiveTimeoutMs: 200 },
+    })
+    const socket = await open(sandbox)
+    const whenClosed = closed(socket)
+    socket.write('GET /v2/charges HTTP/1.1\r\nHost: sandbox\r\n')
+    // One byte every 10 ms: a header that would take 10 s to finish.
+    const header = `X-Slow: ${'a'.repeat(1000)}`
+    let sent = 0
+    const drip = setInterval(() => {
+      if (!socket.destroyed) socket.write(header.charAt(sent++))
+    }, 10)
+    try {
+      const received = await whenClosed
+      expect(received).toMatch(/^HTTP\/1\.1 408 /)
+      expect(sent).toBeLessThan(header.length)
+    } finally {
+      clearInterval(drip)
+      await sandbox.close()
+    }
+  })
+
+  it.each([
+    [
+      { connections: { maxConnections: 0 } },
+      /connections\.maxConnections must be a whole number >= 1/,
+    ],
+    [
+      { connections: { headersTimeoutMs: 500, receiveTimeoutMs: 100 } },
+      /headersTimeoutMs cannot be longer/,
+    ],
+    [
+      { credentialThrottle: { windowMs: 0.5 } },
+      /credentialThrottle\.windowMs must be a whole number/,
+    ],
+  ])('names a bad limit: %j', async (options, message) => {
+    await expect(startSandbox({ port: 0, ...options })).rejects.toThrow(message)
+  })
+
+  it('refuses connections beyond the cap, and accepts again once one closes', async () => {
+    const sandbox = await startSandbox({ port: 0, connections: { maxConnections: 2 } })
+    try {
+      const held = [await open(sandbox), await open(sandbox)]
+      const refused = await open(sandbox)
+      expect(await closed(refused)).toBe('')
+      held[0]?.destroy()
+      // The server counts the closed connection on its next turn.
+      await eventually(async () => {
+        const answer = await fetch(`${sandbox.apiUrl}/charges`, {
+          headers: { authorization: basicAuth({ id: 'acct_sandbox', key: 'sk_sandbox' }) },
+        })
+        expect(answer.status).toBe(200)
+      }, 2000)
+      held[1]?.destroy()
+    } finally {
+      await sandbox.close()
+    }
+  })
+})
