@@ -17,6 +17,8 @@ Options:
   --time-scale <number>     multiplies simulated delays: retries, acquirer answers,
                             settlement (default 1; 0.001 = 1000x faster)
   --signing-secret <secret> sign deliveries with Standard Webhooks headers
+  --retain-charges <n>      charges kept in memory; past it the oldest is dropped
+                            with its objects and events (default 50000)
   --quiet                   do not log each request
   -h, --help                show this help
 `
@@ -49,6 +51,15 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     options.timeScale = scale
   }
   if (values['signing-secret'] !== undefined) options.signingSecret = values['signing-secret']
+  if (values['retain-charges'] !== undefined) {
+    options.retainCharges = integerFlag(
+      '--retain-charges',
+      values['retain-charges'],
+      0,
+      1,
+      Number.MAX_SAFE_INTEGER,
+    )
+  }
   return { kind: 'start', options, quiet: values.quiet === true }
 }
 
@@ -63,6 +74,7 @@ function parse(argv: readonly string[]) {
       account: { type: 'string', multiple: true },
       'time-scale': { type: 'string' },
       'signing-secret': { type: 'string' },
+      'retain-charges': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },

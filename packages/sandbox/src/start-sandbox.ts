@@ -47,6 +47,12 @@ export interface StartSandboxOptions {
   /** Where state lives. Default: a new in-memory store. */
   store?: SandboxStore
   /**
+   * How many charges the in-memory store keeps, across accounts; past it the oldest charge is
+   * dropped with its objects and events (later reads answer 404), so memory stays bounded.
+   * @default 50_000
+   */
+  retainCharges?: number
+  /**
    * Deliver events to each charge's events_url (default true). Off, events are still recorded
    * and searchable (`delivery_status: 'none'`): for load tests, or merchants that only poll.
    */
@@ -85,7 +91,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     checkRateLimit(`accounts[${account.id}].rateLimit`, account.rateLimit)
 
   const logger = options.logger ?? quietLogger
-  const store = options.store ?? createMemoryStore()
+  const store = options.store ?? createMemoryStore({ retainCharges: options.retainCharges })
   const now = () => new Date()
   // Every recorded event goes to the delivery engine (`createDeliveryEngine` of ./delivery,
   // wrapped by createEventDelivery), which reports each attempt back onto the stored event.
