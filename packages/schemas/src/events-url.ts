@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import { boundedText, requestTextLimits } from './request-text'
 
 export interface EventsUrlOptions {
   /**
@@ -22,7 +22,7 @@ export function createEventsUrlSchema({ allowLoopbackHttp }: EventsUrlOptions) {
   const expected = allowLoopbackHttp
     ? 'Expected an https:// URL (or http:// to 127.0.0.1, localhost or [::1])'
     : 'Expected an https:// URL'
-  return z.string().refine((value) => isAcceptedEventsUrl(value, allowLoopbackHttp), {
+  return boundedText(requestTextLimits.url).refine((value) => isAcceptedEventsUrl(value, allowLoopbackHttp), {
     error: expected,
   })
 }
