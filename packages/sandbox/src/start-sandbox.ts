@@ -19,7 +19,7 @@ import { createScheduler } from './lifecycle/scheduler'
 import { quietLogger, type SandboxLogger } from './logger'
 import type { Processor } from './processors/processor'
 import { createProcessorRegistry } from './processors/processor-registry'
-import { createMemoryStore } from './storage/memory-store'
+import { checkRetainCharges, createMemoryStore } from './storage/memory-store'
 import type { SandboxStore } from './storage/sandbox-store'
 
 export interface StartSandboxOptions {
@@ -48,7 +48,8 @@ export interface StartSandboxOptions {
   store?: SandboxStore
   /**
    * How many charges the in-memory store keeps, across accounts; past it the oldest charge is
-   * dropped with its objects and events (later reads answer 404), so memory stays bounded.
+   * dropped with its objects and events (later reads answer 404), so memory stays bounded. It
+   * also bounds the idempotency keys each account's replays are remembered for.
    * @default 50_000
    */
   retainCharges?: number
@@ -91,7 +92,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     checkRateLimit(`accounts[${account.id}].rateLimit`, account.rateLimit)
 
   const logger = options.logger ?? quietLogger
-  const store = options.store ?? createMemoryStore({ retainCharges: options.retainCharges })
+  const retainCharges = checkRetainCharges(options.retainCharges)
+  const store = options.store ?? createMemoryStore({ retainCharges })
   const now = () => new Date()
   // Every recorded event goes to the delivery engine (`createDeliveryEngine` of ./delivery,
   // wrapped by createEventDelivery), which reports each attempt back onto the stored event.
@@ -119,7 +121,14 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     logger,
     now,
   }
-  const app = createSandboxApp({ deps, accounts, delivery, rateLimit: limit, requestTimeoutMs })
+  const app = createSandboxApp({
+    deps,
+    accounts,
+    delivery,
+    rateLimit: limit,
+    requestTimeoutMs,
+    idempotencyKeysPerAccount: retainCharges,
+  })
   const server = await listen(app, options.port ?? 0, options.host ?? '127.0.0.1')
   const url = originOf(server)
 

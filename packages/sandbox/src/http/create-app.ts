@@ -29,6 +29,8 @@ export interface SandboxAppOptions {
   delivery: EventDelivery
   rateLimit: RateLimitOptions | false
   requestTimeoutMs: number
+  /** Idempotency keys remembered per account (the oldest finished ones are forgotten first). */
+  idempotencyKeysPerAccount: number
 }
 
 /** The sandbox's HTTP app: the API under /v2, the customer's 3DS page and the dashboard. */
@@ -36,7 +38,7 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   const { deps, accounts } = options
   const settings: HttpSettings = {
     deps,
-    idempotency: createIdempotencyCache(),
+    idempotency: createIdempotencyCache({ maxKeysPerAccount: options.idempotencyKeysPerAccount }),
     requestTimeoutMs: options.requestTimeoutMs,
   }
   const recentRequests = createRecentRequests()

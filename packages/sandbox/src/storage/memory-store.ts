@@ -29,7 +29,8 @@ export interface MemoryStoreOptions {
 
 const defaultRetainCharges = 50_000
 
-function checkRetainCharges(value: unknown): number {
+/** `retainCharges` as given, or its default; a SandboxError says what is expected. */
+export function checkRetainCharges(value: unknown): number {
   if (value === undefined) return defaultRetainCharges
   if (!(typeof value === 'number' && Number.isSafeInteger(value) && value >= 1)) {
     throw new SandboxError(
