@@ -1,13 +1,13 @@
 /**
  * bench/sandbox-memory: memory of a long-running sandbox. 16 clients run full flows (charge →
  * instrument → payment → refund, each POST with an Idempotency-Key, as the client sends them)
- * with delivery on to a local receiver, for SOAK_SECONDS (default 60), against a sandbox in its
- * own process that keeps only RETAIN_CHARGES charges (default 500, so the bound is reached
- * within seconds). Memory is sampled after a full GC at idle, once the bound is reached and
- * every kept charge replaced once (2 × RETAIN_CHARGES flows: caches and compiled code are warm
- * by then), and at the end; the target is memory flat (within 20%) from the second sample to
- * the last, for RSS and for heap per stored charge. Run it short:
- * SOAK_SECONDS=15 node bench/run.mjs sandbox-memory
+ * with delivery on to a local receiver, for BENCH_SOAK_SECONDS (default 60), against a sandbox
+ * in its own process that keeps only BENCH_RETAIN_CHARGES charges (default 500, so the bound is
+ * reached within seconds). Memory is sampled after a full GC at idle, once the bound is reached
+ * and every kept charge replaced once (2 × BENCH_RETAIN_CHARGES flows: caches and compiled code
+ * are warm by then), and at the end; the target is memory flat (within 20%) from the second
+ * sample to the last, for RSS and for heap per stored charge. Run it short:
+ * BENCH_SOAK_SECONDS=15 node bench/run.mjs sandbox-memory
  */
 import { type ChildProcess, fork } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -17,8 +17,8 @@ import { performance } from 'node:perf_hooks'
 import { reportFigure, reportRatio } from '../support/report'
 import type { MemorySample } from './sandbox-process'
 
-const soakSeconds = Number(process.env.SOAK_SECONDS ?? 60)
-const retainCharges = Number(process.env.RETAIN_CHARGES ?? 500)
+const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 60)
+const retainCharges = Number(process.env.BENCH_RETAIN_CHARGES ?? 500)
 const clients = 16
 const auth = `Basic ${Buffer.from('acct_sandbox:sk_sandbox').toString('base64')}`
 
@@ -110,7 +110,11 @@ async function flow() {
     expiration_year: 2040,
     cvc: '123',
   })
-  const payment = await post('/payments', { instrument: instrument.id, amount: 20, currency: 'USD' })
+  const payment = await post('/payments', {
+    instrument: instrument.id,
+    amount: 20,
+    currency: 'USD',
+  })
   await post(`/payments/${payment.id}/refund`, { amount: 5 })
   flows++
 }
@@ -155,7 +159,11 @@ if (atLimit === undefined) {
   // The heap a stored charge costs (with its objects, events, deliveries and replays): what the
   // heap grew by from idle, over the charges kept.
   const perCharge = (sample: MemorySample) => (sample.heapUsed - idle.heapUsed) / retainCharges
-  reportFigure('sandbox soak: heap per stored charge once the bound was reached', perCharge(atLimit), 'B')
+  reportFigure(
+    'sandbox soak: heap per stored charge once the bound was reached',
+    perCharge(atLimit),
+    'B',
+  )
   reportRatio(
     `sandbox heap per stored charge after a ${soakSeconds} s soak vs once the bound was reached`,
     perCharge(end),

@@ -10,7 +10,9 @@ import { boundedText, requestTextLimits } from './request-text'
 /** A URL to send the customer back to, or "" for none (the service allows an empty string). */
 export const redirectUrlSchema = z.union(
   [z.literal(''), z.url({ protocol: /^https?$/ }).max(requestTextLimits.url)],
-  { error: `Expected an http(s) URL of at most ${requestTextLimits.url} characters, or an empty string` },
+  {
+    error: `Expected an http(s) URL of at most ${requestTextLimits.url} characters, or an empty string`,
+  },
 )
 
 const instrumentParamKeys = Object.keys(instrumentParamsSchema.shape).join(', ')

@@ -22,9 +22,12 @@ export function createEventsUrlSchema({ allowLoopbackHttp }: EventsUrlOptions) {
   const expected = allowLoopbackHttp
     ? 'Expected an https:// URL (or http:// to 127.0.0.1, localhost or [::1])'
     : 'Expected an https:// URL'
-  return boundedText(requestTextLimits.url).refine((value) => isAcceptedEventsUrl(value, allowLoopbackHttp), {
-    error: expected,
-  })
+  return boundedText(requestTextLimits.url).refine(
+    (value) => isAcceptedEventsUrl(value, allowLoopbackHttp),
+    {
+      error: expected,
+    },
+  )
 }
 
 /** The address that receives a charge's events: https only, as the SPEC requires. */

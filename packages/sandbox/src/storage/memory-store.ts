@@ -120,7 +120,11 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): SandboxStor
    * oldest past the bound), its charge's otherwise; undefined when its charge is no longer kept,
    * for a late write (a pending processor answer) must not bring back part of a dropped charge.
    */
-  function footprintFor(accountId: string, kind: ObjectKind, object: object): Footprint | undefined {
+  function footprintFor(
+    accountId: string,
+    kind: ObjectKind,
+    object: object,
+  ): Footprint | undefined {
     if (kind === 'charge' || kind === 'settlement') {
       const { id } = object as { id: string }
       const footprint: Footprint = { accountId, id, objects: [] }
