@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { boundedText, requestTextLimits } from './request-text'
 
-/** POST /v2/instruments body: card data for the charge `charge` (SPEC "Create instrument"). */
+/** POST /v2/instruments body: card data for the charge `charge`. */
 export const createInstrumentRequestSchema = z.object({
   charge: z.string().min(1, { error: 'Expected the id of the charge, such as "ch_…"' }),
   name: boundedText(requestTextLimits.name).min(1, { error: "Expected the cardholder's name" }),
