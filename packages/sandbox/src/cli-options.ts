@@ -20,6 +20,8 @@ Options:
   --public-url <url>        origin browsers reach the sandbox at, for 3-D Secure links
                             (default the listening URL)
   --max-connections <n>     open connections at once (default 1000)
+  --retain-charges <n>      charges kept in memory; past it the oldest is dropped
+                            with its objects and events (default 50000)
   --quiet                   do not log each request
   -h, --help                show this help
 `
@@ -57,6 +59,15 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     const maxConnections = integerFlag('--max-connections', values['max-connections'], 0, 1, 1e6)
     options.connections = { maxConnections }
   }
+  if (values['retain-charges'] !== undefined) {
+    options.retainCharges = integerFlag(
+      '--retain-charges',
+      values['retain-charges'],
+      0,
+      1,
+      Number.MAX_SAFE_INTEGER,
+    )
+  }
   return { kind: 'start', options, quiet: values.quiet === true }
 }
 
@@ -73,6 +84,7 @@ function parse(argv: readonly string[]) {
       'signing-secret': { type: 'string' },
       'public-url': { type: 'string' },
       'max-connections': { type: 'string' },
+      'retain-charges': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },

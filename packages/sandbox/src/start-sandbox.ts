@@ -27,7 +27,7 @@ import { createScheduler } from './lifecycle/scheduler'
 import { quietLogger, type SandboxLogger } from './logger'
 import type { Processor } from './processors/processor'
 import { createProcessorRegistry } from './processors/processor-registry'
-import { createMemoryStore } from './storage/memory-store'
+import { checkRetainCharges, createMemoryStore } from './storage/memory-store'
 import type { SandboxStore } from './storage/sandbox-store'
 
 export interface StartSandboxOptions {
@@ -68,6 +68,13 @@ export interface StartSandboxOptions {
   connections?: ConnectionLimits
   /** Where state lives. Default: a new in-memory store. */
   store?: SandboxStore
+  /**
+   * How many charges the in-memory store keeps, across accounts; past it the oldest charge is
+   * dropped with its objects and events (later reads answer 404), so memory stays bounded. It
+   * also bounds the idempotency keys each account's replays are remembered for.
+   * @default 50_000
+   */
+  retainCharges?: number
   /**
    * Deliver events to each charge's events_url (default true). Off, events are still recorded
    * and searchable (`delivery_status: 'none'`): for load tests, or merchants that only poll.
@@ -111,7 +118,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     checkRateLimit(`accounts[${account.id}].rateLimit`, account.rateLimit)
 
   const logger = options.logger ?? quietLogger
-  const store = options.store ?? createMemoryStore()
+  const retainCharges = checkRetainCharges(options.retainCharges)
+  const store = options.store ?? createMemoryStore({ retainCharges })
   const now = () => new Date()
   // Every recorded event goes to the delivery engine (`createDeliveryEngine` of ./delivery,
   // wrapped by createEventDelivery), which reports each attempt back onto the stored event.
@@ -160,6 +168,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       options.credentialThrottle,
     ),
     publicUrl: configuredPublicUrl ?? url,
+    idempotencyKeysPerAccount: retainCharges,
   })
   handle = app.fetch
 

@@ -5,11 +5,15 @@ import { instrumentParamsSchema } from './charge'
 import { currencySchema } from './currency'
 import { createEventsUrlSchema, type EventsUrlOptions } from './events-url'
 import { requestMetadataSchema } from './metadata'
+import { boundedText, requestTextLimits } from './request-text'
 
 /** A URL to send the customer back to, or "" for none (the service allows an empty string). */
-export const redirectUrlSchema = z.union([z.literal(''), z.url({ protocol: /^https?$/ })], {
-  error: 'Expected an http(s) URL or an empty string',
-})
+export const redirectUrlSchema = z.union(
+  [z.literal(''), z.url({ protocol: /^https?$/ }).max(requestTextLimits.url)],
+  {
+    error: `Expected an http(s) URL of at most ${requestTextLimits.url} characters, or an empty string`,
+  },
+)
 
 const instrumentParamKeys = Object.keys(instrumentParamsSchema.shape).join(', ')
 
@@ -46,7 +50,7 @@ export function createChargeRequestSchemaFor(options: EventsUrlOptions) {
       redirect_url: redirectUrlSchema.optional(),
       instrument_params: instrumentParamsRequestSchema.optional(),
       /** What the merchant sells, for its own records; stored and returned on the charge. */
-      description: z.string().optional(),
+      description: boundedText(requestTextLimits.description).optional(),
       /**
        * `false` creates the charge unconfirmed: it takes no instrument until
        * POST /v2/charges/{id}/confirm. Absent or `true`: confirmed at once.

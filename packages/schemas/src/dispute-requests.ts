@@ -1,10 +1,11 @@
 import * as z from 'zod'
 import { requestAmountSchema } from './amount'
+import { boundedText, requestTextLimits } from './request-text'
 
 /** POST /v2/test/payments/{id}/dispute body; defaults to the whole payment amount. */
 export const createDisputeRequestSchema = z.object({
   amount: requestAmountSchema.optional(),
-  reason: z.string().min(1).optional(),
+  reason: boundedText(requestTextLimits.reason).min(1).optional(),
 })
 
 export type CreateDisputeRequest = z.infer<typeof createDisputeRequestSchema>

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import { boundedText, requestTextLimits } from './request-text'
 
 export interface EventsUrlOptions {
   /**
@@ -22,10 +22,13 @@ export function createEventsUrlSchema({ allowLoopbackHttp }: EventsUrlOptions) {
   const expected = allowLoopbackHttp
     ? 'Expected an https:// URL (or http:// to 127.0.0.1, localhost or [::1])'
     : 'Expected an https:// URL'
-  return z.string().refine((value) => isAcceptedEventsUrl(value, allowLoopbackHttp), {
-    error: expected,
-  })
+  return boundedText(requestTextLimits.url).refine(
+    (value) => isAcceptedEventsUrl(value, allowLoopbackHttp),
+    {
+      error: expected,
+    },
+  )
 }
 
-/** The address that receives a charge's events: https only, as the SPEC requires. */
+/** The address that receives a charge's events: https only, as the service requires. */
 export const eventsUrlSchema = createEventsUrlSchema({ allowLoopbackHttp: false })

@@ -1,9 +1,10 @@
 import * as z from 'zod'
+import { boundedText, requestTextLimits } from './request-text'
 
-/** POST /v2/instruments body: card data for the charge `charge` (SPEC "Create instrument"). */
+/** POST /v2/instruments body: card data for the charge `charge`. */
 export const createInstrumentRequestSchema = z.object({
   charge: z.string().min(1, { error: 'Expected the id of the charge, such as "ch_…"' }),
-  name: z.string().min(1, { error: "Expected the cardholder's name" }),
+  name: boundedText(requestTextLimits.name).min(1, { error: "Expected the cardholder's name" }),
   // Luhn is not checked: test numbers often fail it and the processor is the authority.
   number: z.string().regex(/^\d{12,19}$/, { error: 'Expected 12 to 19 digits, without spaces' }),
   expiration_month: z.int().min(1, { error: 'Expected a month from 1 to 12' }).max(12, {

@@ -3,6 +3,7 @@ import { amountSchema } from './amount'
 import { checkRequestAmount, requestAmountParams } from './amount-precision'
 import { currencySchema } from './currency'
 import { requestMetadataSchema } from './metadata'
+import { boundedText, requestTextLimits } from './request-text'
 
 /** POST /v2/payments body: capture `amount` of an authorized instrument. */
 export const createPaymentRequestSchema = z
@@ -10,7 +11,7 @@ export const createPaymentRequestSchema = z
     instrument: z.string().min(1, { error: 'Expected the id of an instrument, such as "in_…"' }),
     amount: amountSchema,
     currency: currencySchema,
-    description: z.string().optional(),
+    description: boundedText(requestTextLimits.description).optional(),
     metadata: requestMetadataSchema.optional(),
   })
   .superRefine(checkRequestAmount, requestAmountParams)

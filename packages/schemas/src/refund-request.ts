@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { requestAmountSchema } from './amount'
+import { boundedText, requestTextLimits } from './request-text'
 
 /**
  * POST /v2/payments/{id}/refund body. The currency is the payment's, so the server checks the
@@ -7,7 +8,7 @@ import { requestAmountSchema } from './amount'
  */
 export const createRefundRequestSchema = z.object({
   amount: requestAmountSchema,
-  description: z.string().optional(),
+  description: boundedText(requestTextLimits.description).optional(),
 })
 
 export type CreateRefundRequest = z.infer<typeof createRefundRequestSchema>

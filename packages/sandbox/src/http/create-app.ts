@@ -35,6 +35,8 @@ export interface SandboxAppOptions {
   throttle: CredentialThrottle
   /** The origin customers' browsers reach the sandbox at: 3-D Secure links start with it. */
   publicUrl: string
+  /** Idempotency keys remembered per account (the oldest finished ones are forgotten first). */
+  idempotencyKeysPerAccount: number
 }
 
 /** The sandbox's HTTP app: the API under /v2, the customer's 3DS page and the dashboard. */
@@ -42,7 +44,7 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   const { deps, accounts } = options
   const settings: HttpSettings = {
     deps,
-    idempotency: createIdempotencyCache(),
+    idempotency: createIdempotencyCache({ maxKeysPerAccount: options.idempotencyKeysPerAccount }),
     requestTimeoutMs: options.requestTimeoutMs,
     publicUrl: options.publicUrl,
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { conflict } from '../api-problem'
 import type { IntegrationWarnings } from './integration-warnings'
 
@@ -11,6 +12,7 @@ export interface StoredResult {
 }
 
 interface Entry {
+  /** A digest of the request: the request itself may be up to a megabyte. */
   fingerprint: string
   /** undefined while the first request is still running. */
   result: StoredResult | undefined
@@ -31,22 +33,24 @@ const defaultIdempotencyOptions: IdempotencyOptions = {
 
 export interface IdempotencyCache {
   /**
-   * Runs `operation` once per (account, key). The same key with the same fingerprint replays
-   * the stored answer; with another fingerprint it is 409 03.04.0000; while the first request
+   * Runs `operation` once per (account, key). `request` is the request as read (only its
+   * digest is kept). The same key with the same request replays the stored answer; with
+   * another request it is 409 03.04.0000; while the first request
    * is in flight it is 409 02.04.0000 (a temporary issue: retry) with `Retry-After: 1`.
    * Answers ≥ 500 are not stored, so a retry runs again.
    */
   run(
     accountId: string,
     key: string,
-    fingerprint: string,
+    request: string,
     operation: () => Promise<StoredResult>,
   ): Promise<{ result: StoredResult; replayed: boolean }>
 }
 
 export function createIdempotencyCache(
-  options: IdempotencyOptions = defaultIdempotencyOptions,
+  overrides: Partial<IdempotencyOptions> = {},
 ): IdempotencyCache {
+  const options = { ...defaultIdempotencyOptions, ...overrides }
   const accounts = new Map<string, Map<string, Entry>>()
 
   function entriesOf(accountId: string): Map<string, Entry> {
@@ -66,7 +70,8 @@ export function createIdempotencyCache(
   }
 
   return {
-    async run(accountId, key, fingerprint, operation) {
+    async run(accountId, key, request, operation) {
+      const fingerprint = createHash('sha256').update(request).digest('base64')
       const entries = entriesOf(accountId)
       const now = Date.now()
       const existing = entries.get(key)

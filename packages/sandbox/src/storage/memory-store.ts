@@ -1,3 +1,4 @@
+import { SandboxError } from '../errors'
 import { matchesEventFilter } from './event-matcher'
 import { createMemoryWorkQueue } from './memory-work-queue'
 import {
@@ -15,10 +16,34 @@ import {
 import type { SandboxStore } from './sandbox-store'
 import type { NewWork } from './work-queue'
 
+export interface MemoryStoreOptions {
+  /**
+   * How many charges the store keeps, across all accounts. Past it, the oldest charge is dropped
+   * with everything of it: its instruments, payments, refunds, reversals, disputes, events and
+   * pending 3-D Secure challenge (reading them again is a 404, and lists and totals no longer
+   * count them). Settlements are kept by their own count, the newest `retainCharges` of them.
+   * @default 50_000
+   */
+  retainCharges?: number | undefined
+}
+
+const defaultRetainCharges = 50_000
+
+/** `retainCharges` as given, or its default; a SandboxError says what is expected. */
+export function checkRetainCharges(value: unknown): number {
+  if (value === undefined) return defaultRetainCharges
+  if (!(typeof value === 'number' && Number.isSafeInteger(value) && value >= 1)) {
+    throw new SandboxError(
+      `retainCharges must be a whole number of charges >= 1, such as ${defaultRetainCharges}; got ${String(value)}`,
+    )
+  }
+  return value
+}
+
 interface ObjectTable {
   byId: Map<string, ObjectKinds[ObjectKind]>
   /** Ids in insertion order; lists read it backwards for newest first. */
-  order: string[]
+  order: LazyList<string>
   /** Ids by parent (`charge`, `instrument`, `payment` field → its id), in insertion order. */
   byParent: Map<string, string[]>
 }
@@ -27,32 +52,52 @@ interface ObjectTable {
 const parentFields = ['charge', 'instrument', 'payment'] as const
 const parentKey = (field: string, id: string) => `${field}\u0000${id}`
 
+/** Everything stored under one charge (or one settlement), so it can be dropped as a unit. */
+interface Footprint {
+  accountId: string
+  /** The charge's id (a settlement's for a settlement). */
+  id: string
+  objects: { kind: ObjectKind; id: string }[]
+}
+
 interface AccountSpace {
   objects: Map<ObjectKind, ObjectTable>
-  events: StoredEvent[]
+  events: LazyList<StoredEvent>
   eventsById: Map<string, StoredEvent>
   eventsByCharge: Map<string, StoredEvent[]>
   eventsByObject: Map<string, StoredEvent[]>
+  /** The footprint of the charge each kept object belongs to, by object id. */
+  footprintOf: Map<string, Footprint>
 }
 
 /**
  * The in-memory store: per-account maps plus an ordered event log with indexes by charge and by
  * object, so the common searches (a charge's events, an object's events) never scan the log.
+ *
+ * Memory stays bounded: the store keeps the newest `retainCharges` charges (see
+ * {@link MemoryStoreOptions}). Dropping one costs time in proportion to what the charge holds,
+ * never a scan of the store; the ordered lists forget lazily (see {@link LazyList}).
  */
-export function createMemoryStore(): SandboxStore {
+export function createMemoryStore(options: MemoryStoreOptions = {}): SandboxStore {
+  const retainCharges = checkRetainCharges(options.retainCharges)
   const accounts = new Map<string, AccountSpace>()
   const challenges = new Map<string, ChallengeRecord>()
+  // Maps iterate in insertion order: the first entry is the oldest, dropped first.
+  const charges = new Map<string, Footprint>()
+  const settlements = new Map<string, Footprint>()
   const work = createMemoryWorkQueue()
 
   function space(accountId: string): AccountSpace {
     let found = accounts.get(accountId)
     if (found === undefined) {
+      const eventsById = new Map<string, StoredEvent>()
       found = {
         objects: new Map(),
-        events: [],
-        eventsById: new Map(),
+        events: new LazyList((event) => eventsById.has(event.id)),
+        eventsById,
         eventsByCharge: new Map(),
         eventsByObject: new Map(),
+        footprintOf: new Map(),
       }
       accounts.set(accountId, found)
     }
@@ -63,10 +108,59 @@ export function createMemoryStore(): SandboxStore {
     const objects = space(accountId).objects
     let found = objects.get(kind)
     if (found === undefined) {
-      found = { byId: new Map(), order: [], byParent: new Map() }
+      const byId = new Map<string, ObjectKinds[ObjectKind]>()
+      found = { byId, order: new LazyList((id) => byId.has(id)), byParent: new Map() }
       objects.set(kind, found)
     }
     return found
+  }
+
+  /**
+   * The footprint a new object joins: a new one for a charge or a settlement (dropping the
+   * oldest past the bound), its charge's otherwise; undefined when its charge is no longer kept,
+   * for a late write (a pending processor answer) must not bring back part of a dropped charge.
+   */
+  function footprintFor(
+    accountId: string,
+    kind: ObjectKind,
+    object: object,
+  ): Footprint | undefined {
+    if (kind === 'charge' || kind === 'settlement') {
+      const { id } = object as { id: string }
+      const footprint: Footprint = { accountId, id, objects: [] }
+      const queue = kind === 'charge' ? charges : settlements
+      queue.set(`${accountId}\u0000${id}`, footprint)
+      for (const [key, oldest] of queue) {
+        if (queue.size <= retainCharges) break
+        queue.delete(key)
+        drop(oldest)
+      }
+      return footprint
+    }
+    const chargeId = parentIdOf((object as { charge?: unknown }).charge)
+    return chargeId === undefined ? undefined : space(accountId).footprintOf.get(chargeId)
+  }
+
+  function drop(footprint: Footprint) {
+    const account = space(footprint.accountId)
+    for (const { kind, id } of footprint.objects) {
+      const kept = table(footprint.accountId, kind)
+      kept.byId.delete(id)
+      kept.order.forget(1)
+      account.footprintOf.delete(id)
+      // The dropped object's children are all of this charge: their index entries go whole.
+      if (kind === 'charge' || kind === 'instrument' || kind === 'payment') {
+        for (const other of account.objects.values()) other.byParent.delete(parentKey(kind, id))
+      }
+      if (kind === 'instrument') challenges.delete(id)
+    }
+    const events = account.eventsByCharge.get(footprint.id) ?? []
+    for (const event of events) {
+      account.eventsById.delete(event.id)
+      account.eventsByObject.delete(event.object_id)
+    }
+    account.eventsByCharge.delete(footprint.id)
+    account.events.forget(events.length)
   }
 
   return {
@@ -77,6 +171,10 @@ export function createMemoryStore(): SandboxStore {
     async putObject<K extends ObjectKind>(accountId: string, kind: K, object: ObjectKinds[K]) {
       const { byId, order, byParent } = table(accountId, kind)
       if (!byId.has(object.id)) {
+        const footprint = footprintFor(accountId, kind, object)
+        if (footprint === undefined) return
+        footprint.objects.push({ kind, id: object.id })
+        space(accountId).footprintOf.set(object.id, footprint)
         order.push(object.id)
         const fields = object as Record<string, unknown>
         for (const field of parentFields) {
@@ -96,10 +194,12 @@ export function createMemoryStore(): SandboxStore {
       const { byId, order, byParent } = table(accountId, kind)
       const parent = parentFields.find((field) => filter[field] !== undefined)
       const ids =
-        parent === undefined ? order : (byParent.get(parentKey(parent, filter[parent] ?? '')) ?? [])
+        parent === undefined
+          ? order.entries
+          : (byParent.get(parentKey(parent, filter[parent] ?? '')) ?? [])
       return collectPage(
         ids,
-        (id) => byId.get(id) as ObjectKinds[K],
+        (id) => byId.get(id) as ObjectKinds[K] | undefined,
         (object) => matchesObjectFilter(object, filter),
         page,
       )
@@ -107,6 +207,8 @@ export function createMemoryStore(): SandboxStore {
 
     async addEvent(accountId: string, event: StoredEvent, followUps: readonly NewWork[] = []) {
       const account = space(accountId)
+      // An event of a dropped charge (recorded by late work) would never be dropped itself.
+      if (!account.footprintOf.has(event.charge.id)) return
       account.events.push(event)
       account.eventsById.set(event.id, event)
       appendTo(account.eventsByCharge, event.charge.id, event)
@@ -129,13 +231,15 @@ export function createMemoryStore(): SandboxStore {
       const candidates = narrowestIndex(account, filter)
       return collectPage(
         candidates,
-        (event) => event,
+        (event) => (account.eventsById.has(event.id) ? event : undefined),
         (event) => matchesEventFilter(event, filter),
         page,
       )
     },
 
     async putChallenge(challenge: ChallengeRecord) {
+      // A challenge of a dropped instrument would never be dropped itself.
+      if (!space(challenge.accountId).footprintOf.has(challenge.instrumentId)) return
       challenges.set(challenge.instrumentId, challenge)
     },
 
@@ -151,6 +255,30 @@ export function createMemoryStore(): SandboxStore {
   }
 }
 
+/**
+ * An insertion-ordered list that forgets lazily: a forgotten entry stays in place (readers skip
+ * what `isKept` refuses) until the forgotten ones are half the list, and then one pass removes
+ * them all. So forgetting costs O(1) amortized, and lists still read the array newest first.
+ */
+class LazyList<T> {
+  entries: T[] = []
+  #forgotten = 0
+
+  constructor(private readonly isKept: (entry: T) => boolean) {}
+
+  push(entry: T): void {
+    this.entries.push(entry)
+  }
+
+  /** Tells the list that `count` of its entries are no longer kept. */
+  forget(count: number): void {
+    this.#forgotten += count
+    if (this.#forgotten * 2 < this.entries.length) return
+    this.entries = this.entries.filter(this.isKept)
+    this.#forgotten = 0
+  }
+}
+
 function appendTo<T>(index: Map<string, T[]>, key: string, entry: T) {
   const list = index.get(key)
   if (list === undefined) index.set(key, [entry])
@@ -162,13 +290,16 @@ const none: readonly StoredEvent[] = []
 function narrowestIndex(account: AccountSpace, filter: EventFilter): readonly StoredEvent[] {
   if (filter.objectId !== undefined) return account.eventsByObject.get(filter.objectId) ?? none
   if (filter.charge !== undefined) return account.eventsByCharge.get(filter.charge) ?? none
-  return account.events
+  return account.events.entries
 }
 
-/** Walks `entries` newest first, counting every match and keeping those on the page. */
+/**
+ * Walks `entries` newest first, counting every match and keeping those on the page; `read`
+ * answers undefined for an entry that is no longer kept.
+ */
 function collectPage<Entry, Item>(
   entries: readonly Entry[],
-  read: (entry: Entry) => Item,
+  read: (entry: Entry) => Item | undefined,
   matches: (item: Item) => boolean,
   { offset, limit }: PageRequest,
 ): PageResult<Item> {
@@ -176,7 +307,7 @@ function collectPage<Entry, Item>(
   let total = 0
   for (let index = entries.length - 1; index >= 0; index--) {
     const item = read(entries[index] as Entry)
-    if (!matches(item)) continue
+    if (item === undefined || !matches(item)) continue
     if (total >= offset && items.length < limit) items.push(item)
     total++
   }
