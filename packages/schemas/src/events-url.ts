@@ -27,5 +27,5 @@ export function createEventsUrlSchema({ allowLoopbackHttp }: EventsUrlOptions) {
   })
 }
 
-/** The address that receives a charge's events: https only, as the SPEC requires. */
+/** The address that receives a charge's events: https only, as the service requires. */
 export const eventsUrlSchema = createEventsUrlSchema({ allowLoopbackHttp: false })

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 
-/** POST /v2/instruments body: card data for the charge `charge` (SPEC "Create instrument"). */
+/** POST /v2/instruments body: card data for the charge `charge`. */
 export const createInstrumentRequestSchema = z.object({
   charge: z.string().min(1, { error: 'Expected the id of the charge, such as "ch_…"' }),
   name: z.string().min(1, { error: "Expected the cardholder's name" }),
