@@ -1,4 +1,4 @@
-// bench/client (issue 5): GET /v2/events/{id} through @chargekit/client (validation on and off)
+// bench/client: GET /v2/events/{id} through @chargekit/client (validation on and off)
 // against raw fetch + JSON parse of the same URL with the same Authorization header, sequentially
 // and 16 in flight, all against one sandbox in one run; then the minified+gzipped size of the
 // client entry bundled with its dependencies, with zod and with zod left external.

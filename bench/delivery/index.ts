@@ -1,4 +1,4 @@
-// Event delivery (issue 4), at time scale 1, with 1,000 charges (about 5 events each) created
+// Event delivery, at time scale 1, with 1,000 charges (about 5 events each) created
 // through a running sandbox's API and delivered to a local node:http receiver:
 // - deliveries/s: how fast the engine empties a backlog of those events into the receiver,
 //   against the rate a bare keep-alive node:http client reaches on the very same receiver;

@@ -1,5 +1,5 @@
 /**
- * bench/sandbox (issue 3): full flows per second (charge → instrument → payment → refund) with 1
+ * bench/sandbox: full flows per second (charge → instrument → payment → refund) with 1
  * and 16 concurrent clients, and create-charge throughput, each against a bare node:http server
  * answering a fixed JSON of the same size in the same run; then heap per stored event after
  * 100,000 events. Run: pnpm --filter @chargekit/sandbox... build && pnpm exec tsx bench/sandbox/index.ts

@@ -1,4 +1,4 @@
-// Webhooks (issue 6): deliveries per second through createNodeMiddleware — parse, fetch the event
+// Webhooks: deliveries per second through createNodeMiddleware — parse, fetch the event
 // from a running sandbox with @chargekit/client, compare, claim, dispatch, answer — against a bare
 // node:http handler doing the same fetch and comparison by hand, on the same deliveries, in one run.
 // Run: pnpm --filter @chargekit/webhooks... --filter @chargekit/client... --filter @chargekit/sandbox... build

@@ -40,7 +40,7 @@ export function formatMoney(minor: bigint, currency: string): string {
   return format.format(minorToDecimalString(minor, currency) as unknown as number)
 }
 
-/** The JSON number the service expects (major units, DESIGN §4). */
+/** The JSON number the service expects: major units, at most the currency's minor digits. */
 export function toApiAmount(minor: bigint, currency: string): number {
   return fromMinorUnits(minor, currency)
 }

@@ -48,7 +48,7 @@ function apply(start: Order, events: LifecycleEvent[]): Order {
 }
 
 describe('orderChangeFor', () => {
-  it('pays on instrument.authorized when captured on creation (the spec advice)', () => {
+  it('pays on instrument.authorized when captured on creation, as the service advises', () => {
     const change = orderChangeFor(
       order(),
       event('instrument.authorized', { instrument: instrument(true) }),

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shopHttp } from './support/shop-http.js'
 import { type Stack, startStack } from './support/stack.js'
 
-/** One code per element, from different categories, including the spec's worked examples. */
+/** One code per element, from different categories, including the worked examples of the test-amount encoding. */
 const examples: Record<TestElement, ErrorCode> = {
   charge: '02.03.0000',
   instrument: '06.02.0000',
@@ -63,7 +63,7 @@ describe('test scenarios panel', () => {
     expect(html).toContain(escapeHtml(info?.designation ?? '?'))
     expect(html).toContain(escapeHtml(info?.description ?? '?'))
     expect(html).toContain(`data-retryable="${info?.retryable}"`)
-    // The amount is the spec's encoding: code without dots, leading zeros dropped, .10 … .50.
+    // The test-amount encoding: code without dots, leading zeros dropped, .10 … .50.
     const cents = { charge: '10', instrument: '20', payment: '30', refund: '40', reversal: '50' }[
       element
     ]
@@ -76,7 +76,7 @@ describe('test scenarios panel', () => {
     expect(order.failure).toMatchObject({ step: element, code })
   })
 
-  it('the spec worked example 06.02.0000 at the instrument charges 6020000.20', async () => {
+  it('the worked example 06.02.0000 at the instrument charges 6020000.20', async () => {
     const { html, orderId } = await run('06.02.0000', 'instrument')
     expect(html).toContain('6020000.20 USD')
     const order = await http.order(orderId)

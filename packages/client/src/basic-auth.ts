@@ -1,5 +1,5 @@
 /**
- * The `Authorization: Basic …` value for an account id and private key (SPEC "Authentication").
+ * The `Authorization: Basic …` value for an account id (the user) and private key (the password).
  * Encodes UTF-8 first: `btoa` alone throws on characters outside Latin-1.
  */
 export function basicAuthorization(user: string, password: string): string {

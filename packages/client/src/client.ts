@@ -8,7 +8,7 @@ import { type RefundsResource, refundsResource } from './resources/refunds'
 import { type TestHelpersResource, testHelpersResource } from './resources/test-helpers'
 import { createTransport } from './transport'
 
-/** The client: one object per resource of DESIGN §8. */
+/** The client: one object per resource of the service (charges, instruments, payments, …). */
 export interface ChargekitClient {
   readonly charges: ChargesResource
   readonly instruments: InstrumentsResource

@@ -15,7 +15,7 @@ import {
 import { describeDecline } from './payment-decline'
 import { parseRetryAfter } from './retry-policy'
 
-/** The failure code of DESIGN §4's 409 "this Idempotency-Key is still in flight": retry it. */
+/** The failure code of the 409 "this Idempotency-Key is still in flight" (Temporary Issue): retry it. */
 export const inFlightConflictCode = '02.04.0000'
 /** The failure code of a 409 for an Idempotency-Key reused with another body. */
 const reusedKeyCode = '03.04.0000'
@@ -136,7 +136,7 @@ export function errorFromResponse(call: FailedCall): ApiError {
   return new ApiError(message(`${summary}.`), details)
 }
 
-/** The fields of an error body (DESIGN §4); any of them may be missing or malformed. */
+/** The fields of an error body; any of them may be missing or malformed. */
 export interface ErrorFields {
   message: string | undefined
   code: string | undefined

@@ -4,7 +4,7 @@ import type { ListEnvelope, Pagination } from '@chargekit/schemas'
 export type PageFetcher<T> = (page: number) => Promise<ListEnvelope<T>>
 
 /**
- * One page of a list (DESIGN §4 envelope). `for await (const item of page)` walks every item from
+ * One page of a list (`{ collection, pagination, filters }`). `for await (const item of page)` walks every item from
  * this page to the last, fetching each further page only when the loop reaches it.
  */
 export class Page<T> implements AsyncIterable<T> {

@@ -2,7 +2,7 @@ import type { ErrorCategoryName, ErrorCodeInfo } from '@chargekit/errors'
 import type { ErrorFields } from './error-from-response'
 import type { ApiErrorDetails, DeclinedElement } from './errors'
 
-/** Deepest first: a 402's metadata names the failed object and its parents (DESIGN §4). */
+/** Deepest first: a 402's metadata names the failed object and its parents. */
 const elementsDeepestFirst: readonly DeclinedElement[] = [
   'refund',
   'reversal',

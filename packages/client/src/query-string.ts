@@ -10,7 +10,7 @@ export type QueryValue =
   | undefined
 
 /**
- * Serializes list parameters the way the service reads them (DESIGN §4): `type=a&type=b`,
+ * Serializes list parameters the way the service reads them: `type=a&type=b`,
  * `metadata[order_id]=42`, `dismissed=false`. `undefined`/`null` are left out. Returns `''` or
  * a string starting with `?`.
  */

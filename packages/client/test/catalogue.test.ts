@@ -20,8 +20,8 @@ beforeAll(async () => {
 afterAll(() => env.close())
 
 /**
- * Runs the lifecycle up to `element` with the charge amount that encodes `code` there (SPEC
- * "Error testing by amount"): every earlier step must succeed, the coded step must fail.
+ * Runs the lifecycle up to `element` with the charge amount that encodes `code` there (error
+ * testing by amount): every earlier step must succeed, the coded step must fail.
  */
 async function failAt(code: string, element: TestElement): Promise<unknown> {
   const amount = encodeTestAmount(code, element)

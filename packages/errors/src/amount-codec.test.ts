@@ -16,7 +16,7 @@ import {
 const codes = errorCodes.map((info) => info.code)
 const pairs = codes.flatMap((code) => testElements.map((element) => [code, element] as const))
 
-describe('spec worked examples', () => {
+describe('worked examples', () => {
   it('06.02.0000 + instrument → 6020000.20', () => {
     expect(formatTestAmount('06.02.0000', 'instrument')).toBe('6020000.20')
     expect(encodeTestAmount('06.02.0000', 'instrument')).toBe(6020000.2)

@@ -2,7 +2,7 @@ import { type ErrorCode, isErrorCode } from './error-codes'
 import { ChargekitErrorsError, describeValue } from './errors'
 import { isTestElement, type TestElement, testElements } from './test-elements'
 
-// SPEC "Error testing by amount": the charge amount `XZZZZ.YY` carries an error code (integer
+// Error testing by amount: the charge amount `XZZZZ.YY` carries an error code (integer
 // part = the code without dots, leading zeros dropped) and the failing element (decimal part .10
 // charge … .50 reversal). All work is on digit strings: the number form is produced by parsing
 // the exact string once, and decoding reads a number through its shortest round-trip string, so

@@ -1,10 +1,10 @@
 import type { CategorizedCode } from './categories'
 
 /**
- * Every row of the SPEC "Codes" table, in the spec's order. The spec lists 05.02.0000 twice
+ * Every code of the service's catalogue, in its documented order. 05.02.0000 is documented twice
  * (Processor Configuration Error, Invalid Processor Credentials); it is one code, so it is one
  * row here that keeps the second designation as an alias and both descriptions.
- * Designations are verbatim, including the spec's "Expired/ Restricted" spacing, because the
+ * Designations are verbatim, including the "Expired/ Restricted" spacing, because the
  * service reports them as `failure_description` and integrations may compare them.
  */
 interface CatalogueRow {

@@ -3,7 +3,7 @@ import { type CategorizedCode, categoryOfCategorizedCode } from './categories'
 import { categoryOf, errorCategories, errorCodes, lookupErrorCategory } from './index'
 
 describe('errorCategories', () => {
-  it('has the spec categories in prefix order with their meaning and a retry hint', () => {
+  it('has the seven categories in prefix order with their meaning and a retry hint', () => {
     expect(errorCategories.map((c) => [c.prefix, c.name, c.retryable])).toEqual([
       ['01', 'validation', 'after_fix'],
       ['02', 'soft_decline', 'yes'],

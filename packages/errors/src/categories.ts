@@ -21,9 +21,9 @@ export type RetryHint = 'yes' | 'no' | 'after_fix'
 export interface ErrorCategory {
   readonly name: ErrorCategoryName
   readonly prefix: ErrorCategoryPrefix
-  /** The spec's category name, e.g. `'Soft declines'`. */
+  /** The category's name, e.g. `'Soft declines'`. */
   readonly label: string
-  /** The spec's meaning of the category. */
+  /** What the category means, e.g. `'Declined; later attempts may succeed'`. */
   readonly meaning: string
   readonly retryable: RetryHint
 }
@@ -81,7 +81,7 @@ const categoryByPrefix: {
   },
 }
 
-/** The SPEC "Code format" table, in prefix order; `retryable` is our reading of each meaning. */
+/** The categories, in prefix order; `retryable` is chargekit's reading of each meaning. */
 // Object.values lists '99' first (it is an array-index key, '01' is not), hence the sort.
 export const errorCategories: readonly ErrorCategory[] = Object.values(categoryByPrefix).sort(
   (a, b) => a.prefix.localeCompare(b.prefix),

@@ -8,8 +8,8 @@ import {
   lookupErrorCode,
 } from './index'
 
-// The 41 rows of the SPEC "Codes" table (code, designation), copied in the spec's order.
-const specRows: ReadonlyArray<readonly [string, string]> = [
+// The 41 rows of the service's code table (code, designation), copied in its order.
+const documentedRows: ReadonlyArray<readonly [string, string]> = [
   ['01.01.0000', 'Invalid Parameters'],
   ['01.02.0000', 'Amount Mismatch'],
   ['01.03.0000', 'Instrument Mismatch'],
@@ -54,21 +54,24 @@ const specRows: ReadonlyArray<readonly [string, string]> = [
 ]
 
 describe('errorCodes', () => {
-  it('holds one entry per distinct spec code: 41 rows, 05.02.0000 twice, so 40', () => {
-    expect(specRows).toHaveLength(41)
+  it('holds one entry per distinct documented code: 41 rows, 05.02.0000 twice, so 40', () => {
+    expect(documentedRows).toHaveLength(41)
     expect(errorCodes).toHaveLength(40)
     expect(new Set(errorCodes.map((info) => info.code)).size).toBe(40)
   })
 
-  it.each(specRows)('finds spec row %s %s by code, as designation or alias', (code, name) => {
-    const info = lookupErrorCode(code)
-    expect(info?.code).toBe(code)
-    expect([info?.designation, ...(info?.aliases ?? [])]).toContain(name)
-  })
+  it.each(documentedRows)(
+    'finds documented row %s %s by code, as designation or alias',
+    (code, name) => {
+      const info = lookupErrorCode(code)
+      expect(info?.code).toBe(code)
+      expect([info?.designation, ...(info?.aliases ?? [])]).toContain(name)
+    },
+  )
 
-  it('contains no code the spec does not list', () => {
-    const specCodes = new Set(specRows.map(([code]) => code))
-    expect(errorCodes.filter((info) => !specCodes.has(info.code))).toEqual([])
+  it('contains no code the service does not document', () => {
+    const documentedCodes = new Set(documentedRows.map(([code]) => code))
+    expect(errorCodes.filter((info) => !documentedCodes.has(info.code))).toEqual([])
   })
 
   it('keeps both designations and both descriptions of 05.02.0000', () => {
@@ -82,7 +85,7 @@ describe('errorCodes', () => {
     expect(errorCodes.filter((info) => info.aliases.length > 0)).toHaveLength(1)
   })
 
-  it('carries the spec descriptions', () => {
+  it('carries the documented descriptions', () => {
     expect(lookupErrorCode('02.03.0000')).toEqual({
       code: '02.03.0000',
       category: 'soft_decline',

@@ -7,10 +7,10 @@ export type ErrorCode = (typeof catalogue)[number]['code']
 export interface ErrorCodeInfo {
   readonly code: ErrorCode
   readonly category: ErrorCategoryName
-  /** The spec's name of the error; the service reports it as `failure_description`. */
+  /** The error's name; the service reports it as `failure_description`. */
   readonly designation: string
   readonly description: string
-  /** Other designations the spec gives the same code (only 05.02.0000 has one). */
+  /** Other designations the same code is documented with (only 05.02.0000 has one). */
   readonly aliases: readonly string[]
   /** Whether a later identical attempt may succeed: true only in categories whose hint is `yes`. */
   readonly retryable: boolean
@@ -28,7 +28,7 @@ function toInfo(row: (typeof catalogue)[number]): ErrorCodeInfo {
   }
 }
 
-/** The whole catalogue, in the spec's order. */
+/** The whole catalogue, in the service's documented order. */
 export const errorCodes: readonly ErrorCodeInfo[] = catalogue.map(toInfo)
 
 const byCode: ReadonlyMap<string, ErrorCodeInfo> = new Map(

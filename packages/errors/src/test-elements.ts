@@ -1,4 +1,4 @@
-/** The element of a transaction a test amount makes fail (SPEC "Error testing by amount"). */
+/** The element of a transaction a test amount makes fail (the decimals .10 to .50). */
 export type TestElement = 'charge' | 'instrument' | 'payment' | 'refund' | 'reversal'
 
 /** In decimal-part order: index 0 is `.10`, index 4 is `.50`. */

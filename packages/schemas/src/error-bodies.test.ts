@@ -14,7 +14,7 @@ import {
 } from './index'
 
 describe('error bodies', () => {
-  it('parses the SPEC instrument-creation error body', () => {
+  it('parses the documented instrument-creation error body', () => {
     expect(processorErrorBodySchema.parse(fixtures.processorErrorBody)).toEqual(
       fixtures.processorErrorBody,
     )

@@ -6,8 +6,8 @@ export const failureCodeSchema = z
   .regex(/^\d{2}\.\d{2}\.\d{4}$/, { error: 'Expected an error code of the form XX.YY.ZZZZ' })
 
 /**
- * The body of a processor decline or failure (HTTP 402): the SPEC's instrument-creation error
- * body. `metadata` also names the failed object and its parents by id.
+ * The body of a processor decline or failure (HTTP 402), as instrument creation documents it.
+ * `metadata` also names the failed object and its parents by id.
  */
 export const processorErrorBodySchema = z.looseObject({
   message: z.string(),

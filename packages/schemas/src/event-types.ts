@@ -4,12 +4,12 @@ import * as z from 'zod'
 export type EventFamily = 'charge' | 'instrument' | 'payment' | 'refund' | 'reversal' | 'dispute'
 
 export interface EventTypeInfo {
-  /** The SPEC's name of the event kind, also sent as `type_label`. */
+  /** The human-readable name of the event kind, also sent as `type_label`. */
   readonly label: string
   readonly family: EventFamily
 }
 
-/** Every event type the service emits (DESIGN §5), with its label and object family. */
+/** Every event type the service emits, with its label and object family. */
 export const eventTypes = {
   'charge.created': { label: 'Charge created', family: 'charge' },
   'charge.confirmed': { label: 'Charge confirmed', family: 'charge' },

@@ -19,7 +19,7 @@ import {
 } from './index'
 
 describe('event-type registry', () => {
-  it('has the 22 types of DESIGN §5, each with its SPEC label and family', () => {
+  it('has the 22 event types, each with its documented label and family', () => {
     expect(eventTypeList).toHaveLength(22)
     expect(new Set(eventTypeList).size).toBe(22)
     for (const type of eventTypeList) {
@@ -52,7 +52,7 @@ describe('parseEvent (full form)', () => {
     }
   })
 
-  it('parses the event exactly as the SPEC table has it (no chargekit fields)', () => {
+  it('parses the event with only the documented fields (no chargekit fields)', () => {
     const event = parseEvent(fixtures.specFullEvent)
     expect(event.type).toBe('instrument.authorized')
     expect(event.settlement).toBeNull()
@@ -222,7 +222,7 @@ describe('parseEvent (full form)', () => {
 })
 
 describe('compact form and delivery payload', () => {
-  it('parses the compact event of the SPEC', () => {
+  it('parses the documented compact event', () => {
     const result = compactEventSchema.safeParse(fixtures.compactEvent)
     expect(result.error).toBeUndefined()
     expect(result.data).toEqual(fixtures.compactEvent)

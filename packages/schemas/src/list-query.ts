@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { queryIntegerSchema } from './query-integer'
 
-/** Largest page a list endpoint returns (DESIGN §4). */
+/** Largest page a list endpoint returns. */
 export const maxPerPage = 100
 
 /** `page` (1-based) and `per_page`; accepts the strings of a URL query. */

@@ -29,7 +29,7 @@ function parameters(
 }
 
 describe('createChargeRequestSchema', () => {
-  it('parses the SPEC request (coded test amount, no_processor channel)', () => {
+  it('parses the documented request (coded test amount, no_processor channel)', () => {
     expect(createChargeRequestSchema.parse(fixtures.createChargeRequest)).toEqual(
       fixtures.createChargeRequest,
     )
@@ -248,7 +248,7 @@ describe('createChargeRequestSchema', () => {
 })
 
 describe('createInstrumentRequestSchema', () => {
-  it('parses the SPEC request', () => {
+  it('parses the documented request', () => {
     expect(createInstrumentRequestSchema.parse(fixtures.createInstrumentRequest)).toEqual(
       fixtures.createInstrumentRequest,
     )

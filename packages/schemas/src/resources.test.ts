@@ -23,11 +23,11 @@ const cases = [
   ['channel', channelSchema, fixtures.channel],
   ['charge', chargeSchema, fixtures.charge],
   ['cardParams', cardParamsSchema, fixtures.cardParams],
-  ['instrument (SPEC fields only)', instrumentSchema, fixtures.specInstrument],
+  ['instrument (documented fields only)', instrumentSchema, fixtures.specInstrument],
   ['instrument (with ours)', instrumentSchema, fixtures.instrument],
-  ['payment (SPEC fields only)', paymentSchema, fixtures.specPayment],
+  ['payment (documented fields only)', paymentSchema, fixtures.specPayment],
   ['payment (with ours)', paymentSchema, fixtures.payment],
-  ['refund (SPEC fields only)', refundSchema, fixtures.specRefund],
+  ['refund (documented fields only)', refundSchema, fixtures.specRefund],
   ['refund (with ours)', refundSchema, fixtures.refund],
   ['reversal', reversalSchema, fixtures.reversal],
   ['settlement', settlementSchema, fixtures.settlement],
@@ -45,7 +45,7 @@ function failedPaths(
 }
 
 describe('resource schemas', () => {
-  it.each(cases)('%s: the SPEC-shaped payload parses unchanged', (_name, schema, payload) => {
+  it.each(cases)('%s: the documented payload parses unchanged', (_name, schema, payload) => {
     const result = schema.safeParse(payload)
     expect(result.error).toBeUndefined()
     expect(result.data).toEqual(payload)
@@ -173,7 +173,7 @@ describe('resource schemas', () => {
       'totals.0.refunds_amount': ['Expected a whole number: JPY has no minor unit'],
       'totals.0.net_amount': ['Expected a whole number: JPY has no minor unit'],
     })
-    // Without a currency (SPEC refund, instrument) there is nothing to check against.
+    // Without a currency (the documented refund and instrument) there is nothing to check against.
     expect(issues(refundSchema, { ...fixtures.specRefund, amount: 200.001 })).toEqual({})
     expect(issues(instrumentSchema, { ...fixtures.specInstrument, amount: 1.001 })).toEqual({})
   })

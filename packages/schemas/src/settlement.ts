@@ -19,7 +19,7 @@ export const settlementTotalSchema = z
 
 export type SettlementTotal = z.infer<typeof settlementTotalSchema>
 
-/** A settlement batch (the SPEC shows no fields; this shape is chargekit's). */
+/** A settlement batch (the service documents no fields; this shape is chargekit's). */
 export const settlementSchema = z.looseObject({
   id: z.string(),
   created_at: timestampSchema,

@@ -3,7 +3,7 @@ import * as z from 'zod'
 const expected =
   'Expected an ISO 8601 timestamp with a time zone offset or Z, such as "2025-01-31T12:00:00Z"'
 
-/** An ISO 8601 date-time with a time zone offset or `Z` (SPEC "Resources and their fields"). */
+/** An ISO 8601 date-time with seconds and a time zone offset or `Z`. */
 export const timestampSchema = z.iso.datetime({
   offset: true,
   // Only the format message is ours; a missing or non-string value keeps zod's "expected string".

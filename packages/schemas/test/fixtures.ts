@@ -1,5 +1,5 @@
 /**
- * Realistic payloads of every shape the SPEC shows, filled the way the service fills them.
+ * Realistic payloads of every documented shape, filled the way the service fills them.
  * For this package's tests (and its benchmark) only: other packages build their own data.
  */
 
@@ -17,7 +17,7 @@ export const channel = {
   processor: 'no_processor',
 }
 
-/** A Charge with every SPEC field (response form). */
+/** A Charge with every documented field (response form). */
 export const charge = {
   id: 'ch_7QmZ2vKp4sT9',
   charge_type: 'card_onetime',
@@ -40,7 +40,7 @@ export const charge = {
   request_log: requestLog,
 }
 
-/** Instrument card params with every SPEC field. */
+/** Instrument card params with every documented field. */
 export const cardParams = {
   bank: 'BBVA Bancomer',
   bank_phone: '+52 55 5226 2663',
@@ -60,7 +60,7 @@ export const cardParams = {
   type: 'CREDIT',
 }
 
-/** An Instrument with every SPEC field only (what the production service sends). */
+/** An Instrument with only the documented fields (what the production service sends). */
 export const specInstrument = {
   id: 'in_Vb83kQ1nZx0',
   status: 'authorized',
@@ -101,7 +101,7 @@ const transactionExternalIds = {
   transaction_id_trunc: 'tx_0f9e8d7c',
 }
 
-/** A Payment with every SPEC field only. */
+/** A Payment with only the documented fields. */
 export const specPayment = {
   id: 'pa_Lr5tY8wE2q',
   amount: 1250.5,
@@ -128,7 +128,7 @@ export const payment = {
   settled_at: null,
 }
 
-/** A Refund with every SPEC field only. */
+/** A Refund with only the documented fields. */
 export const specRefund = {
   id: 're_Qw2eR4tY6u',
   amount: 200,
@@ -211,7 +211,7 @@ export const fullEvent = {
   next_attempt_at: null,
 }
 
-/** The full form exactly as the SPEC's table has it: only SPEC fields, settlement null. */
+/** The full form with only the documented fields, settlement null. */
 export const specFullEvent = {
   id: 'ev_3Xc5Vb7Nm9',
   created_at: '2025-03-14T15:10:03-06:00',
@@ -228,7 +228,7 @@ export const specFullEvent = {
   settlement: null,
 }
 
-/** The compact form, as delivered and as in the SPEC's short example. */
+/** The compact form, as delivered. */
 export const compactEvent = {
   id: 'ev_3Xc5Vb7Nm9',
   type: 'instrument.authorized',
@@ -249,7 +249,7 @@ export const compactEvent = {
   payment: { id: specPayment.id },
 }
 
-/** The SPEC's instrument-creation error body (a 402 with an amount-coded test error). */
+/** The documented instrument-creation error body (a 402 with an amount-coded test error). */
 export const processorErrorBody = {
   message: 'Transaction Error',
   metadata: {
@@ -268,7 +268,7 @@ export const validationErrorBody = {
   parameters: { 'channels.0': ['Expected string, received number'] },
 }
 
-/** The SPEC's create-charge request: charge_type, amount, currency, events_url, channels. */
+/** The documented create-charge request: charge_type, amount, currency, events_url, channels. */
 export const createChargeRequest = {
   charge_type: 'card_onetime',
   amount: 6020000.2,
@@ -277,7 +277,7 @@ export const createChargeRequest = {
   channels: ['card_onetime_no_processor'],
 }
 
-/** The SPEC's create-instrument request. */
+/** The documented create-instrument request. */
 export const createInstrumentRequest = {
   charge: charge.id,
   name: 'Ana García',

@@ -3,7 +3,7 @@ import { type DeliveryRef, describeCause, WebhooksError } from './errors'
 import type { WebhooksClient } from './types'
 
 /**
- * The default authenticity check (DESIGN §6): fetch the claimed id with the merchant's own
+ * The default authenticity check: fetch the claimed id with the merchant's own
  * credentials. Only the service can have created an event that this account can read, so an id
  * that is not found, or an event whose id or type differs from the claim, is a forgery.
  */
@@ -35,7 +35,7 @@ export async function fetchClaimedEvent(
 }
 
 function fetchFailure(cause: unknown, delivery: DeliveryRef): WebhooksError {
-  // Read structurally: this package never imports @chargekit/client (DESIGN §1), whose
+  // Read structurally: this package never imports @chargekit/client (it takes any client object), whose
   // ApiError carries the HTTP `status`.
   const status = (cause as { status?: unknown } | null)?.status
   if (status === 404 || status === 410) {

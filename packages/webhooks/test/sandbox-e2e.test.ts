@@ -210,7 +210,7 @@ describe('the sandbox delivering to createNodeMiddleware on node:http', () => {
     const instrument = await client.instruments.create({ charge: track(voided.id), ...card })
     await client.instruments.reverse(instrument.id)
 
-    // Every element failing, by amount (SPEC "Error testing by amount": the integer part is the
+    // Every element failing, by amount (error testing by amount: the integer part is the
     // code without dots, the decimals name the element: .10 charge … .50 reversal).
     const failing = (amount: number, type = 'card_onetime') =>
       client.charges.create({

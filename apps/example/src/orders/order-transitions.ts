@@ -53,7 +53,7 @@ const holdingFunds: readonly OrderStatus[] = ['authorized', 'payment_failed']
 
 /**
  * Decides what an event does to an order. Deliveries may arrive out of order and more than once
- * (DESIGN §6): each rule only moves the order forward from the statuses where the event makes
+ * ([delivery](../../../../docs/service/delivery.md#ordering-and-duplicates)): each rule only moves the order forward from the statuses where the event makes
  * sense, so a late or repeated event never undoes a later state — nor clears the decline of a
  * later step (see `resolves`).
  */
@@ -65,7 +65,7 @@ export function orderChangeFor(order: Order, event: LifecycleEvent): OrderChange
       return { status: 'processing', instrumentId: instrument.id, ...cardOf(instrument) }
     case 'instrument.authorized': {
       if (!instrument || !beforeAuthorization.includes(order.status)) return null
-      // The spec's advice: an authorized instrument completes the transaction. When it is not
+      // The service's advice: an authorized instrument completes the transaction. When it is not
       // captured on creation, the funds are only held until the shop captures or cancels.
       const status = instrument.captured_on_creation === false ? 'authorized' : 'paid'
       return {

@@ -19,7 +19,7 @@ export const checkoutFlows = ['pay', 'authorize', 'three_ds'] as const
 
 export type CheckoutFlow = (typeof checkoutFlows)[number]
 
-/** The step of the lifecycle a decline came from (the test-amount elements, DESIGN §7). */
+/** The step of the lifecycle a decline came from (the elements a test amount can make fail). */
 export type PaymentStep = 'charge' | 'instrument' | 'payment' | 'refund' | 'reversal'
 
 export interface OrderFailure {

@@ -2,7 +2,7 @@ import type { CheckoutFlow } from '../orders/order.js'
 
 /**
  * How each checkout flow configures its charge. The channel label is the charge_type, an
- * underscore and the processor (SPEC): `no_processor` honours the test amounts, the sandbox's
+ * underscore and the processor: `no_processor` honours the test amounts, the sandbox's
  * `simulated_acquirer` adds 3-D Secure and asynchronous captures.
  */
 export const checkoutFlowSettings: Record<

@@ -57,7 +57,7 @@ const stepsByDetail: readonly PaymentStep[] = [
 ]
 
 /**
- * A 402's metadata names the object that failed (DESIGN §4). One call can fail at a later step
+ * A 402's metadata names the object that failed and its parents. One call can fail at a later step
  * than it asked for: creating an instrument that is captured on creation fails at the payment
  * when that capture is declined, while the authorization itself went through.
  */

@@ -22,7 +22,7 @@ export type CardResult =
 
 /**
  * Creates the instrument (the card authorization) from the order's charge. It never marks the
- * order paid: that is the webhook's job when `instrument.authorized` arrives (SPEC). Only the card's
+ * order paid: that is the webhook's job when `instrument.authorized` arrives. Only the card's
  * brand and last 4 digits are kept, from the service's answer, never the number itself.
  */
 export async function payWithCard(

@@ -9,7 +9,7 @@ import { payWithCard } from '../payments/pay-with-card.js'
 import type { ShopContext } from '../shop-context.js'
 import { scenarioRunRepository } from './scenario-run-repository.js'
 
-/** Scenario amounts are USD: two decimals, as the spec's error-testing procedure encodes. */
+/** Scenario amounts are USD: two decimals, the decimals a test amount uses to name its element. */
 const currency = 'USD'
 
 /** A card that authorizes on any processor; the amount alone decides the outcome. */
@@ -38,7 +38,7 @@ export interface ScenarioResult {
 }
 
 /**
- * The spec's error testing by amount, driven like a real integration: the charge amount encodes
+ * The service's error testing by amount, driven like a real integration: the charge amount encodes
  * the catalogue code and the element (@chargekit/errors), then the shop walks the lifecycle up to
  * that element — charge, card authorization, capture, refund or cancellation — and records the
  * decline the service answers with.

@@ -1,12 +1,12 @@
 import type { DeliveryStatus, EventType } from '@chargekit/schemas'
 
-/** Page selection of every list (DESIGN §4): `page` is 1-based, `per_page` 1–100 (default 30). */
+/** Page selection of every list: `page` is 1-based, `per_page` 1–100 (default 30). */
 export interface ListParams {
   page?: number
   per_page?: number
 }
 
-/** Filters of `events.list` (DESIGN §4, plus `delivery_status`). */
+/** Filters of `events.list`, all combined with AND. */
 export interface EventListParams extends ListParams {
   /** One type or several (any of them matches). */
   type?: EventType | readonly EventType[]

@@ -52,7 +52,7 @@ export interface AnswerBody {
 }
 
 export interface PostOptions {
-  /** Appends the service's query parameters too (DESIGN §6). */
+  /** Appends the `event` and `event_type` query parameters too, as the service does. */
   query?: boolean
   /** `json` (default), `form`, or `none` (query only). */
   as?: 'json' | 'form' | 'none'
