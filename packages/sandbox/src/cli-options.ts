@@ -12,11 +12,16 @@ Runs the chargekit sandbox: a local emulator of the payment lifecycle service.
 Options:
   --port <number>           TCP port (default ${defaultCliPort}; 0 picks a free one)
   --host <address>          interface to listen on (default 127.0.0.1)
-  --account <id:key>        a merchant account; repeat for several
-                            (default acct_sandbox:sk_sandbox)
+  --account <id:private_key[:public_key]>
+                            a merchant account; repeat for several. Without a
+                            public key one is generated and printed
+                            (default acct_sandbox:sk_sandbox:pk_sandbox)
   --time-scale <number>     multiplies simulated delays: retries, acquirer answers,
                             settlement (default 1; 0.001 = 1000x faster)
   --signing-secret <secret> sign deliveries with Standard Webhooks headers
+  --cors-origin <origin>    an origin whose pages may call the API from a browser,
+                            such as https://shop.example; repeat for several
+                            (default: any origin)
   --quiet                   do not log each request
   -h, --help                show this help
 `
@@ -49,6 +54,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     options.timeScale = scale
   }
   if (values['signing-secret'] !== undefined) options.signingSecret = values['signing-secret']
+  if (values['cors-origin'] !== undefined) options.corsOrigins = values['cors-origin']
   return { kind: 'start', options, quiet: values.quiet === true }
 }
 
@@ -63,6 +69,7 @@ function parse(argv: readonly string[]) {
       account: { type: 'string', multiple: true },
       'time-scale': { type: 'string' },
       'signing-secret': { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -85,9 +92,11 @@ function integerFlag(
 }
 
 function accountFlag(text: string): SandboxAccountOptions {
-  const colon = text.indexOf(':')
-  if (colon <= 0 || colon === text.length - 1) {
-    throw new SandboxError(`--account expects ID:KEY, such as acct_shop:sk_shop_secret`)
+  const [id, privateKey, publicKey, ...rest] = text.split(':')
+  if (!id || !privateKey || publicKey === '' || rest.length > 0) {
+    throw new SandboxError(
+      `--account expects ID:PRIVATE_KEY or ID:PRIVATE_KEY:PUBLIC_KEY, such as acct_shop:sk_shop_secret:pk_shop`,
+    )
   }
-  return { id: text.slice(0, colon), key: text.slice(colon + 1) }
+  return publicKey === undefined ? { id, privateKey } : { id, privateKey, publicKey }
 }

@@ -9,6 +9,7 @@ import {
 import { createAccounts, type SandboxAccount } from './accounts/accounts'
 import { SandboxError } from './errors'
 import { createEventDelivery } from './event-delivery'
+import { checkCorsOrigins } from './http/cors'
 import { createSandboxApp } from './http/create-app'
 import { checkRateLimit, defaultRateLimit } from './http/rate-limit'
 import type { SandboxEnv } from './http/sandbox-env'
@@ -27,7 +28,7 @@ export interface StartSandboxOptions {
   port?: number
   /** Interface to listen on. Default 127.0.0.1 (loopback only). */
   host?: string
-  /** Merchant accounts. Default: one, `acct_sandbox` / `sk_sandbox`. */
+  /** Merchant accounts. Default: one, `acct_sandbox` / `sk_sandbox` / public key `pk_sandbox`. */
   accounts?: readonly SandboxAccountOptions[]
   /** Processor plug-ins added to the built-in `no_processor` and `simulated_acquirer`. */
   processors?: readonly Processor[]
@@ -51,6 +52,11 @@ export interface StartSandboxOptions {
    * and searchable (`delivery_status: 'none'`): for load tests, or merchants that only poll.
    */
   deliverEvents?: boolean
+  /**
+   * Origins whose pages may call `/v2` from a browser (CORS), such as `https://shop.example`.
+   * Default: any origin, echoed in `Access-Control-Allow-Origin`.
+   */
+  corsOrigins?: readonly string[]
 }
 
 export interface Sandbox {
@@ -113,7 +119,14 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     logger,
     now,
   }
-  const app = createSandboxApp({ deps, accounts, delivery, rateLimit: limit, requestTimeoutMs })
+  const app = createSandboxApp({
+    deps,
+    accounts,
+    delivery,
+    rateLimit: limit,
+    requestTimeoutMs,
+    corsOrigins: checkCorsOrigins(options.corsOrigins),
+  })
   const server = await listen(app, options.port ?? 0, options.host ?? '127.0.0.1')
   const url = originOf(server)
 
@@ -121,7 +134,13 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   return {
     url,
     apiUrl: `${url}/v2`,
-    accounts: accounts.map(({ id, key, channels }) => ({ id, key, channels })),
+    accounts: accounts.map(({ id, privateKey, key, publicKey, channels }) => ({
+      id,
+      privateKey,
+      key,
+      publicKey,
+      channels,
+    })),
     fetch: async (request) => app.fetch(request),
     close() {
       closing ??= (async () => {

@@ -5,6 +5,7 @@ import { createDashboard } from '../dashboard/index'
 import type { EventDelivery } from '../event-delivery'
 import type { LifecycleDeps } from '../lifecycle/context'
 import { basicAuth } from './basic-auth'
+import { apiCors } from './cors'
 import type { HttpSettings } from './endpoint'
 import { errorHandler, notFoundHandler } from './error-handler'
 import { createIdempotencyCache } from './idempotency'
@@ -29,6 +30,8 @@ export interface SandboxAppOptions {
   delivery: EventDelivery
   rateLimit: RateLimitOptions | false
   requestTimeoutMs: number
+  /** Origins browsers may call /v2 from; undefined allows any. */
+  corsOrigins: readonly string[] | undefined
 }
 
 /** The sandbox's HTTP app: the API under /v2, the customer's 3DS page and the dashboard. */
@@ -46,6 +49,8 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   app.use(requestIdMiddleware(deps.logger))
   app.use(integrationWarningsMiddleware())
   app.use(trailingSlashWarning())
+  // Before everything under /v2: browsers send preflights without credentials.
+  app.use('/v2/*', apiCors(options.corsOrigins))
 
   // Registered before the auth middleware: the customer's page carries a token, not credentials.
   threeDsRoutes(app, deps, accounts)
