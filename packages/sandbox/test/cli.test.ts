@@ -95,6 +95,7 @@ describe('chargekit-sandbox', () => {
     expect(await run.exited).toBe(0)
     expect(run.output().stdout).toContain('Usage: chargekit-sandbox')
     expect(run.output().stdout).toContain('--time-scale')
+    expect(run.output().stdout).toContain('--cors-origin <origin>')
   })
 
   it('refuses a bad flag with a message saying what is expected', async () => {
