@@ -22,6 +22,9 @@ Options:
   --cors-origin <origin>    an origin whose pages may call the API from a browser,
                             such as https://shop.example; repeat for several
                             (default: any origin)
+  --max-declined-instruments <number>
+                            declined cards one charge takes before it fails
+                            with 02.01.0000 Too Many Tries (default 5)
   --quiet                   do not log each request
   -h, --help                show this help
 `
@@ -55,6 +58,15 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   }
   if (values['signing-secret'] !== undefined) options.signingSecret = values['signing-secret']
   if (values['cors-origin'] !== undefined) options.corsOrigins = values['cors-origin']
+  if (values['max-declined-instruments'] !== undefined) {
+    options.maxDeclinedInstruments = integerFlag(
+      '--max-declined-instruments',
+      values['max-declined-instruments'],
+      5,
+      1,
+      1_000_000,
+    )
+  }
   return { kind: 'start', options, quiet: values.quiet === true }
 }
 
@@ -70,6 +82,7 @@ function parse(argv: readonly string[]) {
       'time-scale': { type: 'string' },
       'signing-secret': { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
+      'max-declined-instruments': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },

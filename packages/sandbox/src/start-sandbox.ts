@@ -57,6 +57,11 @@ export interface StartSandboxOptions {
    * Default: any origin, echoed in `Access-Control-Allow-Origin`.
    */
   corsOrigins?: readonly string[]
+  /**
+   * Declined cards one charge takes; the next attempt fails the charge with 02.01.0000 Too Many
+   * Tries, a defence against card testing through the public key. Default 5.
+   */
+  maxDeclinedInstruments?: number
 }
 
 export interface Sandbox {
@@ -82,6 +87,12 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   const requestTimeoutMs = options.requestTimeoutMs ?? 30_000
   if (!(Number.isFinite(requestTimeoutMs) && requestTimeoutMs > 0)) {
     throw new SandboxError('requestTimeoutMs must be a number of ms > 0')
+  }
+  const maxDeclinedInstruments = options.maxDeclinedInstruments ?? 5
+  if (!(Number.isInteger(maxDeclinedInstruments) && maxDeclinedInstruments >= 1)) {
+    throw new SandboxError(
+      `maxDeclinedInstruments must be a whole number >= 1; got ${String(maxDeclinedInstruments)}`,
+    )
   }
   const limit = options.rateLimit ?? defaultRateLimit
   checkRateLimit('rateLimit', limit)
@@ -118,6 +129,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     }),
     logger,
     now,
+    maxDeclinedInstruments,
   }
   const app = createSandboxApp({
     deps,

@@ -106,6 +106,17 @@ describe('the public key', () => {
     expect(stolen.status).toBe(404)
     const instrument = await shopBrowser('POST', '/instruments', cardFor(charge.body.id))
     expect((await otherBrowser('GET', `/instruments/${instrument.body.id}`)).status).toBe(404)
+    // Nor does another account's public key open this account's 3-D Secure page.
+    const secured = await shop('POST', '/charges', {
+      ...chargeBody(),
+      instrument_params: { enable3ds: true },
+    })
+    const pending = await shopBrowser('POST', '/instruments', cardFor(secured.body.id))
+    const redirect = new URL(pending.body.redirect.url)
+    expect(redirect.searchParams.get('public_key')).toBe('pk_shop')
+    expect((await fetch(redirect)).status).toBe(200)
+    redirect.searchParams.set('public_key', 'pk_other')
+    expect((await fetch(redirect)).status).toBe(404)
   })
 
   it('is 401 when unknown, or when an account id is sent without its private key', async () => {
@@ -119,6 +130,61 @@ describe('the public key', () => {
       expect(answer.status).toBe(401)
       expect(answer.body.failure_code).toBe('05.03.0002')
     }
+  })
+})
+
+describe('card-testing defence', () => {
+  it('fails a charge after five declined cards with 02.01.0000 Too Many Tries', async () => {
+    const charge = await shop('POST', '/charges', chargeBody())
+    const expired = { expiration_year: 2001 }
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const declined = await shopBrowser('POST', '/instruments', cardFor(charge.body.id, expired))
+      expect(declined.body.failure_code).toBe('03.00.0002')
+    }
+    // Even a good card is refused now: the checkout must start again with a new charge.
+    const refused = await shopBrowser('POST', '/instruments', cardFor(charge.body.id))
+    expect(refused.status).toBe(402)
+    expect(refused.body).toMatchObject({
+      message: 'Transaction Error',
+      failure_code: '02.01.0000',
+      failure_description: 'Too Many Tries',
+      metadata: { charge: charge.body.id },
+    })
+    expect(refused.body.failure_message).toContain('declined 5 times')
+    const failed = await shop('GET', `/charges/${charge.body.id}`)
+    expect(failed.body).toMatchObject({
+      failure_code: '02.01.0000',
+      failure_description: 'Too Many Tries',
+    })
+    const events = await shop('GET', `/events?charge=${charge.body.id}&type=charge.error`)
+    expect(events.body.collection).toHaveLength(1)
+    const again = await shopBrowser('POST', '/instruments', cardFor(charge.body.id))
+    expect(again.status).toBe(409)
+    expect(again.body.failure_code).toBe('02.01.0000')
+    expect(again.body.message).toContain('create a new charge')
+    const instruments = await shop(
+      'GET',
+      `/events?charge=${charge.body.id}&type=instrument.created`,
+    )
+    expect(instruments.body.pagination.total).toBe(5)
+  })
+
+  it('takes the limit from maxDeclinedInstruments, and refuses a limit below 1', async () => {
+    const strict = await startHarness({ maxDeclinedInstruments: 1 })
+    try {
+      const charge = await strict.api('POST', '/charges', {
+        ...chargeBody(),
+        events_url: strict.eventsUrl,
+      })
+      const card = cardFor(charge.body.id, { expiration_year: 2001 })
+      expect((await strict.api('POST', '/instruments', card)).body.failure_code).toBe('03.00.0002')
+      expect((await strict.api('POST', '/instruments', card)).body.failure_code).toBe('02.01.0000')
+    } finally {
+      await strict.close()
+    }
+    await expect(startSandbox({ port: 0, maxDeclinedInstruments: 0 })).rejects.toThrow(
+      'maxDeclinedInstruments must be a whole number >= 1; got 0',
+    )
   })
 })
 
