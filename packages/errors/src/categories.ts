@@ -81,9 +81,9 @@ const categoryByPrefix: {
   },
 }
 
-/** The SPEC "Code format" table, in prefix order; `retryable` is our reading of each meaning. */
 // Object.values lists '99' first (it is an array-index key, '01' is not), hence the sort.
 // Pure, so a bundle that uses only `categoryOf` (the browser client) leaves the list out.
+/** The categories of the code format, in prefix order; `retryable` is our reading of each meaning. */
 export const errorCategories: readonly ErrorCategory[] = /* @__PURE__ */ sortedByPrefix()
 
 function sortedByPrefix(): ErrorCategory[] {
