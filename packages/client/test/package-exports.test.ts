@@ -32,5 +32,11 @@ describe('package entry points', () => {
       })
     }
     expect(packageJson.main).toBe(packageJson.exports['.'].require.default)
+    // Resolvers without `exports` support (TypeScript's node10) find the subpath through a stub.
+    const stub = JSON.parse(
+      readFileSync(join(import.meta.dirname, '..', 'browser', 'package.json'), 'utf8'),
+    )
+    expect(stub).toMatchObject({ main: '../dist/browser.cjs', types: '../dist/browser.d.cts' })
+    expect(packageJson.files).toContain('browser')
   })
 })
