@@ -94,6 +94,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       `maxDeclinedInstruments must be a whole number >= 1; got ${String(maxDeclinedInstruments)}`,
     )
   }
+  const corsOrigins = checkCorsOrigins(options.corsOrigins)
   const limit = options.rateLimit ?? defaultRateLimit
   checkRateLimit('rateLimit', limit)
   const processors = createProcessorRegistry(options.processors)
@@ -137,7 +138,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     delivery,
     rateLimit: limit,
     requestTimeoutMs,
-    corsOrigins: checkCorsOrigins(options.corsOrigins),
+    corsOrigins,
   })
   const server = await listen(app, options.port ?? 0, options.host ?? '127.0.0.1')
   const url = originOf(server)

@@ -52,7 +52,8 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   // Before everything under /v2: browsers send preflights without credentials.
   app.use('/v2/*', apiCors(options.corsOrigins))
 
-  // Registered before the auth middleware: the customer's page carries a token, not credentials.
+  // Registered before the auth middleware: the customer reaches the 3-D Secure page by
+  // navigation, which sends no credentials.
   threeDsRoutes(app, deps, accounts)
 
   const api = new Hono<SandboxEnv>()
