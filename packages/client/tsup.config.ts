@@ -1,3 +1,4 @@
 import { defineChargekitBuild } from '../../tsup.base'
 
-export default defineChargekitBuild()
+// Two entries: the server client, and the public-key client for browsers (no zod).
+export default defineChargekitBuild({ entry: ['src/index.ts', 'src/browser.ts'] })

@@ -128,7 +128,10 @@ describe('purchase through the webhook', () => {
     const completed = await completeChallenge(page, challenge, 'authorize')
     expect(completed.status).toBeGreaterThanOrEqual(300)
     expect(completed.status).toBeLessThan(400)
-    expect(completed.headers.get('location')).toBe(`${stack.shop.url}/orders/${orderId}`)
+    // Back to the order page, the instrument named in the query.
+    const back = new URL(completed.headers.get('location') ?? '')
+    expect(`${back.origin}${back.pathname}`).toBe(`${stack.shop.url}/orders/${orderId}`)
+    expect(back.searchParams.get('instrument')).toMatch(/^in_/)
     const order = await http.waitForOrder(orderId, (o) => o.status === 'paid')
     expect(order.events.map((event) => event.type)).toContain('instrument.pending')
   })

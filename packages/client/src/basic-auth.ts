@@ -1,5 +1,6 @@
 /**
- * The `Authorization: Basic …` value for an account id (the user) and private key (the password).
+ * The `Authorization: Basic …` value: account id and private key, or public key and an empty
+ * password (the browser client).
  * Encodes UTF-8 first: `btoa` alone throws on characters outside Latin-1.
  */
 export function basicAuthorization(user: string, password: string): string {

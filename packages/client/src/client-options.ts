@@ -28,6 +28,12 @@ export interface ClientOptions {
   logger?: ClientLogger
   /** Validate every response against its `@chargekit/schemas` schema. Default true. */
   validate?: boolean
+  /**
+   * This client refuses to start in a browser, where anyone who opens the page could read the
+   * private key; browsers use `createBrowserClient` with the public key. `true` allows it, for
+   * pages nobody else can read (an internal tool). Default false.
+   */
+  dangerouslyAllowBrowser?: boolean
 }
 
 /** Every key of {@link ClientOptions} (the compiler checks the list is complete). */
@@ -42,6 +48,7 @@ export const clientOptionKeys: readonly string[] = /* @__PURE__ */ Object.keys({
   backoff: true,
   logger: true,
   validate: true,
+  dangerouslyAllowBrowser: true,
 } satisfies Record<keyof ClientOptions, true>)
 
 /** Options each call may override. */

@@ -1,3 +1,4 @@
+import { type ErrorCodeInfo, lookupErrorCode } from '@chargekit/errors'
 import { basicAuthorization } from './basic-auth'
 import { type ClientOptions, clientOptionKeys, type FetchLike } from './client-options'
 import { readEnvironment } from './environment'
@@ -16,6 +17,7 @@ import {
   defaultBackoff,
   type ResolvedBackoff,
 } from './retry-policy'
+import { VERSION } from './version'
 
 /** Everything a call needs, checked once at construction. */
 export interface ClientConfig {
@@ -31,6 +33,16 @@ export interface ClientConfig {
   validate: boolean
   /** Removes the private key and the Authorization value from a text. */
   redact: (text: string) => string
+  /** What a 401 or 403 tells the caller to check. */
+  credentialsHint: string
+  /** Sent as `User-Agent`; undefined in browsers, which would make it a CORS preflight header. */
+  userAgent: string | undefined
+  /**
+   * The catalogue entry of a code, which adds its description to decline messages. The browser
+   * client goes without (the catalogue would be a fifth of its size): the answer's body already
+   * carries the designation, and the category comes from the code itself.
+   */
+  lookupErrorCode: (code: string) => ErrorCodeInfo | undefined
 }
 
 const where = 'createClient'
@@ -56,6 +68,18 @@ export function resolveConfig(options: ClientOptions = {}): ClientConfig {
     )
   }
   checkKnownKeys(where, options, clientOptionKeys)
+  const allowBrowser = checkFlag(
+    where,
+    'dangerouslyAllowBrowser',
+    options.dangerouslyAllowBrowser,
+    false,
+  )
+  if (isBrowser() && !allowBrowser) {
+    throw optionError(
+      where,
+      "refusing to run in a browser: the private key would be readable by anyone who opens the page, and it can move money. In the browser use createBrowserClient({ publicKey, baseUrl }) from @chargekit/client/browser with the account's public key, and keep this client on your server. Pass dangerouslyAllowBrowser: true only where nobody else can read the page (an internal tool)",
+    )
+  }
   const accountId = options.accountId ?? readEnvironment('CHARGEKIT_ACCOUNT_ID')
   const privateKey = options.privateKey ?? readEnvironment('CHARGEKIT_PRIVATE_KEY')
   const authorization = basicAuthorization(checkAccountId(accountId), checkPrivateKey(privateKey))
@@ -63,9 +87,9 @@ export function resolveConfig(options: ClientOptions = {}): ClientConfig {
   const backoff = checkBackoff(options.backoff)
 
   return {
-    apiUrl: `${checkBaseUrl(options.baseUrl ?? readEnvironment('CHARGEKIT_BASE_URL'))}/v2`,
+    apiUrl: `${checkBaseUrl(where, options.baseUrl ?? readEnvironment('CHARGEKIT_BASE_URL'))}/v2`,
     authorization,
-    fetch: checkFetch(options.fetch),
+    fetch: checkFetch(where, options.fetch),
     timeoutMs: checkMilliseconds(where, 'timeoutMs', options.timeoutMs, 30_000),
     deadlineMs: checkMilliseconds(where, 'deadlineMs', options.deadlineMs, 120_000),
     maxRetries: checkRetryCount(where, options.maxRetries, 2),
@@ -95,7 +119,16 @@ export function resolveConfig(options: ClientOptions = {}): ClientConfig {
     logger: checkLogger(options.logger),
     validate: checkFlag(where, 'validate', options.validate, true),
     redact: (text) => secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text),
+    credentialsHint:
+      'Check the accountId and privateKey passed to createClient (or CHARGEKIT_ACCOUNT_ID / CHARGEKIT_PRIVATE_KEY) and that they belong to this baseUrl.',
+    userAgent: `chargekit-client/${VERSION}`,
+    lookupErrorCode,
   }
+}
+
+/** A page's script: both globals exist (Deno and workers have at most one of them). */
+function isBrowser(): boolean {
+  return typeof window !== 'undefined' && typeof document !== 'undefined'
 }
 
 // The credential checks describe what is wrong without repeating the value.
@@ -146,7 +179,7 @@ function checkBackoff(backoff: unknown): BackoffOptions {
   return backoff
 }
 
-function checkBaseUrl(baseUrl: unknown): string {
+export function checkBaseUrl(where: string, baseUrl: unknown): string {
   if (baseUrl === undefined) {
     throw optionError(
       where,
@@ -161,7 +194,7 @@ function checkBaseUrl(baseUrl: unknown): string {
     )
   }
   if (url.username !== '' || url.password !== '') {
-    throw optionError(where, 'baseUrl must not contain credentials; pass accountId and privateKey')
+    throw optionError(where, 'baseUrl must not contain credentials; pass them as options')
   }
   if (url.search !== '' || url.hash !== '') {
     throw optionError(where, `baseUrl must not have a query or fragment (got ${url.href})`)
@@ -178,7 +211,7 @@ function parseUrl(text: string): URL | undefined {
   }
 }
 
-function checkFetch(fetch: unknown): FetchLike {
+export function checkFetch(where: string, fetch: unknown): FetchLike {
   if (fetch !== undefined) {
     if (typeof fetch !== 'function') {
       throw optionError(where, 'fetch must be a function with the signature of the global fetch')

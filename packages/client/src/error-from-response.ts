@@ -1,6 +1,4 @@
-import { categoryOf, lookupErrorCode } from '@chargekit/errors'
-import { apiErrorBodySchema } from '@chargekit/schemas'
-import type * as z from 'zod'
+import { categoryOf, type ErrorCodeInfo } from '@chargekit/errors'
 import {
   ApiError,
   type ApiErrorDetails,
@@ -35,6 +33,10 @@ export interface FailedCall {
   attempts: number
   /** Removes credentials from any text that goes into a message. */
   redact: (text: string) => string
+  /** What a 401 or 403 tells the caller to check: the credentials this client was given. */
+  credentialsHint: string
+  /** The catalogue entry of a code, for its designation and description; see ClientConfig. */
+  lookupErrorCode: (code: string) => ErrorCodeInfo | undefined
 }
 
 /**
@@ -44,11 +46,12 @@ export interface FailedCall {
  */
 export function errorFromResponse(call: FailedCall): ApiError {
   const fields = readErrorFields(call.body, call.redact)
-  const info = fields.code === undefined ? undefined : lookupErrorCode(fields.code)
+  const info = fields.code === undefined ? undefined : call.lookupErrorCode(fields.code)
+  const category = fields.code === undefined ? undefined : categoryOf(fields.code)
   const details: ApiErrorDetails = {
     status: call.status,
     code: fields.code,
-    category: fields.code === undefined ? undefined : categoryOf(fields.code)?.name,
+    category: category?.name,
     designation: info?.designation ?? fields.failureDescription,
     body: call.body,
     requestId: call.headers.get('request-id') ?? undefined,
@@ -82,16 +85,12 @@ export function errorFromResponse(call: FailedCall): ApiError {
       element: decline.element,
       objectId: decline.objectId,
       failureDescription: fields.failureDescription,
-      retryable: info?.retryable ?? false,
+      // A code missing from the catalogue (a newer one) is judged by its category.
+      retryable: info?.retryable ?? category?.retryable === 'yes',
     })
   }
   if (status === 401 || status === 403) {
-    return new AuthenticationError(
-      message(
-        `${summary}. Check the accountId and privateKey passed to createClient (or CHARGEKIT_ACCOUNT_ID / CHARGEKIT_PRIVATE_KEY) and that they belong to this baseUrl.`,
-      ),
-      details,
-    )
+    return new AuthenticationError(message(`${summary}. ${call.credentialsHint}`), details)
   }
   if (status === 404) {
     return new NotFoundError(
@@ -146,37 +145,41 @@ export interface ErrorFields {
   parameters: Readonly<Record<string, readonly string[]>>
 }
 
-const bodyFields = apiErrorBodySchema.shape
-
 /**
- * Reads each field through its schema in `@chargekit/schemas` on its own, so one malformed field
- * (or a proxy's body without `message`) loses only that field, not the failure code.
+ * Reads each field of the error body on its own, so one malformed field (or a proxy's body
+ * without `message`) loses only that field, not the failure code. Plain checks rather than the
+ * body's zod schema keep zod out of the browser client, which shares this file.
  */
 function readErrorFields(body: unknown, redact: (text: string) => string): ErrorFields {
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
-  const metadata = field(bodyFields.metadata, record.metadata) ?? {}
+  const record = isRecord(body) ? body : {}
+  const metadata = isRecord(record.metadata) ? record.metadata : {}
   const failureDescription =
-    nonEmpty(field(bodyFields.failure_description, record.failure_description)) ??
-    nonEmpty(field(bodyFields.failure_description, metadata.failure_description))
+    nonEmptyString(record.failure_description) ?? nonEmptyString(metadata.failure_description)
+  const code = record.failure_code
   return {
-    message: nonEmpty(field(bodyFields.message, record.message)),
-    code: field(bodyFields.failure_code, record.failure_code),
+    message: nonEmptyString(record.message),
+    code: typeof code === 'string' && /^\d{2}\.\d{2}\.\d{4}$/.test(code) ? code : undefined,
     failureDescription: failureDescription === undefined ? undefined : redact(failureDescription),
     metadata,
-    parameters: field(bodyFields.parameters, record.parameters) ?? {},
+    parameters: isParameters(record.parameters) ? record.parameters : {},
   }
 }
 
-function field<Schema extends z.ZodType>(
-  schema: Schema,
-  value: unknown,
-): z.output<Schema> | undefined {
-  const result = schema.safeParse(value)
-  return result.success ? result.data : undefined
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function nonEmpty(text: string | undefined): string | undefined {
-  return text === '' ? undefined : text
+function isParameters(value: unknown): value is Record<string, string[]> {
+  return (
+    isRecord(value) &&
+    Object.values(value).every(
+      (messages) => Array.isArray(messages) && messages.every((text) => typeof text === 'string'),
+    )
+  )
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined
 }
 
 function summarize(call: FailedCall, details: ApiErrorDetails, message: string | undefined) {

@@ -16,7 +16,6 @@ import {
 import { randomUuid } from './random-uuid'
 import type { ResponseValidator } from './response-validator'
 import { backoffDelay, isRetryableStatus, parseRetryAfter } from './retry-policy'
-import { VERSION } from './version'
 
 /** One API call as a resource method describes it. */
 export interface CallSpec<T> {
@@ -53,7 +52,7 @@ export function createTransport(config: ClientConfig): Transport {
   const getHeaders: Record<string, string> = {
     accept: 'application/json',
     authorization: config.authorization,
-    'user-agent': `chargekit-client/${VERSION}`,
+    ...(config.userAgent === undefined ? {} : { 'user-agent': config.userAgent }),
   }
   const defaults: CallSettings = {
     signal: undefined,
@@ -172,6 +171,8 @@ export function createTransport(config: ClientConfig): Transport {
       idempotencyKey: call.idempotencyKey,
       attempts: call.attemptNumber,
       redact,
+      credentialsHint: config.credentialsHint,
+      lookupErrorCode: config.lookupErrorCode,
     })
     const retryable =
       isRetryableStatus(response.status) ||

@@ -56,7 +56,7 @@ describe('createClient options', () => {
     ],
     [
       { ...valid, timeout: 5000 },
-      /unknown option "timeout" \(did you mean timeoutMs\?\); the valid options are accountId, privateKey, baseUrl, fetch, timeoutMs, deadlineMs, maxRetries, backoff, logger, validate\.$/,
+      /unknown option "timeout" \(did you mean timeoutMs\?\); the valid options are accountId, privateKey, baseUrl, fetch, timeoutMs, deadlineMs, maxRetries, backoff, logger, validate, dangerouslyAllowBrowser\.$/,
     ],
     [
       { ...valid, idempotency_key: 'order-1' },

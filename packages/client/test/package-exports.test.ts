@@ -15,20 +15,28 @@ describe('package entry points', () => {
       typeof buildConfig,
       unknown[] | ((...args: never) => unknown)
     >
-    expect(options.entry).toEqual(['src/index.ts'])
+    expect(options.entry).toEqual(['src/index.ts', 'src/browser.ts'])
     expect(options.format).toEqual(expect.arrayContaining(['esm', 'cjs']))
     expect(options.dts).toBe(true)
     // In a "type": "module" package tsup writes ESM as index.js / index.d.ts and CommonJS as
     // index.cjs / index.d.cts.
     expect(packageJson.type).toBe('module')
-    expect(packageJson.exports['.'].import).toEqual({
-      types: './dist/index.d.ts',
-      default: './dist/index.js',
-    })
-    expect(packageJson.exports['.'].require).toEqual({
-      types: './dist/index.d.cts',
-      default: './dist/index.cjs',
-    })
+    for (const [subpath, name] of [
+      ['.', 'index'],
+      ['./browser', 'browser'],
+    ]) {
+      expect(packageJson.exports[subpath as string]).toEqual({
+        '@chargekit/source': `./src/${name}.ts`,
+        import: { types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` },
+        require: { types: `./dist/${name}.d.cts`, default: `./dist/${name}.cjs` },
+      })
+    }
     expect(packageJson.main).toBe(packageJson.exports['.'].require.default)
+    // Resolvers without `exports` support (TypeScript's node10) find the subpath through a stub.
+    const stub = JSON.parse(
+      readFileSync(join(import.meta.dirname, '..', 'browser', 'package.json'), 'utf8'),
+    )
+    expect(stub).toMatchObject({ main: '../dist/browser.cjs', types: '../dist/browser.d.cts' })
+    expect(packageJson.files).toContain('browser')
   })
 })

@@ -90,7 +90,15 @@ describe('in Chromium against the sandbox', () => {
           const { createClient, PaymentError } = (
             globalThis as unknown as { chargekit: typeof import('../src/index') }
           ).chargekit
-          const client = createClient({ accountId, privateKey, baseUrl: location.origin })
+          const options = { accountId, privateKey, baseUrl: location.origin }
+          let refused = ''
+          try {
+            createClient(options)
+          } catch (error) {
+            refused = String(error)
+          }
+          // An internal tool may still run it here, knowingly.
+          const client = createClient({ ...options, dangerouslyAllowBrowser: true })
           const card = {
             name: 'Web',
             number: '4242424242424242',
@@ -120,10 +128,12 @@ describe('in Chromium against the sandbox', () => {
           }
           let events = 0
           for await (const _event of client.events.list({ per_page: 2 })) events += 1
-          return { status: instrument.status, decline, events }
+          return { refused, status: instrument.status, decline, events }
         },
         { accountId: account.id, privateKey: account.key, eventsUrl: env.eventsUrl },
       )
+      // A page holding the private key is refused unless it says it knows.
+      expect(result.refused).toMatch(/refusing to run in a browser.*createBrowserClient/)
       expect(result.status).toBe('authorized')
       expect(result.decline).toBe('06.02.0000 instrument')
       expect(result.events).toBeGreaterThan(4)

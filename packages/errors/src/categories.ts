@@ -81,11 +81,14 @@ const categoryByPrefix: {
   },
 }
 
-/** The categories, in prefix order; `retryable` is chargekit's reading of each meaning. */
 // Object.values lists '99' first (it is an array-index key, '01' is not), hence the sort.
-export const errorCategories: readonly ErrorCategory[] = Object.values(categoryByPrefix).sort(
-  (a, b) => a.prefix.localeCompare(b.prefix),
-)
+// Pure, so a bundle that uses only `categoryOf` (the browser client) leaves the list out.
+/** The categories of the code format, in prefix order; `retryable` is our reading of each meaning. */
+export const errorCategories: readonly ErrorCategory[] = /* @__PURE__ */ sortedByPrefix()
+
+function sortedByPrefix(): ErrorCategory[] {
+  return Object.values(categoryByPrefix).sort((a, b) => a.prefix.localeCompare(b.prefix))
+}
 
 const codeFormat = /^(\d{2})\.\d{2}\.\d{4}$/
 

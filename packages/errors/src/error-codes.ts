@@ -29,10 +29,11 @@ function toInfo(row: (typeof catalogue)[number]): ErrorCodeInfo {
 }
 
 /** The whole catalogue, in the service's documented order. */
-export const errorCodes: readonly ErrorCodeInfo[] = catalogue.map(toInfo)
+// Pure, so a bundle that never looks codes up (the browser client) leaves the catalogue out.
+export const errorCodes: readonly ErrorCodeInfo[] = /* @__PURE__ */ catalogue.map(toInfo)
 
-const byCode: ReadonlyMap<string, ErrorCodeInfo> = new Map(
-  errorCodes.map((info) => [info.code, info]),
+const byCode: ReadonlyMap<string, ErrorCodeInfo> = /* @__PURE__ */ new Map(
+  /* @__PURE__ */ errorCodes.map((info) => [info.code, info]),
 )
 
 /** The catalogue entry of an exact `XX.YY.ZZZZ` code, or `undefined`. */

@@ -69,7 +69,7 @@ export function unauthorized(): ApiProblem {
     401,
     coded(
       '05.03.0002',
-      'Missing or wrong credentials: use HTTP Basic auth with your account id as user name and your private key as password',
+      'Missing or wrong credentials: use HTTP Basic auth with your account id as user name and your private key as password (from a browser: your public key as user name and an empty password)',
     ),
     { 'www-authenticate': 'Basic realm="chargekit-sandbox", charset="UTF-8"' },
   )

@@ -12,8 +12,10 @@ Runs the chargekit sandbox: a local emulator of the payment lifecycle service.
 Options:
   --port <number>           TCP port (default ${defaultCliPort}; 0 picks a free one)
   --host <address>          interface to listen on (default 127.0.0.1)
-  --account <id:key>        a merchant account; repeat for several
-                            (default acct_sandbox:sk_sandbox)
+  --account <id:private_key[:public_key]>
+                            a merchant account; repeat for several. Without a
+                            public key one is generated and printed
+                            (default acct_sandbox:sk_sandbox:pk_sandbox)
   --time-scale <number>     multiplies simulated delays: retries, acquirer answers,
                             settlement (default 1; 0.001 = 1000x faster)
   --signing-secret <secret> sign deliveries with Standard Webhooks headers
@@ -22,6 +24,12 @@ Options:
   --max-connections <n>     open connections at once (default 1000)
   --retain-charges <n>      charges kept in memory; past it the oldest is dropped
                             with its objects and events (default 50000)
+  --cors-origin <origin>    an origin whose pages may call the API from a browser,
+                            such as https://shop.example; repeat for several
+                            (default: any origin)
+  --max-declined-instruments <number>
+                            declined cards one charge takes before it fails
+                            with 02.01.0000 Too Many Tries (default 5)
   --quiet                   do not log each request
   -h, --help                show this help
 `
@@ -68,6 +76,16 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
       Number.MAX_SAFE_INTEGER,
     )
   }
+  if (values['cors-origin'] !== undefined) options.corsOrigins = values['cors-origin']
+  if (values['max-declined-instruments'] !== undefined) {
+    options.maxDeclinedInstruments = integerFlag(
+      '--max-declined-instruments',
+      values['max-declined-instruments'],
+      5,
+      1,
+      1_000_000,
+    )
+  }
   return { kind: 'start', options, quiet: values.quiet === true }
 }
 
@@ -85,6 +103,8 @@ function parse(argv: readonly string[]) {
       'public-url': { type: 'string' },
       'max-connections': { type: 'string' },
       'retain-charges': { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
+      'max-declined-instruments': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -107,9 +127,11 @@ function integerFlag(
 }
 
 function accountFlag(text: string): SandboxAccountOptions {
-  const colon = text.indexOf(':')
-  if (colon <= 0 || colon === text.length - 1) {
-    throw new SandboxError(`--account expects ID:KEY, such as acct_shop:sk_shop_secret`)
+  const [id, privateKey, publicKey, ...rest] = text.split(':')
+  if (!id || !privateKey || publicKey === '' || rest.length > 0) {
+    throw new SandboxError(
+      `--account expects ID:PRIVATE_KEY or ID:PRIVATE_KEY:PUBLIC_KEY, such as acct_shop:sk_shop_secret:pk_shop`,
+    )
   }
-  return { id: text.slice(0, colon), key: text.slice(colon + 1) }
+  return publicKey === undefined ? { id, privateKey } : { id, privateKey, publicKey }
 }

@@ -34,8 +34,11 @@ async function main(argv: readonly string[]): Promise<number> {
     `chargekit sandbox listening on ${sandbox.url}`,
     `  API base URL: ${sandbox.apiUrl}`,
     `  Dashboard:    ${sandbox.url}/dashboard`,
-    '  Credentials (HTTP Basic: account id as user, key as password):',
-    ...sandbox.accounts.map((account) => `    ${account.id} / ${account.key}`),
+    '  Credentials: account id / private key (HTTP Basic user / password, on your server)',
+    '               public key (HTTP Basic user, empty password, in the browser)',
+    ...sandbox.accounts.map(
+      (account) => `    ${account.id} / ${account.privateKey}   public key ${account.publicKey}`,
+    ),
     'Press Ctrl-C to stop.',
   ]
   process.stdout.write(`${lines.join('\n')}\n`)

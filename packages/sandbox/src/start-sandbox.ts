@@ -13,6 +13,7 @@ import {
   resolveConnectionLimits,
   timeoutServerOptions,
 } from './http/connection-limits'
+import { checkCorsOrigins } from './http/cors'
 import { createSandboxApp } from './http/create-app'
 import {
   type CredentialThrottleOptions,
@@ -35,7 +36,7 @@ export interface StartSandboxOptions {
   port?: number
   /** Interface to listen on. Default 127.0.0.1 (loopback only). */
   host?: string
-  /** Merchant accounts. Default: one, `acct_sandbox` / `sk_sandbox`. */
+  /** Merchant accounts. Default: one, `acct_sandbox` / `sk_sandbox` / public key `pk_sandbox`. */
   accounts?: readonly SandboxAccountOptions[]
   /** Processor plug-ins added to the built-in `no_processor` and `simulated_acquirer`. */
   processors?: readonly Processor[]
@@ -80,6 +81,16 @@ export interface StartSandboxOptions {
    * and searchable (`delivery_status: 'none'`): for load tests, or merchants that only poll.
    */
   deliverEvents?: boolean
+  /**
+   * Origins whose pages may call `/v2` from a browser (CORS), such as `https://shop.example`.
+   * Default: any origin, echoed in `Access-Control-Allow-Origin`.
+   */
+  corsOrigins?: readonly string[]
+  /**
+   * Declined cards one charge takes; the next attempt fails the charge with 02.01.0000 Too Many
+   * Tries, a defence against card testing through the public key. Default 5.
+   */
+  maxDeclinedInstruments?: number
 }
 
 export interface Sandbox {
@@ -106,6 +117,13 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   if (!(Number.isFinite(requestTimeoutMs) && requestTimeoutMs > 0)) {
     throw new SandboxError('requestTimeoutMs must be a number of ms > 0')
   }
+  const maxDeclinedInstruments = options.maxDeclinedInstruments ?? 5
+  if (!(Number.isInteger(maxDeclinedInstruments) && maxDeclinedInstruments >= 1)) {
+    throw new SandboxError(
+      `maxDeclinedInstruments must be a whole number >= 1; got ${String(maxDeclinedInstruments)}`,
+    )
+  }
+  const corsOrigins = checkCorsOrigins(options.corsOrigins)
   const limit = options.rateLimit ?? defaultRateLimit
   checkRateLimit('rateLimit', limit)
   checkCredentialThrottle(options.credentialThrottle)
@@ -146,6 +164,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     }),
     logger,
     now,
+    maxDeclinedInstruments,
   }
   // The app needs the listening URL (the default public URL), so it is built once the server
   // listens, before the first request can arrive.
@@ -169,6 +188,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     ),
     publicUrl: configuredPublicUrl ?? url,
     idempotencyKeysPerAccount: retainCharges,
+    corsOrigins,
   })
   handle = app.fetch
 
@@ -176,7 +196,13 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   return {
     url,
     apiUrl: `${url}/v2`,
-    accounts: accounts.map(({ id, key, channels }) => ({ id, key, channels })),
+    accounts: accounts.map(({ id, privateKey, key, publicKey, channels }) => ({
+      id,
+      privateKey,
+      key,
+      publicKey,
+      channels,
+    })),
     fetch: async (request) => app.fetch(request),
     close() {
       closing ??= (async () => {

@@ -48,7 +48,7 @@ describe('chargekit-sandbox', () => {
       '--port',
       '0',
       '--account',
-      'acct_cli:sk_cli_key',
+      'acct_cli:sk_cli_key:pk_cli',
       '--account',
       'acct_two:sk_two',
       '--time-scale',
@@ -57,8 +57,15 @@ describe('chargekit-sandbox', () => {
     const [, url] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
     const { stdout } = run.output()
     expect(stdout).toContain(`API base URL: ${url}/v2`)
-    expect(stdout).toContain('acct_cli / sk_cli_key')
-    expect(stdout).toContain('acct_two / sk_two')
+    expect(stdout).toContain('acct_cli / sk_cli_key   public key pk_cli')
+    // Without a public key on the flag, one is generated and printed.
+    const generated = stdout.match(/acct_two \/ sk_two {3}public key (pk_\S+)/)?.[1]
+    expect(generated).toMatch(/^pk_[\w-]{16}$/)
+    const browserCall = await fetch(`${url}/v2/charges/types`, {
+      headers: { authorization: basicAuth({ id: generated ?? '', key: '' }) },
+    })
+    expect(browserCall.status).toBe(200)
+    await browserCall.arrayBuffer()
     // A trailing slash is served, and the log line says what the client would have sent.
     const response = await fetch(`${url}/v2/charges/`, {
       headers: { authorization: basicAuth({ id: 'acct_cli', key: 'sk_cli_key' }) },
@@ -78,7 +85,7 @@ describe('chargekit-sandbox', () => {
   it('stops on SIGTERM too, with the default account', async () => {
     const run = cli(['--port', '0', '--quiet'])
     await run.waitFor(/listening on/)
-    expect(run.output().stdout).toContain('acct_sandbox / sk_sandbox')
+    expect(run.output().stdout).toContain('acct_sandbox / sk_sandbox   public key pk_sandbox')
     run.child.kill('SIGTERM')
     expect(await run.exited).toBe(0)
   })
@@ -88,11 +95,17 @@ describe('chargekit-sandbox', () => {
     expect(await run.exited).toBe(0)
     expect(run.output().stdout).toContain('Usage: chargekit-sandbox')
     expect(run.output().stdout).toContain('--time-scale')
+    expect(run.output().stdout).toContain('--cors-origin <origin>')
   })
 
   it('refuses a bad flag with a message saying what is expected', async () => {
     const run = cli(['--port', 'eighty'])
     expect(await run.exited).toBe(1)
     expect(run.output().stderr).toContain('--port expects a whole number')
+    const account = cli(['--account', 'acct_x:sk_x:pk_x:extra'])
+    expect(await account.exited).toBe(1)
+    expect(account.output().stderr).toContain(
+      '--account expects ID:PRIVATE_KEY or ID:PRIVATE_KEY:PUBLIC_KEY',
+    )
   })
 })

@@ -7,7 +7,14 @@ import {
   type SandboxLogger,
   startSandbox,
 } from '../src/index'
-import { cardFor, eventTypesOf, eventually, type Harness, startHarness } from './sandbox-harness'
+import {
+  cardFor,
+  challengeForm,
+  eventTypesOf,
+  eventually,
+  type Harness,
+  startHarness,
+} from './sandbox-harness'
 
 /** A wallet processor written the way a user would: no access to the sandbox's internals. */
 const captures: { context: ProcessorContext; request: CaptureRequest }[] = []
@@ -495,8 +502,8 @@ describe('the 3DS decision', () => {
     })
     const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
     expect(instrument.body.status).toBe('pending')
-    const token = new URL(instrument.body.redirect.url).searchParams.get('token') ?? ''
-    const page = await fetch(`${harness.sandbox.apiUrl}/3ds/${instrument.body.id}/complete`, {
+    const { action, token } = await challengeForm(instrument.body.redirect.url)
+    const page = await fetch(action, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ token, outcome: 'authorize' }),

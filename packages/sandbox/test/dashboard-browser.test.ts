@@ -280,6 +280,26 @@ describe('dashboard in Chromium', { timeout: 30_000 }, () => {
     await expect(failure.textContent()).resolves.toContain('06.02.0000 Unsafe Transaction')
     await expect(failure.textContent()).resolves.toContain('Risk')
     await screenshot(page, 'dashboard-charge-declined')
+
+    // Card testing: after five declined cards the charge itself fails, and says why.
+    const tested = await runDeclinedFlow(world, accountA, 'ord_browser_card_testing')
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await callApi(world, accountA, 'POST', '/instruments', {
+        charge: tested.chargeId,
+        name: 'Card Tester',
+        number: '4242424242424242',
+        expiration_month: 12,
+        expiration_year: 2035,
+        cvc: '123',
+      })
+    }
+    await page.goto(`${world.sandbox.url}/dashboard/charges/${tested.chargeId}`)
+    await page.locator('ol.timeline').waitFor()
+    const summary = page.locator('.charge-summary')
+    await expect(summary.locator('.failure').textContent()).resolves.toContain(
+      '02.01.0000 Too Many Tries',
+    )
+    expect(await page.locator('ol.timeline > li a:text-is("Charge error")').count()).toBe(1)
   })
 
   it('shows a settlement and a dispute on the charge timeline', async () => {

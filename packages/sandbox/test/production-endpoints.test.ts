@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type ApiCaller,
   cardFor,
+  challengeForm,
   eventTypesOf,
   eventually,
   type Harness,
@@ -259,10 +260,13 @@ describe('DELETE /v2/instruments/{id}', () => {
   it('invalidates an instrument awaiting 3-D Secure; its challenge link stops working', async () => {
     const { chargeId, instrument } = await authorized({ instrument_params: { enable3ds: true } })
     expect(instrument.status).toBe('pending')
+    const form = await challengeForm(instrument.redirect.url)
     expect((await api('DELETE', `/instruments/${instrument.id}`)).status).toBe(204)
     const read = await api('GET', `/instruments/${instrument.id}`)
     expect(read.body).toMatchObject({ status: 'invalid', redirect: null })
-    expect((await completeChallenge(instrument.redirect.url, 'authorize')).status).toBe(404)
+    expect((await postChallenge(form, 'authorize')).status).toBe(404)
+    // The link now shows the outcome instead of the challenge.
+    expect(await (await fetch(instrument.redirect.url)).text()).toContain('Verification failed')
     expect((await eventTypesOf(api, chargeId)).at(-1)).toBe('instrument.invalid')
   })
 
@@ -353,7 +357,9 @@ describe('enable3ds on the default no_processor channel', () => {
     expect(instrument).toMatchObject({ status: 'pending', channel: { processor: 'no_processor' } })
     expect(instrument.params.enable3ds).toBe(true)
     const url = new URL(instrument.redirect.url)
-    expect(`${url.origin}${url.pathname}`).toBe(`${harness.sandbox.url}/v2/3ds/${instrument.id}`)
+    expect(`${url.origin}${url.pathname}`).toBe(
+      `${harness.sandbox.url}/v2/instruments/${instrument.id}/redirect`,
+    )
     expect(instrument.redirect.method).toBe('GET')
     expect((await completeChallenge(instrument.redirect.url, 'authorize')).status).toBe(200)
     const read = await api('GET', `/instruments/${instrument.id}`)
@@ -398,13 +404,19 @@ describe('enable3ds on the default no_processor channel', () => {
   })
 })
 
-/** Posts the customer's choice to the 3DS page's form target, as the page's form would. */
-function completeChallenge(redirectUrl: string, outcome: 'authorize' | 'fail') {
-  const url = new URL(redirectUrl)
-  return fetch(`${url.origin}${url.pathname}/complete`, {
+/** Opens the 3DS page and posts the customer's choice, as the page's form would. */
+async function completeChallenge(redirectUrl: string, outcome: 'authorize' | 'fail') {
+  return postChallenge(await challengeForm(redirectUrl), outcome)
+}
+
+function postChallenge(
+  { action, token }: { action: string; token: string },
+  outcome: 'authorize' | 'fail',
+) {
+  return fetch(action, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token: url.searchParams.get('token') ?? '', outcome }).toString(),
+    body: new URLSearchParams({ token, outcome }).toString(),
     redirect: 'manual',
   })
 }

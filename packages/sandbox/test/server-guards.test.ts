@@ -222,7 +222,8 @@ describe('3-D Secure links', () => {
     try {
       const url = await redirectUrl(sandbox, 'attacker.example')
       expect(url.origin).toBe('https://pay.example.test')
-      expect(url.searchParams.get('token')).toMatch(/^[\w-]{20,}$/)
+      expect(url.pathname).toMatch(/^\/v2\/instruments\/in_\w+\/redirect$/)
+      expect(url.searchParams.get('public_key')).toBe(sandbox.accounts[0]?.publicKey)
     } finally {
       await sandbox.close()
     }

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cardFor, eventTypesOf, eventually, type Harness, startHarness } from './sandbox-harness'
+import {
+  cardFor,
+  challengeForm,
+  eventTypesOf,
+  eventually,
+  type Harness,
+  startHarness,
+} from './sandbox-harness'
 
 let harness: Harness
 
@@ -24,13 +31,13 @@ async function threeDsInstrument(body: Record<string, unknown> = {}) {
   return { chargeId: charge.body.id as string, instrument: instrument.body }
 }
 
+/** Posts to the page's form target, as the page's form would. */
 function complete(
-  url: string,
+  action: string,
   form: Record<string, string>,
   type = 'application/x-www-form-urlencoded',
 ) {
-  const target = new URL(url)
-  return fetch(`${target.origin}${target.pathname}/complete`, {
+  return fetch(action, {
     method: 'POST',
     headers: { 'content-type': type },
     body: new URLSearchParams(form).toString(),
@@ -49,8 +56,10 @@ describe('3-D Secure with the simulated acquirer', () => {
     expect(instrument.redirect.method).toBe('GET')
     const url = new URL(instrument.redirect.url)
     expect(url.origin).toBe(harness.sandbox.url)
-    expect(url.pathname).toBe(`/v2/3ds/${instrument.id}`)
-    expect(url.searchParams.get('token')?.length).toBeGreaterThanOrEqual(32)
+    expect(url.pathname).toBe(`/v2/instruments/${instrument.id}/redirect`)
+    expect(url.searchParams.get('public_key')).toBe('pk_sandbox')
+    // The page's form carries the challenge's unguessable token.
+    expect((await challengeForm(instrument.redirect.url)).token.length).toBeGreaterThanOrEqual(32)
     // Enabling 3DS is a risk rule: instrument.risk, then pending.
     expect(await eventTypesOf(harness.api, chargeId)).toEqual([
       'charge.created',
@@ -74,12 +83,14 @@ describe('3-D Secure with the simulated acquirer', () => {
     expect(html).not.toContain('4242424242424242')
   })
 
-  it('refuses the page without the right token', async () => {
+  it('refuses the page without the public key, and the form without the right token', async () => {
     const { instrument } = await threeDsInstrument()
     const url = new URL(instrument.redirect.url)
+    expect(url.searchParams.get('public_key')).toBe('pk_sandbox')
     expect((await fetch(`${url.origin}${url.pathname}`)).status).toBe(404)
-    expect((await fetch(`${url.origin}${url.pathname}?token=wrong`)).status).toBe(404)
-    const forged = await complete(instrument.redirect.url, { token: 'wrong', outcome: 'authorize' })
+    expect((await fetch(`${url.origin}${url.pathname}?public_key=pk_wrong`)).status).toBe(404)
+    const { action } = await challengeForm(instrument.redirect.url)
+    const forged = await complete(action, { token: 'wrong', outcome: 'authorize' })
     expect(forged.status).toBe(404)
     const still = await harness.api('GET', `/instruments/${instrument.id}`)
     expect(still.body.status).toBe('pending')
@@ -87,13 +98,10 @@ describe('3-D Secure with the simulated acquirer', () => {
 
   it('refuses malformed or oversized forms', async () => {
     const { instrument } = await threeDsInstrument()
-    const token = new URL(instrument.redirect.url).searchParams.get('token') ?? ''
-    expect((await complete(instrument.redirect.url, { token, outcome: 'maybe' })).status).toBe(400)
-    expect(
-      (await complete(instrument.redirect.url, { token, outcome: 'authorize' }, 'text/plain'))
-        .status,
-    ).toBe(400)
-    const huge = await complete(instrument.redirect.url, {
+    const { action, token } = await challengeForm(instrument.redirect.url)
+    expect((await complete(action, { token, outcome: 'maybe' })).status).toBe(400)
+    expect((await complete(action, { token, outcome: 'authorize' }, 'text/plain')).status).toBe(400)
+    const huge = await complete(action, {
       token,
       outcome: 'authorize',
       pad: 'x'.repeat(5000),
@@ -104,8 +112,8 @@ describe('3-D Secure with the simulated acquirer', () => {
 
   it('fails the instrument when the customer fails the challenge', async () => {
     const { chargeId, instrument } = await threeDsInstrument()
-    const token = new URL(instrument.redirect.url).searchParams.get('token') ?? ''
-    const answer = await complete(instrument.redirect.url, { token, outcome: 'fail' })
+    const { action, token } = await challengeForm(instrument.redirect.url)
+    const answer = await complete(action, { token, outcome: 'fail' })
     expect(answer.status).toBe(200)
     expect(await answer.text()).toContain('Verification failed')
     const failed = await harness.api('GET', `/instruments/${instrument.id}`)
@@ -116,18 +124,23 @@ describe('3-D Secure with the simulated acquirer', () => {
       failure_description: '3DS Error',
     })
     expect((await eventTypesOf(harness.api, chargeId)).at(-1)).toBe('instrument.invalid')
-    // The link is used up.
-    expect((await fetch(instrument.redirect.url)).status).toBe(404)
+    // The challenge is used up: the link now shows the result, the form is refused.
+    const again = await fetch(instrument.redirect.url)
+    expect(again.status).toBe(200)
+    expect(await again.text()).toContain('Verification failed')
+    expect((await complete(action, { token, outcome: 'authorize' })).status).toBe(404)
   })
 
   it('authorizes, sends the customer back, then the acquirer confirms and settles', async () => {
     const { chargeId, instrument } = await threeDsInstrument({
       redirect_url: 'https://shop.example/orders/7/return',
     })
-    const token = new URL(instrument.redirect.url).searchParams.get('token') ?? ''
-    const answer = await complete(instrument.redirect.url, { token, outcome: 'authorize' })
+    const { action, token } = await challengeForm(instrument.redirect.url)
+    const answer = await complete(action, { token, outcome: 'authorize' })
     expect(answer.status).toBe(303)
-    expect(answer.headers.get('location')).toBe('https://shop.example/orders/7/return')
+    expect(answer.headers.get('location')).toBe(
+      `https://shop.example/orders/7/return?instrument=${instrument.id}`,
+    )
     const authorized = await harness.api('GET', `/instruments/${instrument.id}`)
     expect(authorized.body).toMatchObject({ status: 'authorized', redirect: null })
     await eventually(async () => {

@@ -58,7 +58,8 @@ describe('the 3DS page in a real browser', () => {
       await page.goto(instrument.redirect.url)
       await expect(page.title()).resolves.toBe('3-D Secure verification')
       await page.getByRole('button', { name: button }).click()
-      await page.waitForURL(returnUrl)
+      // Back at the shop, with the instrument named in the query.
+      await page.waitForURL(`${returnUrl}?instrument=${instrument.id}`)
       await expect(page.locator('h1').textContent()).resolves.toBe('Thanks!')
       const stored = await harness.api('GET', `/instruments/${instrument.id}`)
       expect(stored.body.status).toBe(status)

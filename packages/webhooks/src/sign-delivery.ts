@@ -1,10 +1,10 @@
-import { type CompactEventSource, toCompactEvent } from '@chargekit/schemas'
+import { type CompactEventSource, type Event, toCompactEvent } from '@chargekit/schemas'
 import { WebhooksError } from './errors'
 import { decodeSecret, hmac, importKey } from './signature'
 
 export interface SignDeliveryOptions {
   /** The event, in its full form (as `client.events.retrieve` returns it). */
-  event: CompactEventSource
+  event: Event | CompactEventSource
   /** Your endpoint (the charge's `events_url`); the event's id and type are set on its query. */
   url: string
   /**
@@ -39,9 +39,15 @@ export async function signDelivery(options: SignDeliveryOptions): Promise<Signed
       `url must be an absolute http(s) URL, such as https://shop.example/webhooks; got "${options.url}".`,
     )
   }
+  if (event.charge == null) {
+    throw new WebhooksError(
+      'invalid_configuration',
+      `event ${event.id} has no charge: every delivery names its charge, so pass the event as the service returns it.`,
+    )
+  }
   url.searchParams.set('event', event.id)
   url.searchParams.set('event_type', event.type)
-  const body = JSON.stringify(toCompactEvent(event))
+  const body = JSON.stringify(toCompactEvent(event as CompactEventSource))
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (secret !== undefined) {
     const timestamp = String(Math.floor(sentAt.getTime() / 1000))

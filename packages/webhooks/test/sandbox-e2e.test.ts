@@ -427,12 +427,14 @@ describe('Express, Fastify and Hono receiving from the sandbox', () => {
   })
 })
 
-/** The customer approves the 3DS challenge on the sandbox's page. */
+/** The customer opens the sandbox's 3DS page and approves the challenge with its form. */
 async function completeChallenge(redirectUrl: string | undefined) {
   if (!redirectUrl) throw new Error('a pending 3DS instrument must carry a redirect url')
-  const page = new URL(redirectUrl)
-  const token = page.searchParams.get('token') ?? ''
-  const answer = await fetch(new URL(`${page.pathname}/complete`, page), {
+  const page = await (await fetch(redirectUrl)).text()
+  const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1]
+  const token = /name="token" value="([^"]+)"/.exec(page)?.[1]
+  if (action === undefined || token === undefined) throw new Error('no challenge form on the page')
+  const answer = await fetch(new URL(action, redirectUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ outcome: 'authorize', token }),

@@ -126,7 +126,7 @@ describe('signDelivery', () => {
       charge: {
         id: 'ch_1',
         charge_type: 'card_onetime',
-        amount: '1',
+        amount: 1,
         currency: 'EUR',
         metadata: {},
       },

@@ -7,7 +7,7 @@ import {
 } from '@chargekit/schemas'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
-import { listValidator, schemaValidator } from '../response-validator'
+import { listValidator, schemaValidator } from '../schema-validators'
 import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
 import { listPages } from './list-pages'

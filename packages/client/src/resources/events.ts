@@ -1,7 +1,7 @@
 import type { Event } from '@chargekit/schemas'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
-import { eventValidator, listValidator } from '../response-validator'
+import { eventValidator, listValidator } from '../schema-validators'
 import type { Transport } from '../transport'
 import { pathId } from './arguments'
 import { listPages } from './list-pages'

@@ -7,7 +7,8 @@ import {
   reversalSchema,
 } from '@chargekit/schemas'
 import type { RequestOptions } from '../client-options'
-import { noContentValidator, schemaValidator } from '../response-validator'
+import { noContentValidator } from '../response-validator'
+import { schemaValidator } from '../schema-validators'
 import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
 

@@ -1,6 +1,6 @@
 import { type CreateRefundOfPaymentRequest, type Refund, refundSchema } from '@chargekit/schemas'
 import type { RequestOptions } from '../client-options'
-import { schemaValidator } from '../response-validator'
+import { schemaValidator } from '../schema-validators'
 import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
 

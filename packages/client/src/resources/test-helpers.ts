@@ -7,7 +7,7 @@ import {
   settlementSchema,
 } from '@chargekit/schemas'
 import type { RequestOptions } from '../client-options'
-import { schemaValidator } from '../response-validator'
+import { schemaValidator } from '../schema-validators'
 import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
 

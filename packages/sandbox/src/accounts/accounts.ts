@@ -8,7 +8,12 @@ import type { RateLimitOptions, SandboxAccountOptions } from './account-options'
 /** An account as `sandbox.accounts` shows it: the credentials and the channels it may use. */
 export interface SandboxAccount {
   readonly id: string
+  /** For server-side calls: HTTP Basic with `id` as user and this as password. */
+  readonly privateKey: string
+  /** @deprecated The same value as `privateKey`, under its older name. */
   readonly key: string
+  /** For the customer's browser: HTTP Basic with this as user and an empty password. */
+  readonly publicKey: string
   readonly channels: readonly Channel[]
 }
 
@@ -33,25 +38,57 @@ export function createAccounts(
   processors: ProcessorRegistry,
 ): Account[] {
   if (!Array.isArray(options) || options.length === 0) {
-    throw new SandboxError('`accounts` must be a non-empty array of { id, key }')
+    throw new SandboxError('`accounts` must be a non-empty array of { id, privateKey, publicKey? }')
   }
   const seen = new Set<string>()
+  const publicKeys = new Set<string>()
   return options.map((option) => {
     if (typeof option?.id !== 'string' || !idPattern.test(option.id)) {
       throw new SandboxError(
         `Account id ${JSON.stringify(option?.id)} is invalid: use 1–64 letters, digits, "_" or "-"`,
       )
     }
-    if (typeof option.key !== 'string' || option.key.length === 0 || option.key.includes(':')) {
-      throw new SandboxError(`Account ${option.id} needs a non-empty key without ":"`)
+    const privateKey = option.privateKey ?? option.key
+    if (!isCredential(privateKey)) {
+      throw new SandboxError(
+        `Account ${option.id} needs a privateKey: a non-empty string without ":"`,
+      )
+    }
+    const publicKey = option.publicKey ?? generatedPublicKey()
+    if (!isCredential(publicKey)) {
+      throw new SandboxError(
+        `Account ${option.id} has an invalid publicKey: expected a non-empty string without ":", such as pk_shop`,
+      )
+    }
+    if (publicKey === privateKey) {
+      throw new SandboxError(
+        `Account ${option.id} uses its private key as public key: the public key is published in browsers, so it must differ`,
+      )
     }
     if (seen.has(option.id)) throw new SandboxError(`Account ${option.id} is listed twice`)
+    // The public key alone names the account, so two accounts cannot share one.
+    if (publicKeys.has(publicKey)) {
+      throw new SandboxError(`Account ${option.id} has the public key of another account`)
+    }
     seen.add(option.id)
-    return createAccount(option, processors.channels)
+    publicKeys.add(publicKey)
+    return createAccount(option, { privateKey, publicKey }, processors.channels)
   })
 }
 
-function createAccount(option: SandboxAccountOptions, available: readonly ChannelOffer[]): Account {
+function isCredential(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && !value.includes(':')
+}
+
+function generatedPublicKey(): string {
+  return `pk_${randomBytes(12).toString('base64url')}`
+}
+
+function createAccount(
+  option: SandboxAccountOptions,
+  keys: { privateKey: string; publicKey: string },
+  available: readonly ChannelOffer[],
+): Account {
   let offers = available
   if (option.channels !== undefined) {
     const unknown = option.channels.filter((label) => !available.some((c) => c.label === label))
@@ -75,7 +112,8 @@ function createAccount(option: SandboxAccountOptions, available: readonly Channe
   const chargeTypeByLabel = new Map(offers.map((offer) => [offer.label, offer.chargeType]))
   return {
     id: option.id,
-    key: option.key,
+    ...keys,
+    key: keys.privateKey,
     channels,
     chargeTypes: [...byChargeType.keys()],
     fingerprintKey: randomBytes(32),

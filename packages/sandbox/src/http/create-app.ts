@@ -5,6 +5,7 @@ import { createDashboard } from '../dashboard/index'
 import type { EventDelivery } from '../event-delivery'
 import type { LifecycleDeps } from '../lifecycle/context'
 import { basicAuth } from './basic-auth'
+import { apiCors } from './cors'
 import type { CredentialThrottle } from './credential-throttle'
 import type { HttpSettings } from './endpoint'
 import { errorHandler, notFoundHandler } from './error-handler'
@@ -37,6 +38,8 @@ export interface SandboxAppOptions {
   publicUrl: string
   /** Idempotency keys remembered per account (the oldest finished ones are forgotten first). */
   idempotencyKeysPerAccount: number
+  /** Origins browsers may call /v2 from; undefined allows any. */
+  corsOrigins: readonly string[] | undefined
 }
 
 /** The sandbox's HTTP app: the API under /v2, the customer's 3DS page and the dashboard. */
@@ -55,11 +58,14 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   app.use(requestIdMiddleware(deps.logger))
   app.use(integrationWarningsMiddleware())
   app.use(trailingSlashWarning())
+  // Before everything under /v2: browsers send preflights without credentials.
+  app.use('/v2/*', apiCors(options.corsOrigins))
   // The API reads its bodies itself, up to 1 MB; every other route takes small forms at most.
   const pageBodyLimit = bodyLimit(maxPageBodyBytes)
   app.use((c, next) => (/^\/v2(?:\/|$)/.test(c.req.path) ? next() : pageBodyLimit(c, next)))
 
-  // Registered before the auth middleware: the customer's page carries a token, not credentials.
+  // Registered before the auth middleware: the customer reaches the 3-D Secure page by
+  // navigation, which sends no credentials.
   threeDsRoutes(app, deps, accounts, options.publicUrl)
 
   const api = new Hono<SandboxEnv>()

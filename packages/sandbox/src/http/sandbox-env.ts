@@ -16,6 +16,8 @@ export interface SandboxEnv {
     requestId: string
     /** Set by the auth middleware on every /v2 route except the customer's 3DS page. */
     account: Account
+    /** Which key authenticated the request: the private key (server) or the public key (browser). */
+    credential: 'private' | 'public'
     /** What the request relied on that the client would have sent otherwise; see requestWarnings. */
     integrationWarnings: IntegrationWarnings
   }

@@ -84,7 +84,8 @@ function nextState(
       return { instrument: revise(context, instrument, references), event: 'instrument.pending' }
     }
     const token = randomBytes(24).toString('base64url')
-    const url = `${origin}/v2/3ds/${encodeURIComponent(instrument.id)}?token=${token}`
+    // Reached by navigation, with no header: the public key in the query names the account.
+    const url = `${origin}/v2/instruments/${encodeURIComponent(instrument.id)}/redirect?public_key=${encodeURIComponent(context.account.publicKey)}`
     return {
       instrument: revise(context, instrument, {
         ...references,

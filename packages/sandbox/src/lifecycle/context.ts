@@ -18,6 +18,8 @@ export interface LifecycleDeps {
   recordEvent: RecordEvent
   logger: SandboxLogger
   now(): Date
+  /** Declined cards one charge takes before it fails with 02.01.0000 Too Many Tries. */
+  maxDeclinedInstruments: number
 }
 
 /** One step on behalf of one account; `requestLog` describes the request that caused it. */

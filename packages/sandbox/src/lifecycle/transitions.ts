@@ -1,6 +1,7 @@
 import type { Charge, Dispute, Instrument, Payment } from '@chargekit/schemas'
 import { ApiProblem, conflict, designationOf } from '../api-problem'
 import type { StepContext } from './context'
+import { assertTriesLeft } from './declined-attempts'
 import { exactAmount, sumMinor, toAmount } from './money'
 import { allOf } from './objects'
 
@@ -9,7 +10,8 @@ import { allOf } from './objects'
  * throws a 409 with the closest catalogue code: 05.04.0002 instrument not authorized,
  * 05.04.0001 status does not allow the step, 01.02.0000 amount over what is left, 03.04.0000
  * duplicate, 05.03.0000 a charge the merchant has not confirmed (authorized) yet; a failed
- * charge answers with its own failure.
+ * charge answers with its own failure. Too many declined cards on one charge fail it (see
+ * `assertTriesLeft`).
  */
 
 /** A movement that counts against what is left: it succeeded, or the processor is deciding. */
@@ -40,6 +42,7 @@ export async function assertChargeAcceptsInstrument(
       `Charge ${charge.id} already has instrument ${live.id} (${live.status}); a charge has at most one: use it, or create a new charge`,
     )
   }
+  await assertTriesLeft(context, charge, instruments)
 }
 
 /**

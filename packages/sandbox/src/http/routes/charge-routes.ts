@@ -6,6 +6,7 @@ import { confirmCharge, createCharge } from '../../lifecycle/create-charge'
 import { mustGet } from '../../lifecycle/objects'
 import { endpoint, type HttpSettings } from '../endpoint'
 import { listEnvelope, pageRequestOf } from '../list-envelope'
+import { needsPrivateKey } from '../public-key-scope'
 import type { SandboxEnv } from '../sandbox-env'
 import { noParametersSchema, validateBody, validateQuery } from '../validate'
 
@@ -15,15 +16,17 @@ const createChargeSchema = createChargeRequestSchemaFor({ allowLoopbackHttp: tru
 export function chargeRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): void {
   api.post(
     '/charges',
-    endpoint(settings, async ({ body, step }) => ({
-      status: 201,
-      body: await createCharge(
-        step,
-        validateBody(createChargeSchema, body, (fields) =>
-          chargeChannelProblems(step.account, fields),
-        ),
-      ),
-    })),
+    endpoint(settings, async ({ c, body, step }) => {
+      const input = validateBody(createChargeSchema, body, (fields) =>
+        chargeChannelProblems(step.account, fields),
+      )
+      // A charge started in the customer's browser waits for the merchant's confirmation.
+      if (c.get('credential') === 'public') {
+        if (input.confirmed === true) throw needsPrivateKey('Confirming a charge')
+        return { status: 201, body: await createCharge(step, { ...input, confirmed: false }) }
+      }
+      return { status: 201, body: await createCharge(step, input) }
+    }),
   )
   // Before /charges/:id, which would take "types" for an id.
   api.get(

@@ -1,3 +1,4 @@
+import type { Charge, Instrument } from '@chargekit/schemas'
 import type { Context, Hono } from 'hono'
 import type { Account } from '../../accounts/accounts'
 import { completeChallenge, findChallenge } from '../../lifecycle/complete-challenge'
@@ -12,7 +13,8 @@ import { challengePage, messagePage, resultPage } from '../three-ds-page'
 /** The challenge form posts two short fields; anything bigger is not from our page. */
 const maxFormBytes = 4 * 1024
 
-// The token is in the URL: no referrer may carry it elsewhere, and nothing else may load.
+// The page carries the challenge's token: no referrer may carry its URL elsewhere, and nothing
+// else may load.
 const pageHeaders = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
@@ -23,9 +25,13 @@ const pageHeaders = {
 }
 
 /**
- * The customer's 3DS page: no credentials, reachable only with the unguessable token of a
- * pending challenge. GET shows the challenge; POST …/complete applies the choice and sends the
- * customer to the charge's redirect_url (303), or shows the result.
+ * 3-D Secure by navigation, with no credentials: `instrument.redirect.url` is
+ * `GET /v2/instruments/{id}/redirect?public_key=…`, where the customer's browser lands. While the
+ * instrument waits, it shows the challenge, whose form posts the choice with the challenge's
+ * token to `POST /v2/3ds/{id}/complete`; that sends the customer back to the charge's
+ * redirect_url with `?instrument={id}` (303), or shows the result when there is none. Once
+ * decided, the redirect URL sends the customer straight back, so a reload or the back button
+ * does no harm.
  */
 export function threeDsRoutes(
   app: Hono<SandboxEnv>,
@@ -34,6 +40,7 @@ export function threeDsRoutes(
   publicUrl: string,
 ): void {
   const byId = new Map(accounts.map((account) => [account.id, account]))
+  const byPublicKey = new Map(accounts.map((account) => [account.publicKey, account]))
   const html = (c: Context<SandboxEnv>, body: string, status: 200 | 400 | 404 | 413 = 200) =>
     c.body(body, status, pageHeaders)
   const stepFor = (c: Context<SandboxEnv>, challenge: ChallengeRecord): StepContext | undefined => {
@@ -49,22 +56,26 @@ export function threeDsRoutes(
       ),
       404,
     )
+  const backToShop = (c: Context<SandboxEnv>, charge: Charge, instrument: Instrument) =>
+    charge.redirect_url === ''
+      ? html(c, resultPage(instrument))
+      : c.redirect(returnUrl(charge.redirect_url, instrument.id), 303)
 
-  app.get('/v2/3ds/:id', async (c) => {
-    const challenge = await findChallenge(deps, c.req.param('id') ?? '', c.req.query('token') ?? '')
-    const step = challenge && stepFor(c, challenge)
-    if (challenge === undefined || step === undefined) return invalidLink(c)
-    const instrument = await deps.store.getObject(
-      step.account.id,
-      'instrument',
-      challenge.instrumentId,
-    )
+  app.get('/v2/instruments/:id/redirect', async (c) => {
+    const account = byPublicKey.get(c.req.query('public_key') ?? '')
+    if (account === undefined) return invalidLink(c)
+    const instrument = await deps.store.getObject(account.id, 'instrument', c.req.param('id') ?? '')
     const charge =
       instrument?.charge === undefined
         ? undefined
-        : await deps.store.getObject(step.account.id, 'charge', instrument.charge.id)
+        : await deps.store.getObject(account.id, 'charge', instrument.charge.id)
     if (instrument === undefined || charge === undefined) return invalidLink(c)
-    return html(c, challengePage(charge, instrument, challenge.token))
+    const challenge = await deps.store.getChallenge(instrument.id)
+    if (instrument.status === 'pending' && challenge?.accountId === account.id) {
+      return html(c, challengePage(charge, instrument, challenge.token))
+    }
+    // Pending without a challenge: the processor is still deciding; the shop's page shows that.
+    return backToShop(c, charge, instrument)
   })
 
   app.post('/v2/3ds/:id/complete', async (c) => {
@@ -92,7 +103,13 @@ export function threeDsRoutes(
       outcome === 'authorize',
       publicUrl,
     )
-    if (charge.redirect_url !== '') return c.redirect(charge.redirect_url, 303)
-    return html(c, resultPage(instrument))
+    return backToShop(c, charge, instrument)
   })
+}
+
+/** The charge's redirect_url with `instrument={id}` added, so the shop knows what to look up. */
+function returnUrl(redirectUrl: string, instrumentId: string): string {
+  const url = new URL(redirectUrl)
+  url.searchParams.set('instrument', instrumentId)
+  return url.href
 }

@@ -1,0 +1,183 @@
+import type {
+  Charge,
+  ChargeTypeInfo,
+  CreateChargeRequest,
+  CreateInstrumentRequest,
+  Instrument,
+} from '@chargekit/schemas'
+import { basicAuthorization } from './basic-auth'
+import type { FetchLike } from './client-options'
+import { checkBaseUrl, checkFetch } from './config'
+import { checkKnownKeys, checkMilliseconds, checkRetryCount, optionError } from './option-checks'
+import { paramsObject, pathId } from './resources/arguments'
+import { type ResponseValidator, uncheckedValidator } from './response-validator'
+import { defaultBackoff } from './retry-policy'
+import { type CallSpec, createTransport } from './transport'
+
+export interface BrowserClientOptions {
+  /**
+   * The account's public key (`pk_…`), sent as the HTTP Basic user with an empty password. It
+   * may only create instruments and charges and read charge types, charges and instruments, so it
+   * is safe in a web page; the private key never is.
+   */
+  publicKey: string
+  /** The service origin, e.g. the sandbox's `url` (a trailing `/v2` is accepted too). */
+  baseUrl: string
+  /** Default: the global `fetch`. */
+  fetch?: FetchLike
+  /** Longest time one HTTP attempt may take. Default 30000 ms. */
+  timeoutMs?: number
+  /** Longest time one call may take, all attempts included. Default 120000 ms. */
+  deadlineMs?: number
+  /** Retries after the first attempt, for connection errors, timeouts, 429 and 5xx. Default 2. */
+  maxRetries?: number
+}
+
+/** Per-call options of the browser client. */
+export interface BrowserRequestOptions {
+  /** Cancels the call at once, also while it waits to retry. */
+  signal?: AbortSignal
+  /** Only for POSTs: the `Idempotency-Key` (default: a random UUID, the same on every retry). */
+  idempotencyKey?: string
+}
+
+/** What a checkout page may do with the public key. */
+export interface BrowserClient {
+  readonly charges: {
+    /**
+     * GET /v2/charges/types: the charge types on offer, each with the JSON Schema of its
+     * instrument request, to draw the payment form from.
+     */
+    types(options?: BrowserRequestOptions): Promise<ChargeTypeInfo[]>
+    /**
+     * POST /v2/charges: a charge started by the customer, created unconfirmed; the merchant's
+     * server confirms it with the private key before an instrument can be created from it.
+     */
+    create(params: CreateChargeRequest, options?: BrowserRequestOptions): Promise<Charge>
+    /** GET /v2/charges/{id} */
+    retrieve(id: string, options?: BrowserRequestOptions): Promise<Charge>
+  }
+  readonly instruments: {
+    /**
+     * POST /v2/instruments: sends the customer's card straight to the service, so it never
+     * passes through the merchant's server. A decline throws a PaymentError; with 3-D Secure the
+     * instrument is `pending` and the page navigates to `instrument.redirect.url`.
+     */
+    create(params: CreateInstrumentRequest, options?: BrowserRequestOptions): Promise<Instrument>
+    /** GET /v2/instruments/{id}: e.g. on the return page after 3-D Secure. */
+    retrieve(id: string, options?: BrowserRequestOptions): Promise<Instrument>
+  }
+}
+
+const where = 'createBrowserClient'
+const optionKeys: readonly (keyof BrowserClientOptions)[] = [
+  'publicKey',
+  'baseUrl',
+  'fetch',
+  'timeoutMs',
+  'deadlineMs',
+  'maxRetries',
+]
+const requestOptionKeys: readonly (keyof BrowserRequestOptions)[] = ['signal', 'idempotencyKey']
+
+// Unchecked: the server, which acts on these objects, reads them again with `createClient`.
+const chargeAnswer = uncheckedValidator<Charge>('charge')
+const instrumentAnswer = uncheckedValidator<Instrument>('instrument')
+const chargeTypesAnswer = uncheckedValidator<{ collection: ChargeTypeInfo[] }>('charge type list')
+
+/**
+ * The client for a customer's browser: only the calls the public key may make, with the same
+ * retries, idempotency keys, timeouts and typed errors as `createClient`, in a few kilobytes.
+ */
+export function createBrowserClient(options: BrowserClientOptions): BrowserClient {
+  if (typeof options !== 'object' || options === null) {
+    throw optionError(where, 'expected an options object such as { publicKey, baseUrl }')
+  }
+  checkKnownKeys(where, options, optionKeys)
+  const publicKey = checkPublicKey(options.publicKey)
+  const call = createTransport({
+    apiUrl: `${checkBaseUrl(where, options.baseUrl)}/v2`,
+    authorization: basicAuthorization(publicKey, ''),
+    fetch: checkFetch(where, options.fetch),
+    timeoutMs: checkMilliseconds(where, 'timeoutMs', options.timeoutMs, 30_000),
+    deadlineMs: checkMilliseconds(where, 'deadlineMs', options.deadlineMs, 120_000),
+    maxRetries: checkRetryCount(where, options.maxRetries, 2),
+    backoff: defaultBackoff,
+    logger: undefined,
+    validate: false,
+    // Nothing to hide: the public key is in the page anyway.
+    redact: (text) => text,
+    credentialsHint:
+      'Check the publicKey passed to createBrowserClient and that it belongs to this baseUrl; anything the public key may not do belongs on your server, with the private key.',
+    userAgent: undefined,
+    lookupErrorCode: () => undefined,
+  })
+  const send = <T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    validator: ResponseValidator<T>,
+    callOptions: BrowserRequestOptions | undefined,
+  ) => {
+    if (callOptions !== undefined) checkKnownKeys('request options', callOptions, requestOptionKeys)
+    const spec: CallSpec<T> = { method, path, query: '', body, validator, options: callOptions }
+    return call(spec)
+  }
+  return Object.freeze({
+    charges: Object.freeze({
+      types: async (callOptions?: BrowserRequestOptions) =>
+        (await send('GET', '/charges/types', undefined, chargeTypesAnswer, callOptions)).collection,
+      create: (params: CreateChargeRequest, callOptions?: BrowserRequestOptions) =>
+        send(
+          'POST',
+          '/charges',
+          paramsObject('charges.create', params, true),
+          chargeAnswer,
+          callOptions,
+        ),
+      retrieve: (id: string, callOptions?: BrowserRequestOptions) =>
+        send(
+          'GET',
+          `/charges/${pathId('charges.retrieve', 'id', id, 'ch_…')}`,
+          undefined,
+          chargeAnswer,
+          callOptions,
+        ),
+    }),
+    instruments: Object.freeze({
+      create: (params: CreateInstrumentRequest, callOptions?: BrowserRequestOptions) =>
+        send(
+          'POST',
+          '/instruments',
+          paramsObject('instruments.create', params, true),
+          instrumentAnswer,
+          callOptions,
+        ),
+      retrieve: (id: string, callOptions?: BrowserRequestOptions) =>
+        send(
+          'GET',
+          `/instruments/${pathId('instruments.retrieve', 'id', id, 'in_…')}`,
+          undefined,
+          instrumentAnswer,
+          callOptions,
+        ),
+    }),
+  })
+}
+
+function checkPublicKey(publicKey: unknown): string {
+  if (typeof publicKey !== 'string' || !/^[^\s:\p{Cc}]+$/u.test(publicKey)) {
+    throw optionError(
+      where,
+      'publicKey must be the account\'s public key (such as pk_sandbox): a non-empty string without spaces or ":"',
+    )
+  }
+  // The sandbox's and most providers' private keys start so; a page must never hold one.
+  if (publicKey.startsWith('sk_')) {
+    throw optionError(
+      where,
+      'publicKey looks like a private key (sk_…): never put the private key in a browser; pass the public key (pk_…)',
+    )
+  }
+  return publicKey
+}
