@@ -36,7 +36,7 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   const { deps, accounts } = options
   const settings: HttpSettings = {
     deps,
-    idempotency: createIdempotencyCache(),
+    idempotency: createIdempotencyCache(deps.store.idempotency),
     requestTimeoutMs: options.requestTimeoutMs,
   }
   const recentRequests = createRecentRequests()

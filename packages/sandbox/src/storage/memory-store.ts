@@ -1,4 +1,5 @@
 import { matchesEventFilter } from './event-matcher'
+import { createMemoryIdempotencyRecords } from './memory-idempotency'
 import { createMemoryWorkQueue } from './memory-work-queue'
 import {
   type ChallengeRecord,
@@ -148,6 +149,7 @@ export function createMemoryStore(): SandboxStore {
     },
 
     work,
+    idempotency: createMemoryIdempotencyRecords(),
   }
 }
 
