@@ -6,6 +6,7 @@ import { defineProject, type ViteUserConfig } from 'vitest/config'
  * (DESIGN §3) points each workspace package at `src/index.ts`, so no build is needed first.
  */
 const sourceConditions = ['@chargekit/source', 'import', 'module', 'node', 'default']
+const nodeConditions = ['@chargekit/source', 'node']
 
 const propertySeedSetup = fileURLToPath(
   new URL('./scripts/property-seed-setup.ts', import.meta.url),
@@ -14,7 +15,10 @@ const propertySeedSetup = fileURLToPath(
 export function chargekitProject(name: string, test: NonNullable<ViteUserConfig['test']> = {}) {
   return defineProject({
     resolve: { conditions: sourceConditions },
-    ssr: { resolve: { conditions: sourceConditions, externalConditions: sourceConditions } },
+    // Vitest also hands the SSR conditions to Node (`--conditions`) for the dependencies Node
+    // loads itself: with `import` among them, a CommonJS `require` of a dual package (pg's
+    // `require('pg-pool')`) would get its ESM build. Vite adds `import`/`require` per import.
+    ssr: { resolve: { conditions: nodeConditions, externalConditions: nodeConditions } },
     test: {
       name,
       environment: 'node',
