@@ -17,6 +17,11 @@ Options:
   --time-scale <number>     multiplies simulated delays: retries, acquirer answers,
                             settlement (default 1; 0.001 = 1000x faster)
   --signing-secret <secret> sign deliveries with Standard Webhooks headers
+  --data <dir>              keep state in an embedded database in this folder
+                            (survives restarts; one sandbox process per folder)
+  --database <postgres-url> keep state in a PostgreSQL database, which several
+                            sandbox processes may share
+                            (default for both: in memory, lost when it stops)
   --quiet                   do not log each request
   -h, --help                show this help
 `
@@ -49,6 +54,11 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     options.timeScale = scale
   }
   if (values['signing-secret'] !== undefined) options.signingSecret = values['signing-secret']
+  if (values.data !== undefined && values.database !== undefined) {
+    throw new SandboxError('--data and --database exclude each other: state lives in one place')
+  }
+  if (values.data !== undefined) options.data = values.data
+  if (values.database !== undefined) options.database = values.database
   return { kind: 'start', options, quiet: values.quiet === true }
 }
 
@@ -63,6 +73,8 @@ function parse(argv: readonly string[]) {
       account: { type: 'string', multiple: true },
       'time-scale': { type: 'string' },
       'signing-secret': { type: 'string' },
+      data: { type: 'string' },
+      database: { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },

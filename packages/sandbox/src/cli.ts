@@ -34,6 +34,7 @@ async function main(argv: readonly string[]): Promise<number> {
     `chargekit sandbox listening on ${sandbox.url}`,
     `  API base URL: ${sandbox.apiUrl}`,
     `  Dashboard:    ${sandbox.url}/dashboard`,
+    `  State:        ${sandbox.storage}`,
     '  Credentials (HTTP Basic: account id as user, key as password):',
     ...sandbox.accounts.map((account) => `    ${account.id} / ${account.key}`),
     'Press Ctrl-C to stop.',

@@ -14,12 +14,11 @@ import { checkRateLimit, defaultRateLimit } from './http/rate-limit'
 import type { SandboxEnv } from './http/sandbox-env'
 import type { LifecycleDeps } from './lifecycle/context'
 import { createEventRecorder } from './lifecycle/event-recorder'
-import { createKeyedLock } from './lifecycle/keyed-lock'
 import { createScheduler } from './lifecycle/scheduler'
 import { quietLogger, type SandboxLogger } from './logger'
 import type { Processor } from './processors/processor'
 import { createProcessorRegistry } from './processors/processor-registry'
-import { createMemoryStore } from './storage/memory-store'
+import { openStorage } from './storage/open-storage'
 import type { SandboxStore } from './storage/sandbox-store'
 
 export interface StartSandboxOptions {
@@ -44,8 +43,18 @@ export interface StartSandboxOptions {
   rateLimit?: RateLimitOptions | false
   /** An API answer not ready after this long is 504 04.02.0000. Default 30,000 ms. */
   requestTimeoutMs?: number
-  /** Where state lives. Default: a new in-memory store. */
+  /** Where state lives. Default: a new in-memory store. Excludes `data` and `database`. */
   store?: SandboxStore
+  /**
+   * Keeps state in an embedded database (PGlite) in this folder, created when missing: it
+   * survives restarts, and an answered write is stored. One sandbox process per folder.
+   */
+  data?: string
+  /**
+   * Keeps state in this PostgreSQL database (`postgres://user:password@host:5432/name`).
+   * Several sandbox processes may share it: each sees what the others wrote.
+   */
+  database?: string
   /**
    * Deliver events to each charge's events_url (default true). Off, events are still recorded
    * and searchable (`delivery_status: 'none'`): for load tests, or merchants that only poll.
@@ -61,7 +70,9 @@ export interface Sandbox {
   readonly accounts: readonly SandboxAccount[]
   /** Calls the sandbox in-process, without a socket (same answers as over HTTP). */
   fetch(request: Request): Promise<Response>
-  /** Stops the server, the delivery engine and every scheduled task. */
+  /** Where state lives, for people (a database URL without its password). */
+  readonly storage: string
+  /** Stops the server, the delivery engine and every scheduled task, and closes the database. */
   close(): Promise<void>
 }
 
@@ -85,7 +96,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     checkRateLimit(`accounts[${account.id}].rateLimit`, account.rateLimit)
 
   const logger = options.logger ?? quietLogger
-  const store = options.store ?? createMemoryStore()
+  const storage = await openStorage(options)
+  const { store } = storage
   const now = () => new Date()
   // Every recorded event goes to the delivery engine (`createDeliveryEngine` of ./delivery,
   // wrapped by createEventDelivery), which reports each attempt back onto the stored event.
@@ -103,7 +115,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     store,
     processors,
     scheduler,
-    locks: createKeyedLock(),
+    locks: storage.locks,
     recordEvent: createEventRecorder({
       store,
       now,
@@ -114,7 +126,13 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     now,
   }
   const app = createSandboxApp({ deps, accounts, delivery, rateLimit: limit, requestTimeoutMs })
-  const server = await listen(app, options.port ?? 0, options.host ?? '127.0.0.1')
+  const server = await listen(app, options.port ?? 0, options.host ?? '127.0.0.1').catch(
+    async (error: unknown) => {
+      await Promise.all([scheduler.close(), delivery.close()])
+      await storage.close()
+      throw error
+    },
+  )
   const url = originOf(server)
 
   let closing: Promise<void> | undefined
@@ -122,12 +140,14 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     url,
     apiUrl: `${url}/v2`,
     accounts: accounts.map(({ id, key, channels }) => ({ id, key, channels })),
+    storage: storage.description,
     fetch: async (request) => app.fetch(request),
     close() {
       closing ??= (async () => {
         await closeServer(server)
         await scheduler.close()
         await delivery.close()
+        await storage.close()
       })()
       return closing
     },

@@ -174,7 +174,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreSub
           account,
           event('ev_2', 'instrument.authorized', shop, 'in_shop', at(2), {
             result_status: 204,
-            delivery_status: 'success',
+            delivery_status: 'delivered',
           }),
         )
         await store.addEvent(account, event('ev_3', 'charge.created', other, 'ch_other', at(3)))
@@ -183,7 +183,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreSub
           event('ev_4', 'payment.success', shop, 'pa_shop', at(4), {
             dismissed_at: at(5),
             result_status: 500,
-            delivery_status: 'failed',
+            delivery_status: 'failing',
           }),
         )
         await store.addEvent(otherAccount, event('ev_x', 'charge.created', shop, 'ch_shop', at(1)))
@@ -211,7 +211,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreSub
         expect(await search({ dismissed: true })).toEqual(['ev_4'])
         expect(await search({ dismissed: false })).toEqual(['ev_3', 'ev_2', 'ev_1'])
         expect(await search({ resultStatus: 204 })).toEqual(['ev_2'])
-        expect(await search({ deliveryStatus: 'failed' })).toEqual(['ev_4'])
+        expect(await search({ deliveryStatus: 'failing' })).toEqual(['ev_4'])
         expect(await search({ charge: 'ch_shop', types: new Set(['charge.created']) })).toEqual([
           'ev_1',
         ])
@@ -253,14 +253,14 @@ export function describeStoreContract(name: string, open: () => Promise<StoreSub
         ])
 
         await store.updateEvent(account, 'ev_u', {
-          delivery_status: 'success',
+          delivery_status: 'delivered',
           result_status: 200,
           next_attempt_at: null,
           dismissed_at: '2030-01-02T00:00:00.000Z',
         })
         const final = await store.getEvent(account, 'ev_u')
         expect(final).toMatchObject({
-          delivery_status: 'success',
+          delivery_status: 'delivered',
           result_status: 200,
           next_attempt_at: null,
           dismissed_at: '2030-01-02T00:00:00.000Z',
