@@ -121,6 +121,11 @@ export function describeStoreContract(name: string, open: () => Promise<StoreSub
         const second = await store.listObjects(account, 'charge', {}, { offset: 3, limit: 3 })
         expect(ids(second.items)).toEqual(['ch_4', 'ch_3', 'ch_2'])
         expect(second.total).toBe(7)
+        const everything = await store.listObjects(account, 'charge', {}, {
+          offset: 1,
+          limit: Number.POSITIVE_INFINITY,
+        })
+        expect(ids(everything.items)).toEqual(['ch_6', 'ch_5', 'ch_4', 'ch_3', 'ch_2', 'ch_1'])
         const beyond = await store.listObjects(account, 'charge', {}, { offset: 10, limit: 3 })
         expect(beyond).toEqual({ items: [], total: 7 })
         expect(await store.listObjects(otherAccount, 'charge', {}, all)).toEqual({

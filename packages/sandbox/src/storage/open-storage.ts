@@ -3,6 +3,7 @@ import { createKeyedLock, type KeyedLock } from '../lifecycle/keyed-lock'
 import { createMemoryStore } from './memory-store'
 import type { SandboxStore } from './sandbox-store'
 import { openSqlDatabase } from './sql/open-database'
+import { releaseAbandonedReservations } from './sql/sql-idempotency'
 import { createSqlStore } from './sql/sql-store'
 
 /** Where state lives; at most one is given, and none means a new in-memory store. */
@@ -34,7 +35,9 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     if (typeof data !== 'string' || data.trim() === '') {
       throw new SandboxError('data must be the path of a folder for the embedded database')
     }
-    return sqlStorage(await openSqlDatabase({ data }), `an embedded database in ${data}`)
+    const db = await openSqlDatabase({ data })
+    await releaseAbandonedReservations(db)
+    return sqlStorage(db, `an embedded database in ${data}`)
   }
   if (database !== undefined) {
     if (typeof database !== 'string' || !/^postgres(ql)?:\/\//.test(database)) {

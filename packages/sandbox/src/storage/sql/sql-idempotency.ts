@@ -20,6 +20,15 @@ interface RecordRow {
 const purgeEveryMs = 60_000
 
 /**
+ * Frees every key whose request was still running: for a database only one process uses (the
+ * embedded one), at start-up, since a request in flight then died with the previous process.
+ * A retry then runs at once instead of waiting out the in-flight lease.
+ */
+export async function releaseAbandonedReservations(db: SqlDatabase): Promise<void> {
+  await db.query('DELETE FROM sandbox_idempotency WHERE result IS NULL')
+}
+
+/**
  * Idempotency records in SQL. A reservation is one upsert that takes the key only when no live
  * record holds it (none, an expired one, or one whose request died mid-way), so two processes
  * reserving one key at once cannot both win.

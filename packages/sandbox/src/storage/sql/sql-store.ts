@@ -73,7 +73,8 @@ export function createSqlStore(db: SqlDatabase): SandboxStore {
             SELECT seq, ${columns} FROM ${table} WHERE ${where.sql}
             ORDER BY seq DESC OFFSET $${params.length + 1} LIMIT $${params.length + 2}
           ) page) AS rows`,
-      [...params, offset, limit],
+      // An infinite limit (every match) is LIMIT NULL: no limit.
+      [...params, offset, Number.isFinite(limit) ? limit : null],
     )
     return { rows: result?.rows ?? [], total: Number(result?.total ?? 0) }
   }
