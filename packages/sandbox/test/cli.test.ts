@@ -4,7 +4,6 @@ import { basicAuth } from './sandbox-harness'
 
 afterEach(killRunningClis)
 
-
 describe('chargekit-sandbox', () => {
   it('prints its URL and credentials, serves the API and stops cleanly on SIGINT', async () => {
     const run = cli([

@@ -23,19 +23,28 @@ afterAll(async () => {
 
 describe.skipIf(postgres === undefined)('two sandboxes sharing a PostgreSQL database', () => {
   it('read what the other wrote, and replay the other one’s idempotent answers', async () => {
-    const request = { charge_type: 'card_onetime', amount: 42.5, currency: 'EUR', events_url: first.eventsUrl }
+    const request = {
+      charge_type: 'card_onetime',
+      amount: 42.5,
+      currency: 'EUR',
+      events_url: first.eventsUrl,
+    }
     const created = await first.api('POST', '/charges', request, { 'idempotency-key': 'shared-1' })
     expect(created.status).toBe(201)
     const read = await second.api('GET', `/charges/${created.body.id}`)
     expect(read.status).toBe(200)
     expect(read.body).toEqual(created.body)
 
-    const replayed = await second.api('POST', '/charges', request, { 'idempotency-key': 'shared-1' })
+    const replayed = await second.api('POST', '/charges', request, {
+      'idempotency-key': 'shared-1',
+    })
     expect(replayed.status).toBe(201)
     expect(replayed.headers.get('idempotent-replayed')).toBe('true')
     expect(replayed.body).toEqual(created.body)
     const listed = await second.api('GET', '/charges?per_page=100')
-    expect(listed.body.collection.filter((charge: { amount: number }) => charge.amount === 42.5)).toHaveLength(1)
+    expect(
+      listed.body.collection.filter((charge: { amount: number }) => charge.amount === 42.5),
+    ).toHaveLength(1)
   })
 
   it('never refund more than was captured, whichever sandbox each refund reaches', async () => {
@@ -61,7 +70,9 @@ describe.skipIf(postgres === undefined)('two sandboxes sharing a PostgreSQL data
     expect(statuses.filter((status) => status === 201)).toHaveLength(10)
     expect(statuses.filter((status) => status === 409)).toHaveLength(6)
     // Both sandboxes see the same ten refunds on the payment.
-    const refunded = answers.filter((answer) => answer.status === 201).map((answer) => answer.body.id)
+    const refunded = answers
+      .filter((answer) => answer.status === 201)
+      .map((answer) => answer.body.id)
     for (const sandbox of [first, second]) {
       const stored = await sandbox.api('GET', `/payments/${payment}`)
       expect(stored.body.refunds.map((refund: { id: string }) => refund.id).sort()).toEqual(

@@ -11,7 +11,9 @@ afterAll(async () => {
 
 describe('openSqlDatabase({ data })', () => {
   // Creating a fresh embedded database takes seconds, twice here.
-  it('keeps what a committed transaction wrote across a reopen, and nothing of a failed one', { timeout: 30_000 }, async () => {
+  it('keeps what a committed transaction wrote across a reopen, and nothing of a failed one', {
+    timeout: 30_000,
+  }, async () => {
     const data = await mkdtemp(join(tmpdir(), 'chargekit-sandbox-db-'))
     folders.push(data)
     const first = await openSqlDatabase({ data })

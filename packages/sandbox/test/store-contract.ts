@@ -15,11 +15,21 @@ const otherAccount = 'acct_other'
 // The store keeps whatever objects it is given; these carry the fields it indexes and a few more,
 // in a deliberate key order that a read must give back.
 function charge(id: string, metadata: Record<string, unknown> = {}): Charge {
-  return { id, amount: '10.00', currency: 'EUR', status: 'confirmed', metadata } as unknown as Charge
+  return {
+    id,
+    amount: '10.00',
+    currency: 'EUR',
+    status: 'confirmed',
+    metadata,
+  } as unknown as Charge
 }
 
 function instrument(id: string, chargeId: string, status = 'authorized'): Instrument {
-  return { id, charge: { id: chargeId, charge_type: 'card_onetime' }, status } as unknown as Instrument
+  return {
+    id,
+    charge: { id: chargeId, charge_type: 'card_onetime' },
+    status,
+  } as unknown as Instrument
 }
 
 function payment(id: string, instrumentId: string, settledAt: string | null = null): Payment {
@@ -121,10 +131,15 @@ export function describeStoreContract(name: string, open: () => Promise<StoreSub
         const second = await store.listObjects(account, 'charge', {}, { offset: 3, limit: 3 })
         expect(ids(second.items)).toEqual(['ch_4', 'ch_3', 'ch_2'])
         expect(second.total).toBe(7)
-        const everything = await store.listObjects(account, 'charge', {}, {
-          offset: 1,
-          limit: Number.POSITIVE_INFINITY,
-        })
+        const everything = await store.listObjects(
+          account,
+          'charge',
+          {},
+          {
+            offset: 1,
+            limit: Number.POSITIVE_INFINITY,
+          },
+        )
         expect(ids(everything.items)).toEqual(['ch_6', 'ch_5', 'ch_4', 'ch_3', 'ch_2', 'ch_1'])
         const beyond = await store.listObjects(account, 'charge', {}, { offset: 10, limit: 3 })
         expect(beyond).toEqual({ items: [], total: 7 })
@@ -139,7 +154,11 @@ export function describeStoreContract(name: string, open: () => Promise<StoreSub
         await store.putObject(account, 'instrument', instrument('in_a', 'ch_a'))
         await store.putObject(account, 'instrument', instrument('in_b', 'ch_b'))
         await store.putObject(account, 'payment', payment('pa_1', 'in_a'))
-        await store.putObject(account, 'payment', payment('pa_2', 'in_a', '2030-01-01T00:00:00.000Z'))
+        await store.putObject(
+          account,
+          'payment',
+          payment('pa_2', 'in_a', '2030-01-01T00:00:00.000Z'),
+        )
         await store.putObject(account, 'payment', payment('pa_3', 'in_b'))
         await store.putObject(account, 'refund', refund('re_1', 'pa_1', 'success'))
         await store.putObject(account, 'refund', refund('re_2', 'pa_1', 'error'))
@@ -161,10 +180,15 @@ export function describeStoreContract(name: string, open: () => Promise<StoreSub
         // A replaced object is found by what it is now.
         await store.putObject(account, 'refund', refund('re_2', 'pa_1', 'success'))
         expect(await list('refund', { status: 'success' })).toEqual(['re_3', 're_2', 're_1'])
-        const page = await store.listObjects(account, 'refund', { status: 'success' }, {
-          offset: 1,
-          limit: 1,
-        })
+        const page = await store.listObjects(
+          account,
+          'refund',
+          { status: 'success' },
+          {
+            offset: 1,
+            limit: 1,
+          },
+        )
         expect(page).toMatchObject({ total: 3 })
         expect(ids(page.items)).toEqual(['re_2'])
       }))
@@ -221,7 +245,11 @@ export function describeStoreContract(name: string, open: () => Promise<StoreSub
           'ev_1',
         ])
 
-        const paged = await store.listEvents(account, { charge: 'ch_shop' }, { offset: 1, limit: 1 })
+        const paged = await store.listEvents(
+          account,
+          { charge: 'ch_shop' },
+          { offset: 1, limit: 1 },
+        )
         expect(ids(paged.items)).toEqual(['ev_2'])
         expect(paged.total).toBe(3)
         expect(ids((await store.listEvents(otherAccount, {}, all)).items)).toEqual(['ev_x'])
@@ -230,10 +258,17 @@ export function describeStoreContract(name: string, open: () => Promise<StoreSub
 
     it('gives an event back as recorded, and as updated after', () =>
       withStore(async (store) => {
-        const recorded = event('ev_u', 'charge.created', charge('ch_u', { k: 'v' }), 'ch_u', '2030-01-01T00:00:00.000Z', {
-          delivery_status: 'pending',
-          next_attempt_at: '2030-01-01T00:00:00.000Z',
-        })
+        const recorded = event(
+          'ev_u',
+          'charge.created',
+          charge('ch_u', { k: 'v' }),
+          'ch_u',
+          '2030-01-01T00:00:00.000Z',
+          {
+            delivery_status: 'pending',
+            next_attempt_at: '2030-01-01T00:00:00.000Z',
+          },
+        )
         await store.addEvent(account, recorded)
         const stored = await store.getEvent(account, 'ev_u')
         expect(stored).toEqual(recorded)
@@ -334,12 +369,12 @@ export function describeStoreContract(name: string, open: () => Promise<StoreSub
         // A stale token (not the holder's) changes nothing.
         await records.release(account, 'key-1', 'not-the-token')
         expect((await records.reserve(account, 'key-1', 'POST a', now + 3)).state).toBe('done')
-        expect((await records.reserve(account, 'key-1', 'POST a', now + idempotencyTtlMs - 1)).state).toBe(
-          'done',
-        )
-        expect((await records.reserve(account, 'key-1', 'POST new', now + idempotencyTtlMs)).state).toBe(
-          'reserved',
-        )
+        expect(
+          (await records.reserve(account, 'key-1', 'POST a', now + idempotencyTtlMs - 1)).state,
+        ).toBe('done')
+        expect(
+          (await records.reserve(account, 'key-1', 'POST new', now + idempotencyTtlMs)).state,
+        ).toBe('reserved')
       }))
 
     it('frees a released key, and a key whose request never finished', () =>
@@ -353,9 +388,9 @@ export function describeStoreContract(name: string, open: () => Promise<StoreSub
         if (second.state !== 'reserved') throw new Error('not reserved again')
 
         // The request holding the key died: after the in-flight lease a retry may run.
-        expect((await records.reserve(account, 'key-2', 'POST b', now + inFlightLeaseMs - 1)).state).toBe(
-          'running',
-        )
+        expect(
+          (await records.reserve(account, 'key-2', 'POST b', now + inFlightLeaseMs - 1)).state,
+        ).toBe('running')
         const third = await records.reserve(account, 'key-2', 'POST b', now + inFlightLeaseMs)
         if (third.state !== 'reserved') throw new Error('not taken over')
         // The dead request's late answer is not stored over the retry's.
@@ -365,9 +400,9 @@ export function describeStoreContract(name: string, open: () => Promise<StoreSub
           headers: {},
           warnings: { list: [], omitted: 0 },
         })
-        expect((await records.reserve(account, 'key-2', 'POST b', now + inFlightLeaseMs)).state).toBe(
-          'running',
-        )
+        expect(
+          (await records.reserve(account, 'key-2', 'POST b', now + inFlightLeaseMs)).state,
+        ).toBe('running')
       }))
   })
 }

@@ -15,7 +15,8 @@ import { describeWorkQueueContract } from './work-queue-contract'
 const folder = await mkdtemp(join(tmpdir(), 'chargekit-store-'))
 const embedded = await openSqlDatabase({ data: folder })
 const postgres = await startLocalPostgres()
-const server = postgres === undefined ? undefined : await openSqlDatabase({ database: postgres.url })
+const server =
+  postgres === undefined ? undefined : await openSqlDatabase({ database: postgres.url })
 
 afterAll(async () => {
   await embedded.close()

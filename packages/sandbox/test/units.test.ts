@@ -8,7 +8,9 @@ import { canonicalJson } from '../src/http/canonical-json'
 import { createIdempotencyCache } from '../src/http/idempotency'
 import { IntegrationWarnings } from '../src/http/integration-warnings'
 import { createKeyedLock } from '../src/lifecycle/keyed-lock'
+import { startSandbox } from '../src/start-sandbox'
 import { createMemoryIdempotencyRecords } from '../src/storage/memory-idempotency'
+import { createMemoryStore } from '../src/storage/memory-store'
 
 const card = {
   name: 'Ada',
@@ -166,6 +168,10 @@ describe('CLI arguments', () => {
         signingSecret: 'whsec_abc',
       },
     })
+    expect(parseCliArguments(['--data', './state'])).toMatchObject({ options: { data: './state' } })
+    expect(parseCliArguments(['--database', 'postgres://db/sandbox'])).toMatchObject({
+      options: { database: 'postgres://db/sandbox' },
+    })
     expect(parseCliArguments([])).toMatchObject({ options: { port: 4010, host: '127.0.0.1' } })
     expect(parseCliArguments(['-h'])).toEqual({ kind: 'help' })
   })
@@ -177,10 +183,36 @@ describe('CLI arguments', () => {
     [['--account', ':key'], '--account expects ID:KEY'],
     [['--time-scale=-1'], '--time-scale expects a number'],
     [['--time-scale', 'fast'], '--time-scale expects a number'],
+    [['--data', 'a', '--database', 'postgres://db/b'], '--data and --database exclude each other'],
     [['--colour'], "Unknown option '--colour'"],
     [['extra'], 'Run chargekit-sandbox --help'],
   ])('refuses %j, saying what is expected', (args, message) => {
     expect(() => parseCliArguments(args)).toThrow(SandboxError)
     expect(() => parseCliArguments(args)).toThrow(message)
+  })
+})
+
+describe('where state lives', () => {
+  it.each([
+    [
+      { data: './a', database: 'postgres://db/b' },
+      'Give at most one of store, data and database (got data and database)',
+    ],
+    [
+      { store: createMemoryStore(), data: './a' },
+      'Give at most one of store, data and database (got store and data)',
+    ],
+    [{ data: ' ' }, 'data must be the path of a folder'],
+    [{ database: 'mysql://db/sandbox' }, 'database must be a PostgreSQL URL'],
+    // Nothing listens on port 1: the reason is given, never the URL and its password.
+    [
+      { database: 'postgres://user:s3cret@127.0.0.1:1/sandbox' },
+      'Cannot connect to the PostgreSQL database',
+    ],
+  ])('startSandbox refuses %j, saying why', async (options, message) => {
+    const start = startSandbox({ port: 0, ...options })
+    await expect(start).rejects.toThrow(SandboxError)
+    await expect(start).rejects.toThrow(message)
+    await expect(start).rejects.not.toThrow('s3cret')
   })
 })

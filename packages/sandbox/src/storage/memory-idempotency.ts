@@ -60,7 +60,8 @@ export function createMemoryIdempotencyRecords({
         if (existing.answer !== undefined) {
           return { state: 'done', fingerprint: existing.fingerprint, answer: existing.answer }
         }
-        if (existing.leaseUntil > now) return { state: 'running', fingerprint: existing.fingerprint }
+        if (existing.leaseUntil > now)
+          return { state: 'running', fingerprint: existing.fingerprint }
       }
       const token = randomUUID()
       entries.delete(key)

@@ -24,7 +24,9 @@ export interface Storage {
 
 /** Opens the store the options ask for (migrating a database), or throws saying what is wrong. */
 export async function openStorage(options: StorageOptions): Promise<Storage> {
-  const given = (['store', 'data', 'database'] as const).filter((name) => options[name] !== undefined)
+  const given = (['store', 'data', 'database'] as const).filter(
+    (name) => options[name] !== undefined,
+  )
   if (given.length > 1) {
     throw new SandboxError(
       `Give at most one of store, data and database (got ${given.join(' and ')}): state lives in one place`,

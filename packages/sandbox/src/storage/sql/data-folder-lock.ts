@@ -17,7 +17,9 @@ export function lockDataFolder(dataDir: string): () => void {
       return () => rmSync(file, { force: true })
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new SandboxError(`Cannot lock the data folder ${dataDir}: ${(error as Error).message}`)
+        throw new SandboxError(
+          `Cannot lock the data folder ${dataDir}: ${(error as Error).message}`,
+        )
       }
     }
     const holder = Number(readFileSync(file, 'utf8').trim())

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { SandboxError } from '../../errors'
-import type { SqlDatabase, SqlExecutor, SqlParam } from './database'
 import { lockDataFolder } from './data-folder-lock'
+import type { SqlDatabase, SqlExecutor, SqlParam } from './database'
 
 /**
  * Embedded PostgreSQL (WASM) persisted in `dataDir`, created when missing. One process at a time:

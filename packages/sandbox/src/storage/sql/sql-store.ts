@@ -201,7 +201,10 @@ export function createSqlStore(db: SqlDatabase): SandboxStore {
       const where = new Where()
       where.add('account_id = ?', accountId)
       if (filter.types !== undefined) {
-        where.add('type IN (SELECT json_array_elements_text(?::json))', JSON.stringify([...filter.types]))
+        where.add(
+          'type IN (SELECT json_array_elements_text(?::json))',
+          JSON.stringify([...filter.types]),
+        )
       }
       if (filter.charge !== undefined) where.add('charge_id = ?', filter.charge)
       if (filter.objectId !== undefined) where.add('object_id = ?', filter.objectId)
@@ -234,7 +237,9 @@ export function createSqlStore(db: SqlDatabase): SandboxStore {
         'SELECT account_id, token FROM sandbox_challenges WHERE instrument_id = $1',
         [instrumentId],
       )
-      return row === undefined ? undefined : { accountId: row.account_id, instrumentId, token: row.token }
+      return row === undefined
+        ? undefined
+        : { accountId: row.account_id, instrumentId, token: row.token }
     },
 
     async deleteChallenge(instrumentId: string) {

@@ -1,10 +1,4 @@
-import type {
-  ClaimedWork,
-  NewWork,
-  WorkKind,
-  WorkPayload,
-  WorkQueue,
-} from '../work-queue'
+import type { ClaimedWork, NewWork, WorkKind, WorkPayload, WorkQueue } from '../work-queue'
 import type { SqlDatabase, SqlExecutor } from './database'
 
 interface WorkRow {
@@ -41,7 +35,8 @@ export async function insertWork(executor: SqlExecutor, work: readonly NewWork[]
  */
 export function createSqlWorkQueue(db: SqlDatabase): WorkQueue {
   return {
-    add: (work) => (work.length === 0 ? Promise.resolve() : db.transaction((tx) => insertWork(tx, work))),
+    add: (work) =>
+      work.length === 0 ? Promise.resolve() : db.transaction((tx) => insertWork(tx, work)),
 
     async claim(kind: WorkKind, now: number, limit: number, leaseMs: number) {
       const rows = await db.query<WorkRow>(
@@ -79,10 +74,10 @@ export function createSqlWorkQueue(db: SqlDatabase): WorkQueue {
     },
 
     async complete(work: ClaimedWork) {
-      const rows = await db.query('DELETE FROM sandbox_work WHERE id = $1 AND lease = $2 RETURNING id', [
-        work.id,
-        work.lease,
-      ])
+      const rows = await db.query(
+        'DELETE FROM sandbox_work WHERE id = $1 AND lease = $2 RETURNING id',
+        [work.id, work.lease],
+      )
       return rows.length > 0
     },
 
