@@ -38,7 +38,10 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
       throw new SandboxError('data must be the path of a folder for the embedded database')
     }
     const db = await openSqlDatabase({ data })
-    await releaseAbandonedReservations(db)
+    await releaseAbandonedReservations(db).catch(async (error: unknown) => {
+      await db.close()
+      throw error
+    })
     return sqlStorage(db, `an embedded database in ${data}`)
   }
   if (database !== undefined) {
