@@ -3,7 +3,7 @@ import { defineProject, type ViteUserConfig } from 'vitest/config'
 
 /**
  * Tests run on the packages' TypeScript source: the `@chargekit/source` export condition
- * (DESIGN §3) points each workspace package at `src/index.ts`, so no build is needed first.
+ * points each workspace package at `src/index.ts`, so no build is needed first.
  */
 const sourceConditions = ['@chargekit/source', 'import', 'module', 'node', 'default']
 const nodeConditions = ['@chargekit/source', 'node']

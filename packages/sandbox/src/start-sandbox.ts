@@ -76,7 +76,7 @@ export interface Sandbox {
   close(): Promise<void>
 }
 
-/** Starts the emulator of the service (DESIGN §8): `await startSandbox({ port: 0 })`. */
+/** Starts the emulator of the service: `await startSandbox({ port: 0 })`. */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<Sandbox> {
   const timeScale = options.timeScale ?? 1
   if (!(Number.isFinite(timeScale) && timeScale >= 0)) {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll } from 'vitest'
-import { startLocalPostgres } from '../../../scripts/local-postgres'
+import { type LocalPostgres, startLocalPostgres } from '../../../scripts/local-postgres'
 import { createMemoryStore } from '../src/storage/memory-store'
 import type { SqlDatabase } from '../src/storage/sql/database'
 import { openSqlDatabase } from '../src/storage/sql/open-database'
@@ -11,19 +11,20 @@ import { describeStoreContract } from './store-contract'
 import { describeWorkQueueContract } from './work-queue-contract'
 
 // One database per driver for the whole file (opening one takes seconds); every test starts
-// from empty tables instead.
+// from empty tables instead. Cleanup is registered first, so a failed start leaks nothing.
 const folder = await mkdtemp(join(tmpdir(), 'chargekit-store-'))
-const embedded = await openSqlDatabase({ data: folder })
-const postgres = await startLocalPostgres()
-const server =
-  postgres === undefined ? undefined : await openSqlDatabase({ database: postgres.url })
-
+let postgres: LocalPostgres | undefined
+let embedded: SqlDatabase | undefined
+let server: SqlDatabase | undefined
 afterAll(async () => {
-  await embedded.close()
+  await embedded?.close()
   await rm(folder, { recursive: true, force: true })
   await server?.close()
   await postgres?.stop()
 })
+embedded = await openSqlDatabase({ data: folder })
+postgres = await startLocalPostgres()
+server = postgres === undefined ? undefined : await openSqlDatabase({ database: postgres.url })
 
 async function emptied(db: SqlDatabase) {
   await db.query(
@@ -34,20 +35,22 @@ async function emptied(db: SqlDatabase) {
 
 describeStoreContract('memory', async () => ({ store: createMemoryStore(), close: async () => {} }))
 
-describeStoreContract('embedded (PGlite)', () => emptied(embedded))
+const pglite = embedded
+describeStoreContract('embedded (PGlite)', () => emptied(pglite))
 describeWorkQueueContract(
   'embedded (PGlite)',
-  async () => ({ queue: (await emptied(embedded)).store.work, close: async () => {} }),
+  async () => ({ queue: (await emptied(pglite)).store.work, close: async () => {} }),
   { expiresClaims: true },
 )
 
 // Without a PostgreSQL server on this machine these are not registered (startLocalPostgres
 // throws instead under CI, where they must run).
-if (server !== undefined) {
-  describeStoreContract('PostgreSQL', () => emptied(server))
+const shared = server
+if (shared !== undefined) {
+  describeStoreContract('PostgreSQL', () => emptied(shared))
   describeWorkQueueContract(
     'PostgreSQL',
-    async () => ({ queue: (await emptied(server)).store.work, close: async () => {} }),
+    async () => ({ queue: (await emptied(shared)).store.work, close: async () => {} }),
     { expiresClaims: true },
   )
 }
