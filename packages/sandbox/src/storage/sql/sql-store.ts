@@ -79,6 +79,14 @@ export function createSqlStore(db: SqlDatabase): SandboxStore {
     return { rows: result?.rows ?? [], total: Number(result?.total ?? 0) }
   }
 
+  async function getEvent(accountId: string, id: string): Promise<StoredEvent | undefined> {
+    const [row] = await db.query<EventRow>(
+      `SELECT ${eventColumns} FROM sandbox_events WHERE account_id = $1 AND id = $2`,
+      [accountId, id],
+    )
+    return row === undefined ? undefined : eventOf(row)
+  }
+
   return {
     async getObject<K extends ObjectKind>(accountId: string, kind: K, id: string) {
       const [row] = await db.query<{ body: ObjectKinds[K] }>(
@@ -163,13 +171,7 @@ export function createSqlStore(db: SqlDatabase): SandboxStore {
       })
     },
 
-    async getEvent(accountId: string, id: string) {
-      const [row] = await db.query<EventRow>(
-        `SELECT ${eventColumns} FROM sandbox_events WHERE account_id = $1 AND id = $2`,
-        [accountId, id],
-      )
-      return row === undefined ? undefined : eventOf(row)
-    },
+    getEvent,
 
     async updateEvent(accountId: string, id: string, update: EventUpdate) {
       const where = new Where()
@@ -184,7 +186,7 @@ export function createSqlStore(db: SqlDatabase): SandboxStore {
           `${column} = $${where.params.length}${column === 'retries_log' ? '::json' : ''}`,
         )
       }
-      if (assignments.length === 0) return this.getEvent(accountId, id)
+      if (assignments.length === 0) return getEvent(accountId, id)
       const [row] = await db.query<EventRow>(
         `UPDATE sandbox_events SET ${assignments.join(', ')} WHERE ${where.sql}
          RETURNING ${eventColumns}`,
