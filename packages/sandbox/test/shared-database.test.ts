@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalPostgres } from '../../../scripts/local-postgres'
+import { gatedProcessor } from './gated-processor'
 import { cardFor, type Harness, startHarness } from './sandbox-harness'
 
 /**
@@ -7,15 +8,18 @@ import { cardFor, type Harness, startHarness } from './sandbox-harness'
  * processes would be: they serve one state, and the money rules hold across them.
  */
 const postgres = await startLocalPostgres()
+const gated = gatedProcessor()
 let first: Harness
 let second: Harness
 
 beforeAll(async () => {
   if (postgres === undefined) return
-  first = await startHarness({ database: postgres.url, deliverEvents: false })
-  second = await startHarness({ database: postgres.url, deliverEvents: false })
+  const options = { database: postgres.url, deliverEvents: false, processors: [gated.processor] }
+  first = await startHarness(options)
+  second = await startHarness(options)
 })
 afterAll(async () => {
+  gated.release()
   await first?.close()
   await second?.close()
   await postgres?.stop()
@@ -45,6 +49,29 @@ describe.skipIf(postgres === undefined)('two sandboxes sharing a PostgreSQL data
     expect(
       listed.body.collection.filter((charge: { amount: number }) => charge.amount === 42.5),
     ).toHaveLength(1)
+  })
+
+  it('answer 409 in flight in one while the other runs the first request with that key', async () => {
+    const charge = await first.api('POST', '/charges', {
+      charge_type: 'card_onetime',
+      amount: 20,
+      currency: 'EUR',
+      events_url: first.eventsUrl,
+      channels: ['card_onetime_gated'],
+    })
+    const key = { 'idempotency-key': 'shared-in-flight' }
+    const running = first.api('POST', '/instruments', cardFor(charge.body.id), key)
+    await gated.waiting()
+    const duplicate = await second.api('POST', '/instruments', cardFor(charge.body.id), key)
+    expect(duplicate.status).toBe(409)
+    expect(duplicate.body.failure_code).toBe('02.04.0000')
+    expect(duplicate.headers.get('retry-after')).toBe('1')
+    gated.release()
+    const done = await running
+    expect(done.status).toBe(201)
+    const replayed = await second.api('POST', '/instruments', cardFor(charge.body.id), key)
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true')
+    expect(replayed.body).toEqual(done.body)
   })
 
   it('never refund more than was captured, whichever sandbox each refund reaches', async () => {
