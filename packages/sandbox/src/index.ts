@@ -40,4 +40,9 @@ export type {
   PageResult,
   StoredEvent,
 } from './storage/records'
+export type {
+  IdempotencyRecords,
+  IdempotentAnswer,
+  Reservation,
+} from './storage/idempotency-records'
 export type { SandboxStore } from './storage/sandbox-store'
