@@ -9,11 +9,9 @@ import {
 import type { SqlDatabase } from './database'
 
 interface RecordRow {
-  token: string
   fingerprint: string
+  /** null while its request is still running. */
   result: IdempotentAnswer | null
-  lease_until: string
-  expires_at: string
 }
 
 // Expired records are deleted in passing, at most this often per process.
