@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { type LocalPostgres, startLocalPostgres } from '../../../scripts/local-postgres'
 import { createMemoryStore } from '../src/storage/memory-store'
 import type { SqlDatabase } from '../src/storage/sql/database'
@@ -54,3 +54,32 @@ if (shared !== undefined) {
     { expiresClaims: true },
   )
 }
+
+describe.skipIf(shared === undefined)('WorkQueue on PostgreSQL, claimed from two processes', () => {
+  it('gives each due item to exactly one of two pools claiming at once', async () => {
+    const queue = (await emptied(shared as SqlDatabase)).store.work
+    const other = await openSqlDatabase({ database: postgres?.url ?? '' })
+    try {
+      const due = 1_800_000_000_000
+      await queue.add(
+        Array.from({ length: 60 }, (_, index) => ({
+          kind: 'lifecycle' as const,
+          accountId: 'acct_claims',
+          payload: { index },
+          dueAt: due,
+        })),
+      )
+      const queues = [queue, createSqlStore(other).work]
+      const claims = await Promise.all(
+        Array.from({ length: 12 }, (_, index) =>
+          queues[index % 2]?.claim('lifecycle', due, 5, 60_000),
+        ),
+      )
+      const claimed = claims.flatMap((batch) => batch ?? []).map((work) => work.payload.index)
+      expect(claimed).toHaveLength(60)
+      expect(new Set(claimed).size).toBe(60)
+    } finally {
+      await other.close()
+    }
+  })
+})
