@@ -58,7 +58,7 @@ class Where {
  * transaction, so a write is either fully stored or not at all.
  */
 export function createSqlStore(db: SqlDatabase): SandboxStore {
-  /** One page of `from`, newest first, and the number of matching rows, in one round trip. */
+  /** One page of `table`, newest first, and the number of matching rows, in one round trip. */
   async function page<Row>(
     table: 'sandbox_objects' | 'sandbox_events',
     columns: string,
