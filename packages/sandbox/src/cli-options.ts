@@ -30,6 +30,11 @@ Options:
   --max-declined-instruments <number>
                             declined cards one charge takes before it fails
                             with 02.01.0000 Too Many Tries (default 5)
+  --data <dir>              keep state in an embedded database in this folder
+                            (survives restarts; one sandbox process per folder)
+  --database <postgres-url> keep state in a PostgreSQL database, which several
+                            sandbox processes may share
+                            (default for both: in memory, lost when it stops)
   --quiet                   do not log each request
   -h, --help                show this help
 `
@@ -86,6 +91,11 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
       1_000_000,
     )
   }
+  if (values.data !== undefined && values.database !== undefined) {
+    throw new SandboxError('--data and --database exclude each other: state lives in one place')
+  }
+  if (values.data !== undefined) options.data = values.data
+  if (values.database !== undefined) options.database = values.database
   return { kind: 'start', options, quiet: values.quiet === true }
 }
 
@@ -105,6 +115,8 @@ function parse(argv: readonly string[]) {
       'retain-charges': { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
       'max-declined-instruments': { type: 'string' },
+      data: { type: 'string' },
+      database: { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },

@@ -34,6 +34,7 @@ async function main(argv: readonly string[]): Promise<number> {
     `chargekit sandbox listening on ${sandbox.url}`,
     `  API base URL: ${sandbox.apiUrl}`,
     `  Dashboard:    ${sandbox.url}/dashboard`,
+    `  State:        ${sandbox.storage}`,
     '  Credentials: account id / private key (HTTP Basic user / password, on your server)',
     '               public key (HTTP Basic user, empty password, in the browser)',
     ...sandbox.accounts.map(

@@ -28,6 +28,11 @@ export { builtInProcessors } from './processors/processor-registry'
 export { simulatedAcquirer } from './processors/simulated-acquirer'
 export type { Sandbox, StartSandboxOptions } from './start-sandbox'
 export { startSandbox } from './start-sandbox'
+export type {
+  IdempotencyRecords,
+  IdempotentAnswer,
+  Reservation,
+} from './storage/idempotency-records'
 export { createMemoryStore } from './storage/memory-store'
 export type {
   ChallengeRecord,

@@ -23,12 +23,12 @@ import {
 import { checkRateLimit, defaultRateLimit } from './http/rate-limit'
 import type { LifecycleDeps } from './lifecycle/context'
 import { createEventRecorder } from './lifecycle/event-recorder'
-import { createKeyedLock } from './lifecycle/keyed-lock'
 import { createScheduler } from './lifecycle/scheduler'
 import { quietLogger, type SandboxLogger } from './logger'
 import type { Processor } from './processors/processor'
 import { createProcessorRegistry } from './processors/processor-registry'
-import { checkRetainCharges, createMemoryStore } from './storage/memory-store'
+import { checkRetainCharges } from './storage/memory-store'
+import { openStorage } from './storage/open-storage'
 import type { SandboxStore } from './storage/sandbox-store'
 
 export interface StartSandboxOptions {
@@ -67,8 +67,6 @@ export interface StartSandboxOptions {
   credentialThrottle?: CredentialThrottleOptions
   /** Header and request time-outs and the connection cap. Default 10 s, 30 s, 1,000 connections. */
   connections?: ConnectionLimits
-  /** Where state lives. Default: a new in-memory store. */
-  store?: SandboxStore
   /**
    * How many charges the in-memory store keeps, across accounts; past it the oldest charge is
    * dropped with its objects and events (later reads answer 404), so memory stays bounded. It
@@ -76,6 +74,18 @@ export interface StartSandboxOptions {
    * @default 50_000
    */
   retainCharges?: number
+  /** Where state lives. Default: a new in-memory store. Excludes `data` and `database`. */
+  store?: SandboxStore
+  /**
+   * Keeps state in an embedded database (PGlite) in this folder, created when missing: it
+   * survives restarts, and an answered write is stored. One sandbox process per folder.
+   */
+  data?: string
+  /**
+   * Keeps state in this PostgreSQL database (`postgres://user:password@host:5432/name`).
+   * Several sandbox processes may share it: each sees what the others wrote.
+   */
+  database?: string
   /**
    * Deliver events to each charge's events_url (default true). Off, events are still recorded
    * and searchable (`delivery_status: 'none'`): for load tests, or merchants that only poll.
@@ -101,7 +111,9 @@ export interface Sandbox {
   readonly accounts: readonly SandboxAccount[]
   /** Calls the sandbox in-process, without a socket (same answers as over HTTP). */
   fetch(request: Request): Promise<Response>
-  /** Stops the server, the delivery engine and every scheduled task. */
+  /** Where state lives, for people (a database URL without its password). */
+  readonly storage: string
+  /** Stops the server, the delivery engine and every scheduled task, and closes the database. */
   close(): Promise<void>
 }
 
@@ -137,7 +149,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
 
   const logger = options.logger ?? quietLogger
   const retainCharges = checkRetainCharges(options.retainCharges)
-  const store = options.store ?? createMemoryStore({ retainCharges })
+  const storage = await openStorage({ ...options, retainCharges })
+  const { store } = storage
   const now = () => new Date()
   // Every recorded event goes to the delivery engine (`createDeliveryEngine` of ./delivery,
   // wrapped by createEventDelivery), which reports each attempt back onto the stored event.
@@ -155,7 +168,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     store,
     processors,
     scheduler,
-    locks: createKeyedLock(),
+    locks: storage.locks,
     recordEvent: createEventRecorder({
       store,
       now,
@@ -174,7 +187,11 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     options.port ?? 0,
     options.host ?? '127.0.0.1',
     connections,
-  )
+  ).catch(async (error: unknown) => {
+    await Promise.all([scheduler.close(), delivery.close()])
+    await storage.close()
+    throw error
+  })
   const url = originOf(server)
   const app = createSandboxApp({
     deps,
@@ -187,7 +204,6 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       options.credentialThrottle,
     ),
     publicUrl: configuredPublicUrl ?? url,
-    idempotencyKeysPerAccount: retainCharges,
     corsOrigins,
   })
   handle = app.fetch
@@ -203,12 +219,14 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       publicKey,
       channels,
     })),
+    storage: storage.description,
     fetch: async (request) => app.fetch(request),
     close() {
       closing ??= (async () => {
         await closeServer(server)
         await scheduler.close()
         await delivery.close()
+        await storage.close()
       })()
       return closing
     },

@@ -1,46 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
+import { cli, killRunningClis } from './cli-process'
 import { basicAuth } from './sandbox-harness'
 
-const packageDir = fileURLToPath(new URL('..', import.meta.url))
-const running: ChildProcess[] = []
-
-/** Runs the CLI from source, as `chargekit-sandbox` would run from dist. */
-function cli(args: string[]) {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@chargekit/source', '--import', 'tsx', 'src/cli.ts', ...args],
-    { cwd: packageDir, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  running.push(child)
-  let stdout = ''
-  let stderr = ''
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString()
-  })
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString()
-  })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return {
-    child,
-    exited,
-    output: () => ({ stdout, stderr }),
-    async waitFor(pattern: RegExp): Promise<RegExpMatchArray> {
-      for (;;) {
-        const match = stdout.match(pattern)
-        if (match) return match
-        if (child.exitCode !== null) throw new Error(`CLI exited early: ${stderr}`)
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
-    },
-  }
-}
-
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
-})
+afterEach(killRunningClis)
 
 describe('chargekit-sandbox', () => {
   it('prints its URL and credentials, serves the API and stops cleanly on SIGINT', async () => {

@@ -10,7 +10,10 @@ afterAll(async () => {
 })
 
 describe('openSqlDatabase({ data })', () => {
-  it('keeps what a committed transaction wrote across a reopen, and nothing of a failed one', async () => {
+  // Creating a fresh embedded database takes seconds, twice here.
+  it('keeps what a committed transaction wrote across a reopen, and nothing of a failed one', {
+    timeout: 30_000,
+  }, async () => {
     const data = await mkdtemp(join(tmpdir(), 'chargekit-sandbox-db-'))
     folders.push(data)
     const first = await openSqlDatabase({ data })

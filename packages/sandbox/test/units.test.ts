@@ -9,6 +9,9 @@ import { clientAddress, createCredentialThrottle } from '../src/http/credential-
 import { createIdempotencyCache } from '../src/http/idempotency'
 import { IntegrationWarnings } from '../src/http/integration-warnings'
 import { createKeyedLock } from '../src/lifecycle/keyed-lock'
+import { startSandbox } from '../src/start-sandbox'
+import { createMemoryIdempotencyRecords } from '../src/storage/memory-idempotency'
+import { createMemoryStore } from '../src/storage/memory-store'
 
 const card = {
   name: 'Ada',
@@ -92,18 +95,22 @@ describe('idempotency cache', () => {
   })
 
   it('forgets keys after their time to live and beyond its size', async () => {
-    const expiring = createIdempotencyCache({ ttlMs: 0, maxKeysPerAccount: 10 })
+    const expiring = createIdempotencyCache(
+      createMemoryIdempotencyRecords({ ttlMs: 0, maxKeysPerAccount: 10 }),
+    )
     await expiring.run('a', 'k', 'f1', ok)
     expect((await expiring.run('a', 'k', 'f2', ok)).replayed).toBe(false)
 
-    const small = createIdempotencyCache({ ttlMs: 60_000, maxKeysPerAccount: 2 })
+    const small = createIdempotencyCache(
+      createMemoryIdempotencyRecords({ ttlMs: 60_000, maxKeysPerAccount: 2 }),
+    )
     for (const key of ['k1', 'k2', 'k3']) await small.run('a', key, 'f', ok)
     expect((await small.run('a', 'k1', 'other', ok)).replayed).toBe(false)
     expect((await small.run('a', 'k3', 'f', ok)).replayed).toBe(true)
   })
 
   it('does not store server errors, so a retry runs again', async () => {
-    const cache = createIdempotencyCache()
+    const cache = createIdempotencyCache(createMemoryIdempotencyRecords())
     let runs = 0
     const failing = async () => {
       runs++
@@ -181,6 +188,10 @@ describe('CLI arguments', () => {
         maxDeclinedInstruments: 3,
       },
     })
+    expect(parseCliArguments(['--data', './state'])).toMatchObject({ options: { data: './state' } })
+    expect(parseCliArguments(['--database', 'postgres://db/sandbox'])).toMatchObject({
+      options: { database: 'postgres://db/sandbox' },
+    })
     expect(parseCliArguments([])).toMatchObject({ options: { port: 4010, host: '127.0.0.1' } })
     expect(parseCliArguments(['-h'])).toEqual({ kind: 'help' })
   })
@@ -197,6 +208,7 @@ describe('CLI arguments', () => {
     [['--time-scale', 'fast'], '--time-scale expects a number'],
     [['--max-connections', '0'], '--max-connections expects a whole number from 1'],
     [['--max-connections', 'many'], '--max-connections expects a whole number from 1'],
+    [['--data', 'a', '--database', 'postgres://db/b'], '--data and --database exclude each other'],
     [['--colour'], "Unknown option '--colour'"],
     [['extra'], 'Run chargekit-sandbox --help'],
   ])('refuses %j, saying what is expected', (args, message) => {
@@ -248,5 +260,30 @@ describe('credential throttle', () => {
     expect(from('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64')
     expect(from('2001:db8::9')).toBe('2001:db8:0:0::/64')
     expect(clientAddress(undefined)).toBe('in-process')
+  })
+})
+
+describe('where state lives', () => {
+  it.each([
+    [
+      { data: './a', database: 'postgres://db/b' },
+      'Give at most one of store, data and database (got data and database)',
+    ],
+    [
+      { store: createMemoryStore(), data: './a' },
+      'Give at most one of store, data and database (got store and data)',
+    ],
+    [{ data: ' ' }, 'data must be the path of a folder'],
+    [{ database: 'mysql://db/sandbox' }, 'database must be a PostgreSQL URL'],
+    // Nothing listens on port 1: the reason is given, never the URL and its password.
+    [
+      { database: 'postgres://user:s3cret@127.0.0.1:1/sandbox' },
+      'Cannot connect to the PostgreSQL database',
+    ],
+  ])('startSandbox refuses %j, saying why', async (options, message) => {
+    const start = startSandbox({ port: 0, ...options })
+    await expect(start).rejects.toThrow(SandboxError)
+    await expect(start).rejects.toThrow(message)
+    await expect(start).rejects.not.toThrow('s3cret')
   })
 })

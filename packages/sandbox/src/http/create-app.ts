@@ -36,8 +36,6 @@ export interface SandboxAppOptions {
   throttle: CredentialThrottle
   /** The origin customers' browsers reach the sandbox at: 3-D Secure links start with it. */
   publicUrl: string
-  /** Idempotency keys remembered per account (the oldest finished ones are forgotten first). */
-  idempotencyKeysPerAccount: number
   /** Origins browsers may call /v2 from; undefined allows any. */
   corsOrigins: readonly string[] | undefined
 }
@@ -47,7 +45,7 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   const { deps, accounts } = options
   const settings: HttpSettings = {
     deps,
-    idempotency: createIdempotencyCache({ maxKeysPerAccount: options.idempotencyKeysPerAccount }),
+    idempotency: createIdempotencyCache(deps.store.idempotency),
     requestTimeoutMs: options.requestTimeoutMs,
     publicUrl: options.publicUrl,
   }

@@ -57,7 +57,8 @@ export function endpoint(
     }
     const operation = async (): Promise<StoredResult> => ({
       ...(await answer(() => run({ c, body, step }))),
-      warnings: bodyWarnings,
+      // As data: the answer may be stored in a database and replayed by another process.
+      warnings: { list: bodyWarnings.list, omitted: bodyWarnings.omitted },
     })
     const key = writes ? requestHeader(c, 'idempotency-key') : undefined
     let pending: Promise<{ result: StoredResult; replayed: boolean }>

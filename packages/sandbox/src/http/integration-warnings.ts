@@ -59,7 +59,7 @@ export class IntegrationWarnings {
   }
 
   /** Adds another list's warnings, and counts what it omitted. */
-  merge(other: IntegrationWarnings): void {
+  merge(other: { readonly list: readonly IntegrationWarning[]; readonly omitted: number }): void {
     for (const warning of other.list) this.add(warning)
     this.#omitted += other.omitted
   }

@@ -1,5 +1,6 @@
 import { SandboxError } from '../errors'
 import { matchesEventFilter } from './event-matcher'
+import { createMemoryIdempotencyRecords } from './memory-idempotency'
 import { createMemoryWorkQueue } from './memory-work-queue'
 import {
   type ChallengeRecord,
@@ -252,6 +253,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): SandboxStor
     },
 
     work,
+    // As many keys per account as charges are kept: a replay can only find what is still stored.
+    idempotency: createMemoryIdempotencyRecords({ maxKeysPerAccount: retainCharges }),
   }
 }
 

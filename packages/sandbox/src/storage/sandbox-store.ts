@@ -1,3 +1,4 @@
+import type { IdempotencyRecords } from './idempotency-records'
 import type {
   ChallengeRecord,
   EventFilter,
@@ -50,4 +51,6 @@ export interface SandboxStore {
   deleteChallenge(instrumentId: string): Promise<void>
   /** Timed work (deliveries, processor answers, settlements), as durable as the rest. */
   readonly work: WorkQueue
+  /** Idempotency keys and the answers they replay. */
+  readonly idempotency: IdempotencyRecords
 }

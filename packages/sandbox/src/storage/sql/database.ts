@@ -19,5 +19,12 @@ export interface SqlDatabase extends SqlExecutor {
   readonly driver: 'pglite' | 'postgres'
   /** Runs `work` in one transaction: every statement commits together or none does. */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>
+  /**
+   * Runs `task` while no other process holds `key`: a PostgreSQL advisory lock, as other
+   * sandbox processes may share the server. PGlite's folder belongs to one process, so there
+   * it just runs `task`. Callers serialize tasks of one key within their process first, so a
+   * process waits here only for other processes.
+   */
+  acrossProcesses<T>(key: string, task: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }

@@ -1,8 +1,12 @@
 import { mkdirSync } from 'node:fs'
 import { SandboxError } from '../../errors'
+import { lockDataFolder } from './data-folder-lock'
 import type { SqlDatabase, SqlExecutor, SqlParam } from './database'
 
-/** Embedded PostgreSQL (WASM) persisted in `dataDir`, created when missing. */
+/**
+ * Embedded PostgreSQL (WASM) persisted in `dataDir`, created when missing. One process at a time:
+ * a second one on the same folder is refused (PGlite would corrupt it).
+ */
 export async function openPgliteDatabase(dataDir: string): Promise<SqlDatabase> {
   // Loaded on demand: a sandbox in memory never pays for the WASM build.
   const { PGlite, types } = await import('@electric-sql/pglite')
@@ -11,8 +15,15 @@ export async function openPgliteDatabase(dataDir: string): Promise<SqlDatabase> 
   } catch (error) {
     throw new SandboxError(`Cannot create the data folder ${dataDir}: ${(error as Error).message}`)
   }
-  // int8 as text keeps amounts and counters exact (PGlite's default would make them JS numbers).
-  const db = await PGlite.create({ dataDir, parsers: { [types.INT8]: (value: string) => value } })
+  const unlock = lockDataFolder(dataDir)
+  let db: InstanceType<typeof PGlite>
+  try {
+    // int8 as text keeps amounts and counters exact (PGlite's default would make them JS numbers).
+    db = await PGlite.create({ dataDir, parsers: { [types.INT8]: (value: string) => value } })
+  } catch (error) {
+    unlock()
+    throw error
+  }
   const executor = (target: Pick<typeof db, 'query'>): SqlExecutor => ({
     async query<Row extends object>(sql: string, params: readonly SqlParam[] = []) {
       return (await target.query<Row>(sql, [...params])).rows
@@ -22,6 +33,10 @@ export async function openPgliteDatabase(dataDir: string): Promise<SqlDatabase> 
     driver: 'pglite',
     ...executor(db),
     transaction: (work) => db.transaction((tx) => work(executor(tx))),
-    close: () => db.close(),
+    acrossProcesses: (_key, task) => task(),
+    async close() {
+      await db.close()
+      unlock()
+    },
   }
 }

@@ -26,9 +26,35 @@ export async function openPostgresDatabase(
       return (await target.query<Row & QueryResultRow>(sql, [...params])).rows
     },
   })
+  // Advisory locks are held by a session for a whole charge step, on their own connections: a
+  // step waiting for its lock then never holds a connection its queries need, so the two pools
+  // cannot starve each other.
+  const lockPool = new pg.Pool({ connectionString, max: poolSize })
+  lockPool.on('error', () => {})
   return {
     driver: 'postgres',
     ...executor(pool),
+    async acrossProcesses(key, task) {
+      const session = await lockPool.connect()
+      let released = false
+      try {
+        await session.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key])
+        try {
+          return await task()
+        } finally {
+          await session
+            .query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key])
+            .catch((error: unknown) => {
+              // A session that could not unlock must not serve another step: closing it
+              // releases its locks on the server.
+              session.release(error as Error)
+              released = true
+            })
+        }
+      } finally {
+        if (!released) session.release()
+      }
+    },
     async transaction(work) {
       const client = await pool.connect()
       try {
@@ -43,6 +69,8 @@ export async function openPostgresDatabase(
         client.release()
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await Promise.all([pool.end(), lockPool.end()])
+    },
   }
 }

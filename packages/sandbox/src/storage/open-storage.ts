@@ -1,0 +1,89 @@
+import { SandboxError } from '../errors'
+import { createKeyedLock, type KeyedLock } from '../lifecycle/keyed-lock'
+import { createMemoryStore } from './memory-store'
+import type { SandboxStore } from './sandbox-store'
+import { openSqlDatabase } from './sql/open-database'
+import { releaseAbandonedReservations } from './sql/sql-idempotency'
+import { createSqlStore } from './sql/sql-store'
+
+/** Where state lives; at most one is given, and none means a new in-memory store. */
+export interface StorageOptions {
+  store?: SandboxStore
+  data?: string
+  database?: string
+  /** For the in-memory store: charges kept before the oldest is dropped. */
+  retainCharges?: number
+}
+
+export interface Storage {
+  store: SandboxStore
+  /** Serializes the steps of one charge, across every process that shares the store. */
+  locks: KeyedLock
+  /** Where state lives, for people: never a password. */
+  description: string
+  close(): Promise<void>
+}
+
+/** Opens the store the options ask for (migrating a database), or throws saying what is wrong. */
+export async function openStorage(options: StorageOptions): Promise<Storage> {
+  const given = (['store', 'data', 'database'] as const).filter(
+    (name) => options[name] !== undefined,
+  )
+  if (given.length > 1) {
+    throw new SandboxError(
+      `Give at most one of store, data and database (got ${given.join(' and ')}): state lives in one place`,
+    )
+  }
+  const { data, database } = options
+  if (data !== undefined) {
+    if (typeof data !== 'string' || data.trim() === '') {
+      throw new SandboxError('data must be the path of a folder for the embedded database')
+    }
+    const db = await openSqlDatabase({ data })
+    await releaseAbandonedReservations(db).catch(async (error: unknown) => {
+      await db.close()
+      throw error
+    })
+    return sqlStorage(db, `an embedded database in ${data}`)
+  }
+  if (database !== undefined) {
+    if (typeof database !== 'string' || !/^postgres(ql)?:\/\//.test(database)) {
+      throw new SandboxError(
+        'database must be a PostgreSQL URL, such as postgres://user:password@localhost:5432/sandbox',
+      )
+    }
+    return sqlStorage(
+      await openSqlDatabase({ database }),
+      `the PostgreSQL database ${withoutPassword(database)}`,
+    )
+  }
+  return {
+    store: options.store ?? createMemoryStore({ retainCharges: options.retainCharges }),
+    locks: createKeyedLock(),
+    description:
+      options.store === undefined ? 'memory (lost when the sandbox stops)' : 'the given store',
+    close: async () => {},
+  }
+}
+
+function sqlStorage(db: Awaited<ReturnType<typeof openSqlDatabase>>, description: string): Storage {
+  const local = createKeyedLock()
+  return {
+    store: createSqlStore(db),
+    // The in-process lock first: a process then waits for other processes at most once per
+    // charge, holding one lock session, however many of its own requests queue behind it.
+    locks: { run: (key, task) => local.run(key, () => db.acrossProcesses(key, task)) },
+    description,
+    close: () => db.close(),
+  }
+}
+
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password !== '') parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return '(an unparsable URL)'
+  }
+}

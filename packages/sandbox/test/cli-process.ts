@@ -1,0 +1,48 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url))
+const running: ChildProcess[] = []
+
+export type CliProcess = ReturnType<typeof cli>
+
+/** Runs the CLI from source, as `chargekit-sandbox` would run from dist. */
+export function cli(args: string[]) {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@chargekit/source', '--import', 'tsx', 'src/cli.ts', ...args],
+    { cwd: packageDir, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  running.push(child)
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString()
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return {
+    child,
+    exited,
+    output: () => ({ stdout, stderr }),
+    async waitFor(pattern: RegExp): Promise<RegExpMatchArray> {
+      for (;;) {
+        const match = stdout.match(pattern)
+        if (match) return match
+        if (child.exitCode !== null || child.signalCode !== null) {
+          throw new Error(`CLI exited early: ${stderr}`)
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    },
+  }
+}
+
+/** For afterEach: no CLI outlives its test. */
+export function killRunningClis() {
+  for (const child of running.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  }
+}

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { startLocalPostgres } from '../../../scripts/local-postgres'
+import { type CliProcess, cli, killRunningClis } from './cli-process'
+import { basicAuth, cardFor } from './sandbox-harness'
+
+/**
+ * A 2xx means stored: a sandbox killed with SIGKILL in the middle of a burst of concurrent
+ * writes, then restarted on the same state, serves every write it acknowledged, unchanged.
+ */
+const folders: string[] = []
+const postgres = await startLocalPostgres()
+afterEach(killRunningClis)
+afterAll(async () => {
+  for (const folder of folders) await rm(folder, { recursive: true, force: true })
+  await postgres?.stop()
+})
+
+const credentials = { id: 'acct_sandbox', key: 'sk_sandbox' }
+
+async function started(args: string[]): Promise<{ run: CliProcess; api: string }> {
+  const run = cli(['--port', '0', '--quiet', ...args])
+  const [, url] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+  return { run, api: `${url}/v2` }
+}
+
+interface Write {
+  path: string
+  body: unknown
+  key: string
+}
+
+/** One POST; undefined when the connection died before an answer. */
+async function post(api: string, { path, body, key }: Write) {
+  try {
+    const response = await fetch(`${api}${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: basicAuth(credentials),
+        'content-type': 'application/json',
+        'idempotency-key': key,
+      },
+      body: JSON.stringify(body),
+    })
+    return { status: response.status, body: await response.json() }
+  } catch {
+    return undefined
+  }
+}
+
+interface Acknowledged {
+  /** Where the object is read back. */
+  path: string
+  body: Record<string, unknown>
+  /** Fields a later write (a capture of this instrument) may have changed since. */
+  mayChange: readonly string[]
+}
+
+// What a capture changes on its instrument.
+const changedByCapture = ['captured_amount', 'last_payment', 'used', 'updated_at']
+
+/**
+ * `clients` loops of charge → instrument → capture, each write with its own Idempotency-Key,
+ * until one gets no answer (the sandbox died). `onAcknowledged` sees every 2xx.
+ */
+async function writeUntilKilled(api: string, clients: number, onAcknowledged: () => void) {
+  const acknowledged: Acknowledged[] = []
+  const unanswered: Write[] = []
+  async function send(write: Write): Promise<Record<string, unknown> | undefined> {
+    const answer = await post(api, write)
+    if (answer === undefined) {
+      unanswered.push(write)
+      return undefined
+    }
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+    onAcknowledged()
+    return answer.body
+  }
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      for (let round = 0; ; round++) {
+        const charge = await send({
+          path: '/charges',
+          key: randomUUID(),
+          body: {
+            charge_type: 'card_onetime',
+            amount: 10 + client + round / 100,
+            currency: 'EUR',
+            // Nothing listens there: deliveries fail fast and wait for their retry.
+            events_url: 'http://127.0.0.1:9/events',
+            metadata: { client, round },
+            instrument_params: { captured_on_creation: false },
+          },
+        })
+        if (charge === undefined) return
+        acknowledged.push({ path: `/charges/${charge.id}`, body: charge, mayChange: [] })
+        const instrument = await send({
+          path: '/instruments',
+          key: randomUUID(),
+          body: cardFor(String(charge.id)),
+        })
+        if (instrument === undefined) return
+        const stored: Acknowledged = {
+          path: `/instruments/${instrument.id}`,
+          body: instrument,
+          mayChange: changedByCapture,
+        }
+        acknowledged.push(stored)
+        const payment = await send({
+          path: '/payments',
+          key: randomUUID(),
+          body: { instrument: instrument.id, amount: 5, currency: 'EUR' },
+        })
+        if (payment === undefined) return
+        acknowledged.push({ path: `/payments/${payment.id}`, body: payment, mayChange: [] })
+      }
+    }),
+  )
+  return { acknowledged, unanswered }
+}
+
+async function read(api: string, path: string) {
+  const response = await fetch(`${api}${path}`, {
+    headers: { authorization: basicAuth(credentials) },
+  })
+  return { status: response.status, body: await response.json() }
+}
+
+async function killMidLoadAndRestart(args: string[]) {
+  const first = await started(args)
+  // The moment of the kill is random: after 30 to 90 acknowledged writes.
+  const killAfter = 30 + Math.floor(Math.random() * 60)
+  let count = 0
+  const { acknowledged, unanswered } = await writeUntilKilled(first.api, 8, () => {
+    if (++count === killAfter) first.run.child.kill('SIGKILL')
+  })
+  await first.run.exited
+  expect(acknowledged.length).toBeGreaterThanOrEqual(killAfter)
+
+  const second = await started(args)
+  for (const { path, body, mayChange } of acknowledged) {
+    const answer = await read(second.api, path)
+    expect(answer.status, path).toBe(200)
+    const unchanged = { ...answer.body }
+    for (const field of mayChange) unchanged[field] = body[field]
+    expect(unchanged, path).toEqual(body)
+  }
+  return { second, unanswered }
+}
+
+describe('kill -9 under load', () => {
+  it('loses no acknowledged write of an embedded database, and frees the keys of unanswered ones', async () => {
+    const data = await mkdtemp(join(tmpdir(), 'chargekit-kill-'))
+    folders.push(data)
+    const { second, unanswered } = await killMidLoadAndRestart(['--data', data])
+    // The killed process held keys of requests it never answered: a retry runs at once.
+    for (const write of unanswered) {
+      const retried = await post(second.api, write)
+      expect(retried?.body.failure_code, write.path).not.toBe('02.04.0000')
+      expect(retried?.status, write.path).toBeLessThan(500)
+    }
+    // The folder belongs to the running process: a second one is refused, saying why.
+    const intruder = cli(['--port', '0', '--data', data])
+    expect(await intruder.exited).toBe(1)
+    expect(intruder.output().stderr).toMatch(/data folder .* is in use by another sandbox process/)
+    second.run.child.kill('SIGTERM')
+    expect(await second.run.exited).toBe(0)
+  }, 60_000)
+
+  it.skipIf(postgres === undefined)(
+    'loses no acknowledged write of a PostgreSQL database',
+    async () => {
+      const { second } = await killMidLoadAndRestart(['--database', postgres?.url ?? ''])
+      expect(second.run.output().stdout).toContain('State:        the PostgreSQL database')
+    },
+    60_000,
+  )
+})

@@ -1,0 +1,85 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { type LocalPostgres, startLocalPostgres } from '../../../scripts/local-postgres'
+import { createMemoryStore } from '../src/storage/memory-store'
+import type { SqlDatabase } from '../src/storage/sql/database'
+import { openSqlDatabase } from '../src/storage/sql/open-database'
+import { createSqlStore } from '../src/storage/sql/sql-store'
+import { describeStoreContract } from './store-contract'
+import { describeWorkQueueContract } from './work-queue-contract'
+
+// One database per driver for the whole file (opening one takes seconds); every test starts
+// from empty tables instead. Cleanup is registered first, so a failed start leaks nothing.
+const folder = await mkdtemp(join(tmpdir(), 'chargekit-store-'))
+let postgres: LocalPostgres | undefined
+let embedded: SqlDatabase | undefined
+let server: SqlDatabase | undefined
+afterAll(async () => {
+  await embedded?.close()
+  await rm(folder, { recursive: true, force: true })
+  await server?.close()
+  await postgres?.stop()
+})
+embedded = await openSqlDatabase({ data: folder })
+postgres = await startLocalPostgres()
+server = postgres === undefined ? undefined : await openSqlDatabase({ database: postgres.url })
+
+async function emptied(db: SqlDatabase) {
+  await db.query(
+    'TRUNCATE sandbox_objects, sandbox_events, sandbox_challenges, sandbox_work, sandbox_idempotency',
+  )
+  return { store: createSqlStore(db), close: async () => {} }
+}
+
+describeStoreContract('memory', async () => ({ store: createMemoryStore(), close: async () => {} }))
+
+const pglite = embedded
+describeStoreContract('embedded (PGlite)', () => emptied(pglite))
+describeWorkQueueContract(
+  'embedded (PGlite)',
+  async () => ({ queue: (await emptied(pglite)).store.work, close: async () => {} }),
+  { expiresClaims: true },
+)
+
+// Without a PostgreSQL server on this machine these are not registered (startLocalPostgres
+// throws instead under CI, where they must run).
+const shared = server
+if (shared !== undefined) {
+  describeStoreContract('PostgreSQL', () => emptied(shared))
+  describeWorkQueueContract(
+    'PostgreSQL',
+    async () => ({ queue: (await emptied(shared)).store.work, close: async () => {} }),
+    { expiresClaims: true },
+  )
+}
+
+describe.skipIf(shared === undefined)('WorkQueue on PostgreSQL, claimed from two processes', () => {
+  it('gives each due item to exactly one of two pools claiming at once', async () => {
+    const queue = (await emptied(shared as SqlDatabase)).store.work
+    const other = await openSqlDatabase({ database: postgres?.url ?? '' })
+    try {
+      const due = 1_800_000_000_000
+      await queue.add(
+        Array.from({ length: 60 }, (_, index) => ({
+          kind: 'lifecycle' as const,
+          accountId: 'acct_claims',
+          payload: { index },
+          dueAt: due,
+        })),
+      )
+      const queues = [queue, createSqlStore(other).work]
+      const claims = await Promise.all(
+        Array.from({ length: 12 }, (_, index) =>
+          queues[index % 2]?.claim('lifecycle', due, 5, 60_000),
+        ),
+      )
+      const claimed = claims.flatMap((batch) => batch ?? []).map((work) => work.payload.index)
+      expect(claimed).toHaveLength(60)
+      expect(new Set(claimed).size).toBe(60)
+    } finally {
+      await other.close()
+    }
+  })
+})
