@@ -31,7 +31,7 @@ export class ApiProblem extends SandboxError {
   }
 }
 
-/** The catalogue's designation of a code, the spec's `failure_description`. */
+/** The catalogue's designation of a code, reported as `failure_description`. */
 export function designationOf(code: string): string {
   return lookupErrorCode(code)?.designation ?? 'Unspecified Error'
 }
@@ -40,7 +40,7 @@ function coded(code: string, message: string): ProblemBody {
   return { message, failure_code: code, failure_description: designationOf(code) }
 }
 
-/** 400 01.01.0000 with the spec's `parameters` map: field path → what was expected. */
+/** 400 01.01.0000 with the `parameters` map: field path → what was expected. */
 export function invalidParameters(
   parameters: Record<string, string[]>,
   message = 'Invalid request parameters: see `parameters` for each field and what was expected',

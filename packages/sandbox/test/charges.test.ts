@@ -18,7 +18,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 })
 
 describe('POST /v2/charges', () => {
-  it('answers 201 with every spec field, typed as the spec says', async () => {
+  it('answers 201 with every documented field, typed as documented', async () => {
     const answer = await harness.api(
       'POST',
       '/charges',

@@ -117,7 +117,7 @@ export async function runPaidFlow(
   return { chargeId: charge.id, orderId, paymentId, refundId: refund.id }
 }
 
-/** A charge whose amount encodes 06.02.0000 at the instrument step (the spec's worked example). */
+/** A charge whose amount encodes 06.02.0000 at the instrument step (the worked example of error testing by amount). */
 export async function runDeclinedFlow(world: DashboardWorld, account: Account, orderId: string) {
   const charge = await callApi<{ id: string }>(world, account, 'POST', '/charges', {
     charge_type: 'card_onetime',

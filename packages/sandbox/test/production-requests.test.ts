@@ -205,7 +205,7 @@ describe('numbers sent as strings', () => {
       asJson,
     )
     expect(answer.status).toBe(400)
-    // A cvc is text in the spec: a number there is still the wrong type.
+    // A cvc is text: a number there is still the wrong type.
     expect(Object.keys(answer.body.parameters).sort()).toEqual(['cvc', 'expiration_month'])
     expect((await harness.api('GET', `/charges/${charge.body.id}`)).body.failure_code).toBeNull()
   })

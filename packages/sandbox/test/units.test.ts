@@ -48,7 +48,7 @@ describe('card details', () => {
     expect(a1).not.toContain('4242')
   })
 
-  it('fills every spec field from the BIN', () => {
+  it('fills every documented card field from the BIN', () => {
     expect(
       cardParams({ ...card, number: '5555555555554444' }, Buffer.alloc(32), true),
     ).toMatchObject({

@@ -100,7 +100,7 @@ function createAccount(
     offers = available.filter((offer) => option.channels?.includes(offer.label))
   }
   // Each account has its own channel ids; registration order puts no_processor first, so the
-  // spec's test channel is the default.
+  // error-testing channel (`no_processor`) is the default.
   const channels = offers.map(({ label, processor }) =>
     Object.freeze({ id: newId('chn'), label, processor }),
   )

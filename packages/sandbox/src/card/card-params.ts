@@ -27,7 +27,7 @@ export function toCardInput(fields: CardFields): CardInput {
 }
 
 /**
- * The instrument's `params` (SPEC "Instrument params"). The fingerprint is an HMAC of the number
+ * The instrument's `params` (card details: brand, BIN, issuer, country, expiry, last 4 digits). The fingerprint is an HMAC of the number
  * keyed per account: it identifies the same card within the account, and unlike a plain hash it
  * cannot be reversed by hashing every possible card number.
  */

@@ -9,7 +9,7 @@ function problemResponse(c: Context<SandboxEnv>, problem: ApiProblem): Response 
 }
 
 /**
- * Expected failures (ApiProblem) become their DESIGN §4 answer; anything else is a bug: logged
+ * Expected failures (ApiProblem) become their documented status and body ([errors](../../../../docs/service/errors.md)); anything else is a bug: logged
  * with its stack under the request id, answered 500 99.01.0000 without internals.
  */
 export function errorHandler(logger: SandboxLogger): ErrorHandler<SandboxEnv> {

@@ -5,7 +5,7 @@ export function pageRequestOf(query: ListQuery): PageRequest {
   return { offset: (query.page - 1) * query.per_page, limit: query.per_page }
 }
 
-/** DESIGN §4 list shape: the page's items newest first, pagination, and the filters applied. */
+/** The list envelope: the page's items newest first, pagination, and the filters applied. */
 export function listEnvelope<T>(page: PageResult<T>, query: ListQuery, filters: object) {
   return {
     collection: page.items,

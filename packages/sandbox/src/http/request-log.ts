@@ -6,7 +6,7 @@ import type { SandboxEnv } from './sandbox-env'
 const clientVersion = /chargekit-client\/(\S+)/
 
 /**
- * The spec's `request_log` of the request that created an object. The sandbox has no GeoIP
+ * The `request_log` of the request that created an object. The sandbox has no GeoIP
  * database, so `country` is "ZZ" (the CLDR code for an unknown region); `library_version` is
  * read from a `chargekit-client/x.y.z` User-Agent, else null.
  */

@@ -6,7 +6,7 @@ const defaultDescriptor = 'CHARGEKIT*SANDBOX'
 
 /**
  * The processor's references for an authorization; with the processor's `transactionId` for it
- * when it gave one (the spec's instrument shows only descriptor and processor).
+ * when it gave one (a documented instrument has only descriptor and processor).
  */
 export function instrumentExternalIds(
   processor: Processor,

@@ -24,7 +24,7 @@ export interface ObjectKinds {
 export type ObjectKind = keyof ObjectKinds
 
 /**
- * A stored event in the spec's full form. The objects are references to the immutable
+ * A stored event in its full form. The objects are references to the immutable
  * snapshots current when the event happened (never copies), which keeps an event to a few
  * hundred bytes of its own; only the delivery fields and `dismissed_at` change afterwards.
  */

@@ -4,7 +4,7 @@ import type { ObjectKind } from '../../storage/records'
 import { endpoint, type HttpSettings } from '../endpoint'
 import type { SandboxEnv } from '../sandbox-env'
 
-/** Read-only objects: refunds (DESIGN §4), and reversals, disputes, settlements (ours). */
+/** Read-only objects: refunds, reversals, disputes and settlements. */
 const readOnly: readonly [string, ObjectKind][] = [
   ['/refunds/:id', 'refund'],
   ['/reversals/:id', 'reversal'],

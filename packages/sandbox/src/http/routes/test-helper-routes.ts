@@ -6,7 +6,7 @@ import { endpoint, type HttpSettings } from '../endpoint'
 import type { SandboxEnv } from '../sandbox-env'
 import { noParametersSchema, validateBody } from '../validate'
 
-/** Test helpers (DESIGN §4): what the payment provider and the customer would do. */
+/** Test helpers: what the payment provider and the customer would do. */
 export function testHelperRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): void {
   api.post(
     '/test/settlements',
