@@ -15,12 +15,13 @@ import type { SandboxEnv } from './http/sandbox-env'
 import type { LifecycleDeps } from './lifecycle/context'
 import { createEventRecorder } from './lifecycle/event-recorder'
 import { createKeyedLock } from './lifecycle/keyed-lock'
-import { createScheduler } from './lifecycle/scheduler'
+import { runLaterTask } from './lifecycle/later-work'
 import { quietLogger, type SandboxLogger } from './logger'
 import type { Processor } from './processors/processor'
 import { createProcessorRegistry } from './processors/processor-registry'
 import { createMemoryStore } from './storage/memory-store'
 import type { SandboxStore } from './storage/sandbox-store'
+import { createWorkRunner, workDone } from './work-runner'
 
 export interface StartSandboxOptions {
   /** TCP port; 0 (the default) picks a free one. */
@@ -65,7 +66,7 @@ export interface Sandbox {
   close(): Promise<void>
 }
 
-/** Starts the emulator of the service (DESIGN §8): `await startSandbox({ port: 0 })`. */
+/** Starts the emulator of the service: `await startSandbox({ port: 0 })`. */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<Sandbox> {
   const timeScale = options.timeScale ?? 1
   if (!(Number.isFinite(timeScale) && timeScale >= 0)) {
@@ -87,32 +88,49 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   const logger = options.logger ?? quietLogger
   const store = options.store ?? createMemoryStore()
   const now = () => new Date()
-  // Every recorded event goes to the delivery engine (`createDeliveryEngine` of ./delivery,
-  // wrapped by createEventDelivery), which reports each attempt back onto the stored event.
+  // Timed work lives in the store's queue, so it survives a restart: each recorded event is
+  // stored with its delivery (sent by the delivery engine, which logs each attempt on the event)
+  // and the lifecycle work it starts (a processor's later answer, a settlement batch).
   const delivery = createEventDelivery({
     store,
     timeScale,
     signingSecret: options.signingSecret,
     logger,
   })
-  const scheduler = createScheduler({
-    timeScale,
-    onError: (error) => logger.error('scheduled lifecycle task failed', { error }),
-  })
   const deps: LifecycleDeps = {
     store,
     processors,
-    scheduler,
+    accounts: new Map(accounts.map((account) => [account.id, account])),
     locks: createKeyedLock(),
     recordEvent: createEventRecorder({
       store,
       now,
+      timeScale,
       deliver: options.deliverEvents ?? true,
-      onRecorded: (accountId, event) => delivery.enqueue(accountId, event),
+      delivery: (accountId, event) => delivery.workFor(accountId, event),
+      onStored: () => {
+        delivery.wake()
+        lifecycleWork.wake()
+      },
     }),
     logger,
     now,
   }
+  const lifecycleWork = createWorkRunner({
+    queue: store.work,
+    kind: 'lifecycle',
+    // Lifecycle tasks are a few store reads and writes: a lease of minutes is ample.
+    leaseMs: 5 * 60_000,
+    capacity: (running) => lifecycleConcurrency - running,
+    run: async (work) => {
+      await runLaterTask(deps, work)
+      return workDone
+    },
+    onError: (error) => logger.error('scheduled lifecycle task failed', { error }),
+  })
+  // Work stored by an earlier sandbox on this store is due now or later.
+  delivery.wake()
+  lifecycleWork.wake()
   const app = createSandboxApp({ deps, accounts, delivery, rateLimit: limit, requestTimeoutMs })
   const server = await listen(app, options.port ?? 0, options.host ?? '127.0.0.1')
   const url = originOf(server)
@@ -126,13 +144,16 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     close() {
       closing ??= (async () => {
         await closeServer(server)
-        await scheduler.close()
+        await lifecycleWork.close()
         await delivery.close()
       })()
       return closing
     },
   }
 }
+
+/** Lifecycle tasks run at once at most: each holds its charge's lock while it runs. */
+const lifecycleConcurrency = 16
 
 function listen(app: Hono<SandboxEnv>, port: number, host: string): Promise<ServerType> {
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
