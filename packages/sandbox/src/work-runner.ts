@@ -52,42 +52,46 @@ export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
   const { queue, kind, leaseMs } = options
   const running = new Set<Promise<void>>()
   let timer: NodeJS.Timeout | undefined
-  /** The wake-up under way; a wake-up meanwhile makes it look again rather than run twice. */
-  let pumping: Promise<void> | undefined
+  /** A wake-up is under way; a wake-up meanwhile makes it look again rather than run twice. */
+  let pumping = false
+  /** The latest wake-up, for close() to wait for what it claims. */
+  let lastPump: Promise<void> = Promise.resolve()
   let pumpAgain = false
   let closed = false
   const poll = setInterval(() => wake(), options.pollMs ?? 1_000).unref()
 
   function wake() {
     if (closed) return
-    if (pumping !== undefined) {
+    if (pumping) {
       pumpAgain = true
       return
     }
-    pumping = pump()
-      .catch((error: unknown) => options.onError(error))
-      .finally(() => {
-        pumping = undefined
-      })
+    pumping = true
+    lastPump = pump().catch((error: unknown) => options.onError(error))
   }
 
   async function pump() {
-    do {
-      pumpAgain = false
-      let exhausted = false
-      while (!closed) {
-        const limit = options.capacity(running.size)
-        if (limit <= 0) break
-        const claimed = await queue.claim(kind, Date.now(), limit, leaseMs)
-        for (const work of claimed) start(work)
-        if (claimed.length < limit) {
-          exhausted = true
-          break
+    try {
+      do {
+        pumpAgain = false
+        let exhausted = false
+        while (!closed) {
+          const limit = options.capacity(running.size)
+          if (limit <= 0) break
+          const claimed = await queue.claim(kind, Date.now(), limit, leaseMs)
+          for (const work of claimed) start(work)
+          if (claimed.length < limit) {
+            exhausted = true
+            break
+          }
         }
-      }
-      // At capacity, a finishing item wakes the runner: a timer for work already due would spin.
-      if (exhausted && !closed) await arm()
-    } while (pumpAgain && !closed)
+        // At capacity, a finishing item wakes the runner: a timer for work already due would spin.
+        if (exhausted && !closed) await arm()
+      } while (pumpAgain && !closed)
+    } finally {
+      // In the same step as the last look: a wake-up from now on starts a new one.
+      pumping = false
+    }
   }
 
   async function arm() {
@@ -135,7 +139,7 @@ export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
       clearInterval(poll)
       if (timer !== undefined) clearTimeout(timer)
       // A claim under way still starts what it claimed; wait for that, then for every item.
-      await pumping
+      await lastPump
       await Promise.all(running)
     },
   }

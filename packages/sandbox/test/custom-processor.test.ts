@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type CaptureRequest,
+  createMemoryStore,
   type Processor,
   type ProcessorContext,
   SandboxError,
   type SandboxLogger,
   type SandboxStore,
-  createMemoryStore,
   startSandbox,
 } from '../src/index'
 import type { WorkPayload } from '../src/storage/work-queue'

@@ -270,7 +270,8 @@ describe('delivery engine', () => {
     )
 
     const now = Date.now()
-    for (const [index, event] of events.entries()) await deliveries.enqueue(event, new Date(now + index))
+    for (const [index, event] of events.entries())
+      await deliveries.enqueue(event, new Date(now + index))
     for (const event of events) await settled(event.eventId)
 
     expect(merchant.received.map(({ id }) => id)).toEqual(events.map(({ eventId }) => eventId))
@@ -403,7 +404,9 @@ describe('manual redelivery', () => {
     expect(pending).toBeInstanceOf(Date)
     expect(manual.resultStatus).toBe(200)
     // The manual attempt is reported without a plan; the retry finds the event delivered.
-    expect(reportsFor(event.eventId).map(({ attempt, next }) => [attempt.kind, next?.state])).toEqual([
+    expect(
+      reportsFor(event.eventId).map(({ attempt, next }) => [attempt.kind, next?.state]),
+    ).toEqual([
       ['first', 'retrying'],
       ['manual', undefined],
     ])

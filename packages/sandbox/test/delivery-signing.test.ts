@@ -30,16 +30,14 @@ async function deliverSigned(
   })
   try {
     // A manual attempt: signed like every automatic one, and sent at once.
-    await engine.redeliver(
-      {
-        accountId: 'acct_sig',
-        eventId,
-        eventType,
-        chargeId: `ch_${eventId}`,
-        eventsUrl: merchant.url,
-        body: JSON.stringify({ id: eventId, type: eventType }),
-      },
-    )
+    await engine.redeliver({
+      accountId: 'acct_sig',
+      eventId,
+      eventType,
+      chargeId: `ch_${eventId}`,
+      eventsUrl: merchant.url,
+      body: JSON.stringify({ id: eventId, type: eventType }),
+    })
     await merchant.until((received) => received.some(({ id }) => id === eventId))
     return merchant.received.find(({ id }) => id === eventId) as ReceivedDelivery
   } finally {

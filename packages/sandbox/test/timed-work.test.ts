@@ -103,7 +103,11 @@ describe('timed work across a restart', () => {
     expect(attemptsBeforeRestart).toBe(failing.length)
 
     refusing = false
-    const second = await startSandbox({ port: 0, store: anHourLater(store), processors: [laterBank] })
+    const second = await startSandbox({
+      port: 0,
+      store: anHourLater(store),
+      processors: [laterBank],
+    })
     cleanups.push(() => second.close())
     const resumed = caller(second.apiUrl, account)
     const events = await eventually(async () => {

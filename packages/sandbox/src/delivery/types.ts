@@ -73,7 +73,11 @@ export interface DeliveryEngineOptions {
    * does after an automatic attempt; a manual redelivery (`attempt.kind === 'manual'`) changes
    * nothing in the schedule and has none.
    */
-  onAttempt(job: DeliveryJob, attempt: DeliveryAttempt, next?: DeliveryProgress): void | Promise<void>
+  onAttempt(
+    job: DeliveryJob,
+    attempt: DeliveryAttempt,
+    next?: DeliveryProgress,
+  ): void | Promise<void>
   /** Called when `onAttempt` or the queue throws; default: `console.error`. */
   onError?(error: unknown, about: { accountId?: string; eventId?: string }): void
 }

@@ -51,7 +51,7 @@ export interface LaterWork {
 
 const movements: { [K in keyof MovementKinds]: Movement<K> } = {
   payment: paymentMovement,
-  refund: refundMovement as unknown as Movement<'refund'>,
+  refund: refundMovement,
   reversal: reversalMovement,
 }
 
