@@ -1,5 +1,6 @@
 import type { RequestLog } from '@chargekit/schemas'
 import { ApiProblem } from '../api-problem'
+import { SandboxError } from '../errors'
 import type { FinalOutcome } from '../processors/processor'
 import type { ClaimedWork } from '../storage/work-queue'
 import { finishAuthorization } from './authorization'
@@ -90,6 +91,9 @@ export async function runLaterTask(deps: LifecycleDeps, work: ClaimedWork): Prom
       case 'settlement':
         await settleLater(context, task)
         return
+      default:
+        // Stored by another version of the sandbox, or damaged: nothing here knows how to run it.
+        throw new SandboxError(`Unknown timed lifecycle task ${JSON.stringify(work.payload)}`)
     }
   } catch (error) {
     if (!(error instanceof ApiProblem)) throw error
