@@ -18,7 +18,7 @@ import type {
 } from './types'
 
 /** The payload of a `delivery` work item: the event, and which automatic attempt is due. */
-interface DeliveryWork {
+type DeliveryWork = {
   eventId: string
   /** Index in the schedule: 0 for the first attempt. */
   attempt: number
@@ -29,7 +29,7 @@ const scheduleEnded: DeliveryProgress = { state: 'schedule-ended' }
 
 /**
  * Delivers events from the store's work queue, so pending deliveries survive a restart and
- * several sandbox processes sharing a database never send one attempt twice. Each event's
+ * several sandbox processes sharing a database each claim different attempts. Each event's
  * first attempt waits for the first attempt of the previous event of its charge (receivers see
  * a charge's events in creation order), never for its retries. Claimed attempts are sent in
  * per-receiver lanes ({@link ReceiverLanes}) under a global, a per-account and a per-receiver
@@ -63,22 +63,25 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
   })
 
-  function workFor(job: Pick<DeliveryJob, 'accountId' | 'eventId' | 'chargeId'>, createdAt: Date) {
+  function workFor(
+    job: Pick<DeliveryJob, 'accountId' | 'eventId' | 'chargeId'>,
+    createdAt: Date,
+  ): NewWork {
     const payload: DeliveryWork = { eventId: job.eventId, attempt: 0 }
-    const work: NewWork = {
+    return {
       kind: 'delivery',
       accountId: job.accountId,
-      payload: { ...payload },
+      payload,
       dueAt:
         createdAt.getTime() + (delayBeforeAttempt(settings.schedule, 0, settings.timeScale) ?? 0),
+      // One key per charge: its events' first attempts go one after the other.
       orderKey: accountScopedKey(job.accountId, job.chargeId),
     }
-    return work
   }
 
   /** One automatic attempt of a claimed item, and what becomes of the item after it. */
   async function attemptDue(work: ClaimedWork): Promise<WorkResult> {
-    const { eventId, attempt: index } = work.payload as unknown as DeliveryWork
+    const { eventId, attempt: index } = work.payload as DeliveryWork
     const putBack: WorkResult = { done: false, dueAt: work.dueAt, payload: work.payload }
     if (closing) return putBack
     const job = await options.loadJob(work.accountId, eventId)
@@ -112,7 +115,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     const dueAt = Date.now() + delay
     await report(job, attempt, { state: 'retrying', nextAttemptAt: new Date(dueAt) })
     const next: DeliveryWork = { eventId, attempt: index + 1 }
-    return { done: false, dueAt, payload: { ...next } }
+    return { done: false, dueAt, payload: next }
   }
 
   async function redeliver(job: DeliveryJob): Promise<DeliveryAttempt> {
