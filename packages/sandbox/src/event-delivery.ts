@@ -6,14 +6,18 @@ import {
   type DeliveryJob,
   type DeliveryProgress,
 } from './delivery/index'
+import { createKeyedLock } from './lifecycle/keyed-lock'
 import type { SandboxLogger } from './logger'
 import type { StoredEvent } from './storage/records'
 import type { SandboxStore } from './storage/sandbox-store'
+import type { NewWork } from './storage/work-queue'
 
 /** The sandbox's side of event delivery: feeds the engine and logs its attempts on events. */
 export interface EventDelivery {
-  /** Queues an event's delivery (called for every recorded event). */
-  enqueue(accountId: string, event: StoredEvent): void
+  /** The work that delivers a new event, stored with it. */
+  workFor(accountId: string, event: StoredEvent): NewWork
+  /** Looks for due deliveries now (after events were stored). */
+  wake(): void
   /** One manual attempt now; resolves once it is recorded on the event. */
   redeliver(accountId: string, event: StoredEvent): Promise<void>
   close(): Promise<void>
@@ -26,37 +30,36 @@ export function createEventDelivery(options: {
   logger: SandboxLogger
 }): EventDelivery {
   const { store, logger } = options
-  // The latest pending store update per event, so redeliver can answer with the recorded result.
-  const updates = new Map<string, Promise<unknown>>()
+  // An event's attempts are recorded one at a time: a manual redelivery and an automatic
+  // attempt ending together must not both read the same retries_log.
+  const recording = createKeyedLock()
 
   const engine = createDeliveryEngine({
+    queue: store.work,
     timeScale: options.timeScale,
     ...(options.signingSecret === undefined ? {} : { signingSecret: options.signingSecret }),
-    onAttempt: (job, attempt, next) => {
-      const key = accountScopedKey(job.accountId, job.eventId)
-      const previous = updates.get(key) ?? Promise.resolve()
-      const update = previous
-        .then(() => recordAttempt(store, job, attempt, next))
-        .catch((error: unknown) =>
-          logger.error('could not record a delivery attempt', { event: job.eventId, error }),
-        )
-      updates.set(key, update)
-      void update.then(() => {
-        if (updates.get(key) === update) updates.delete(key)
-      })
+    async loadJob(accountId, eventId) {
+      const event = await store.getEvent(accountId, eventId)
+      return event === undefined || event.delivery_status === 'delivered'
+        ? undefined
+        : jobOf(accountId, event)
     },
-    onError: (error, job) =>
-      logger.warn('event delivery problem', { event: job.eventId, account: job.accountId, error }),
+    onAttempt: (job, attempt, next) =>
+      recording.run(accountScopedKey(job.accountId, job.eventId), () =>
+        recordAttempt(store, job, attempt, next),
+      ),
+    onError: (error, about) => logger.warn('event delivery problem', { ...about, error }),
   })
 
   return {
-    enqueue(accountId, event) {
-      if (event.delivery_status === 'none') return
-      engine.enqueue(jobOf(accountId, event), new Date(event.created_at))
-    },
+    workFor: (accountId, event) =>
+      engine.workFor(
+        { accountId, eventId: event.id, chargeId: event.charge.id },
+        new Date(event.created_at),
+      ),
+    wake: () => engine.wake(),
     async redeliver(accountId, event) {
       await engine.redeliver(jobOf(accountId, event))
-      await updates.get(accountScopedKey(accountId, event.id))
     },
     close: () => engine.close(),
   }
@@ -77,16 +80,19 @@ function jobOf(accountId: string, event: StoredEvent): DeliveryJob {
 /**
  * `result_status` is the latest attempt's; `retries_log` gets an entry (newest first) for every
  * automatic retry and every manual redelivery, as the spec's example shows, but not for the
- * first automatic attempt.
+ * first automatic attempt. An automatic attempt that ends after a manual redelivery delivered
+ * the event is not recorded: the receiver did get the event, and the result shown stays the
+ * successful one.
  */
 async function recordAttempt(
   store: SandboxStore,
   job: DeliveryJob,
   attempt: DeliveryAttempt,
-  next: DeliveryProgress,
+  next: DeliveryProgress | undefined,
 ): Promise<void> {
   const event = await store.getEvent(job.accountId, job.eventId)
   if (event === undefined) return
+  if (next !== undefined && event.delivery_status === 'delivered') return
   await store.updateEvent(job.accountId, job.eventId, {
     result_status: attempt.resultStatus,
     retries_log:
@@ -96,24 +102,40 @@ async function recordAttempt(
             { created_at: attempt.at.toISOString(), result_status: attempt.resultStatus },
             ...event.retries_log,
           ],
-    delivery_status: deliveryStatusAfter(next, event.delivery_status),
-    next_attempt_at: 'nextAttemptAt' in next ? next.nextAttemptAt.toISOString() : null,
+    ...statusAfter(event, attempt, next),
   })
 }
 
 /**
- * An event that was delivered stays `delivered` when a later manual redelivery fails: the
- * receiver did get it, and that failure is still visible in `result_status` and `retries_log`.
+ * After an automatic attempt, the engine's plan decides. A manual redelivery changes no plan:
+ * when it fails, an event whose automatic attempts go on keeps its status and next attempt, and
+ * one that was delivered stays `delivered` (the receiver did get it; that failure is still
+ * visible in `result_status` and `retries_log`).
  */
-function deliveryStatusAfter(next: DeliveryProgress, current: DeliveryStatus): DeliveryStatus {
+function statusAfter(
+  event: StoredEvent,
+  attempt: DeliveryAttempt,
+  next: DeliveryProgress | undefined,
+): { delivery_status: DeliveryStatus; next_attempt_at: string | null } {
+  const ended = (status: DeliveryStatus) => ({ delivery_status: status, next_attempt_at: null })
+  if (next === undefined) {
+    if (attempt.resultStatus >= 200 && attempt.resultStatus < 300) return ended('delivered')
+    switch (event.delivery_status) {
+      case 'pending':
+      case 'failing':
+        return { delivery_status: event.delivery_status, next_attempt_at: event.next_attempt_at }
+      case 'delivered':
+        return ended('delivered')
+      default:
+        return ended('exhausted')
+    }
+  }
   switch (next.state) {
     case 'delivered':
-      return 'delivered'
-    case 'awaiting-first-attempt':
-      return 'pending'
+      return ended('delivered')
     case 'retrying':
-      return 'failing'
+      return { delivery_status: 'failing', next_attempt_at: next.nextAttemptAt.toISOString() }
     case 'schedule-ended':
-      return current === 'delivered' ? 'delivered' : 'exhausted'
+      return ended('exhausted')
   }
 }

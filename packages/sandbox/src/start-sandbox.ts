@@ -23,13 +23,14 @@ import {
 import { checkRateLimit, defaultRateLimit } from './http/rate-limit'
 import type { LifecycleDeps } from './lifecycle/context'
 import { createEventRecorder } from './lifecycle/event-recorder'
-import { createScheduler } from './lifecycle/scheduler'
+import { runLaterTask } from './lifecycle/later-work'
 import { quietLogger, type SandboxLogger } from './logger'
 import type { Processor } from './processors/processor'
 import { createProcessorRegistry } from './processors/processor-registry'
 import { checkRetainCharges } from './storage/memory-store'
 import { openStorage } from './storage/open-storage'
 import type { SandboxStore } from './storage/sandbox-store'
+import { createWorkRunner, workDone } from './work-runner'
 
 export interface StartSandboxOptions {
   /** TCP port; 0 (the default) picks a free one. */
@@ -152,33 +153,50 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   const storage = await openStorage({ ...options, retainCharges })
   const { store } = storage
   const now = () => new Date()
-  // Every recorded event goes to the delivery engine (`createDeliveryEngine` of ./delivery,
-  // wrapped by createEventDelivery), which reports each attempt back onto the stored event.
+  // Timed work lives in the store's queue, so it survives a restart: each recorded event is
+  // stored with its delivery (sent by the delivery engine, which logs each attempt on the event)
+  // and the lifecycle work it starts (a processor's later answer, a settlement batch).
   const delivery = createEventDelivery({
     store,
     timeScale,
     signingSecret: options.signingSecret,
     logger,
   })
-  const scheduler = createScheduler({
-    timeScale,
-    onError: (error) => logger.error('scheduled lifecycle task failed', { error }),
-  })
   const deps: LifecycleDeps = {
     store,
     processors,
-    scheduler,
+    accounts: new Map(accounts.map((account) => [account.id, account])),
     locks: storage.locks,
     recordEvent: createEventRecorder({
       store,
       now,
+      timeScale,
       deliver: options.deliverEvents ?? true,
-      onRecorded: (accountId, event) => delivery.enqueue(accountId, event),
+      delivery: (accountId, event) => delivery.workFor(accountId, event),
+      onStored: () => {
+        delivery.wake()
+        lifecycleWork.wake()
+      },
     }),
     logger,
     now,
     maxDeclinedInstruments,
   }
+  const lifecycleWork = createWorkRunner({
+    queue: store.work,
+    kind: 'lifecycle',
+    // Lifecycle tasks are a few store reads and writes: a lease of minutes is ample.
+    leaseMs: 5 * 60_000,
+    capacity: (running) => lifecycleConcurrency - running,
+    run: async (work) => {
+      await runLaterTask(deps, work)
+      return workDone
+    },
+    onError: (error) => logger.error('scheduled lifecycle task failed', { error }),
+  })
+  // Work stored by an earlier sandbox on this store is due now or later.
+  delivery.wake()
+  lifecycleWork.wake()
   // The app needs the listening URL (the default public URL), so it is built once the server
   // listens, before the first request can arrive.
   let handle: Handler = () => new Response('Starting', { status: 503 })
@@ -188,7 +206,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     options.host ?? '127.0.0.1',
     connections,
   ).catch(async (error: unknown) => {
-    await Promise.all([scheduler.close(), delivery.close()])
+    await Promise.all([lifecycleWork.close(), delivery.close()])
     await storage.close()
     throw error
   })
@@ -224,7 +242,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     close() {
       closing ??= (async () => {
         await closeServer(server)
-        await scheduler.close()
+        await lifecycleWork.close()
         await delivery.close()
         await storage.close()
       })()
@@ -232,6 +250,9 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     },
   }
 }
+
+/** Lifecycle tasks run at once at most: each holds its charge's lock while it runs. */
+const lifecycleConcurrency = 16
 
 type Handler = Parameters<typeof serve>[0]['fetch']
 

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type CaptureRequest,
+  createMemoryStore,
   type Processor,
   type ProcessorContext,
   SandboxError,
   type SandboxLogger,
+  type SandboxStore,
   startSandbox,
 } from '../src/index'
+import type { WorkPayload } from '../src/storage/work-queue'
 import {
   cardFor,
   challengeForm,
@@ -33,7 +36,7 @@ const ledgerBank: Processor = {
       awaiting: 'processor',
       afterMs: 1_000,
       transactionId: 'ledger-txn-1',
-      resolve: () => ({ status: 'succeeded' }),
+      outcome: { status: 'succeeded' },
     }
   },
   refund: () => ({ status: 'succeeded' }),
@@ -60,7 +63,7 @@ const asyncBank: Processor = {
     status: 'pending',
     awaiting: 'processor',
     afterMs: 1_000,
-    resolve: () => ({ status: 'succeeded' }),
+    outcome: { status: 'succeeded' },
   }),
   capture: () => ({ status: 'succeeded' }),
   refund: () => ({ status: 'succeeded' }),
@@ -68,12 +71,11 @@ const asyncBank: Processor = {
     status: 'pending',
     awaiting: 'processor',
     afterMs: 1_000,
-    resolve: () => ({ status: 'succeeded' }),
+    outcome: { status: 'succeeded' },
   }),
 }
 
-/** Answers an authorization later: when the test lets it. */
-let letAuthorizationAnswer: () => void = () => {}
+/** Answers every authorization a moment later. */
 const slowAuthorizer: Processor = {
   name: 'slow_authorizer',
   chargeTypes: ['card_onetime'],
@@ -81,12 +83,7 @@ const slowAuthorizer: Processor = {
     status: 'pending',
     awaiting: 'processor',
     afterMs: 0,
-    resolve: async () => {
-      await new Promise<void>((resolve) => {
-        letAuthorizationAnswer = resolve
-      })
-      return { status: 'succeeded' }
-    },
+    outcome: { status: 'succeeded' },
   }),
   capture: () => ({ status: 'succeeded' }),
   refund: () => ({ status: 'succeeded' }),
@@ -94,8 +91,29 @@ const slowAuthorizer: Processor = {
 }
 
 /**
+ * The memory store, except that processors' later answers are not handed out while
+ * `holdAnswers` is set; `answered` lists the tasks that ran to completion.
+ */
+let holdAnswers = false
+const answered: WorkPayload[] = []
+const memory = createMemoryStore()
+const store: SandboxStore = {
+  ...memory,
+  work: {
+    ...memory.work,
+    claim: (kind, ...rest) =>
+      kind === 'lifecycle' && holdAnswers ? Promise.resolve([]) : memory.work.claim(kind, ...rest),
+    async complete(work) {
+      const completed = await memory.work.complete(work)
+      if (completed && work.kind === 'lifecycle') answered.push(work.payload)
+      return completed
+    },
+  },
+}
+
+/**
  * Confirms every money movement later, with its own reference for each (the README's ledgerBank
- * relies on resolve()'s transactionId); a refund of 3.33 is refused later, with a reference too.
+ * relies on the later answer's transactionId); a refund of 3.33 is refused later, with a reference too.
  */
 const lateBank: Processor = {
   name: 'late_bank',
@@ -106,13 +124,14 @@ const lateBank: Processor = {
     awaiting: 'processor',
     afterMs: 1_000,
     transactionId: 'late-capture-pending',
-    resolve: () => ({ status: 'succeeded', transactionId: `late-capture-${paymentId}` }),
+    outcome: { status: 'succeeded', transactionId: `late-capture-${paymentId}` },
   }),
   refund: (_context, { refundId, amount }) => ({
     status: 'pending',
     awaiting: 'processor',
     afterMs: 1_000,
-    resolve: () =>
+    // Decided now, told later.
+    outcome:
       amount.minorUnits === 333n
         ? { status: 'failed', code: '02.03.0000', transactionId: `late-refund-${refundId}` }
         : { status: 'succeeded', transactionId: `late-refund-${refundId}` },
@@ -121,7 +140,7 @@ const lateBank: Processor = {
     status: 'pending',
     awaiting: 'processor',
     afterMs: 1_000,
-    resolve: () => ({ status: 'succeeded', transactionId: `late-reversal-${reversalId}` }),
+    outcome: { status: 'succeeded', transactionId: `late-reversal-${reversalId}` },
   }),
 }
 
@@ -134,7 +153,7 @@ const pendingChargeBank: Processor = {
       status: 'pending',
       awaiting: 'processor',
       afterMs: 1,
-      resolve: () => ({ status: 'succeeded' }),
+      outcome: { status: 'succeeded' },
     }) as never,
   authorize: () => ({ status: 'succeeded' }),
   capture: () => ({ status: 'succeeded' }),
@@ -152,7 +171,7 @@ const undecidedBank: Processor = {
       status: 'pending',
       awaiting: 'processor',
       afterMs: 1,
-      resolve: () => ({ status: 'succeeded' }),
+      outcome: { status: 'succeeded' },
     }) as never,
   capture: () => ({ status: 'succeeded' }),
   refund: () => ({ status: 'succeeded' }),
@@ -191,6 +210,7 @@ beforeAll(async () => {
     ],
     timeScale: 0.001,
     logger,
+    store,
   })
 })
 afterAll(() => harness.close())
@@ -339,12 +359,21 @@ describe('asynchronous authorizations and reversals', () => {
       events_url: harness.eventsUrl,
       channels: ['card_onetime_slow_authorizer'],
     })
+    holdAnswers = true
     const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
     expect(instrument.body.status).toBe('pending')
     expect((await api('DELETE', `/instruments/${instrument.body.id}`)).status).toBe(204)
-    letAuthorizationAnswer()
-    // Runs under the charge's lock, so after the processor's answer has been applied.
-    expect((await api('DELETE', `/instruments/${instrument.body.id}`)).status).toBe(204)
+    holdAnswers = false
+    // Recording an event wakes the runner of later answers.
+    await api('POST', '/charges', {
+      charge_type: 'card_onetime',
+      amount: 1,
+      currency: 'USD',
+      events_url: harness.eventsUrl,
+    })
+    await eventually(async () => {
+      expect(answered.map((task) => task.instrumentId)).toContain(instrument.body.id)
+    })
     expect((await api('GET', `/instruments/${instrument.body.id}`)).body.status).toBe('invalid')
     expect(await eventTypesOf(api, charge.body.id)).toEqual([
       'charge.created',
@@ -418,7 +447,7 @@ describe("a pending outcome's transaction id", () => {
       return answer.body
     })
 
-  it("becomes the payment's and refund's external_ids when resolve() gives one", async () => {
+  it("becomes the payment's and refund's external_ids when the later answer gives one", async () => {
     const api = harness.api
     const { chargeId, instrument } = await lateCharge({ captured_on_creation: false })
     expect(instrument.external_ids).toMatchObject({

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createDeliveryEngine, type DeliveryProgress } from '../src/delivery/index'
 import { defaultDeliverySchedule, delayBeforeAttempt } from '../src/delivery/schedule'
+import { createMemoryWorkQueue } from '../src/storage/memory-work-queue'
 import { eventually, startReceiver } from './delivery-receiver'
 
 const second = 1_000
@@ -43,24 +44,28 @@ describe('retry schedule', () => {
     const timeScale = 0.00001
     const merchant = await startReceiver(() => 503)
     cleanups.push(() => merchant.stop())
-    const states: DeliveryProgress['state'][] = []
+    const states: (DeliveryProgress['state'] | undefined)[] = []
+    const queue = createMemoryWorkQueue()
+    const job = {
+      accountId: 'acct_test',
+      eventId: 'ev_schedule',
+      eventType: 'charge.created',
+      chargeId: 'ch_schedule',
+      eventsUrl: `${merchant.url}/hooks`,
+      body: '{"id":"ev_schedule","type":"charge.created"}',
+    }
     const engine = createDeliveryEngine({
+      queue,
       timeScale,
-      onAttempt: (_job, _attempt, next) => states.push(next.state),
+      loadJob: async () => job,
+      onAttempt: (_job, _attempt, next) => {
+        states.push(next?.state)
+      },
     })
     cleanups.push(() => engine.close())
 
-    engine.enqueue(
-      {
-        accountId: 'acct_test',
-        eventId: 'ev_schedule',
-        eventType: 'charge.created',
-        chargeId: 'ch_schedule',
-        eventsUrl: `${merchant.url}/hooks`,
-        body: '{"id":"ev_schedule","type":"charge.created"}',
-      },
-      new Date(),
-    )
+    await queue.add([engine.workFor(job, new Date())])
+    engine.wake()
     await eventually(() => states.at(-1) === 'schedule-ended', 15_000, 'schedule used up')
 
     const arrivals = merchant.received.map(({ receivedAt }) => receivedAt)

@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDeliveryEngine, type DeliveryEngine } from '../src/delivery/index'
+import { createMemoryWorkQueue } from '../src/storage/memory-work-queue'
 import { type ReceivedDelivery, type Receiver, startReceiver } from './delivery-receiver'
 
 // Verified with `standardwebhooks`, the reference implementation: an independent check of our
@@ -22,21 +23,21 @@ async function deliverSigned(
   eventType = 'payment.success',
 ): Promise<ReceivedDelivery> {
   const engine: DeliveryEngine = createDeliveryEngine({
+    queue: createMemoryWorkQueue(),
+    loadJob: async () => undefined,
     signingSecret: secret,
     onAttempt: () => {},
   })
   try {
-    engine.enqueue(
-      {
-        accountId: 'acct_sig',
-        eventId,
-        eventType,
-        chargeId: `ch_${eventId}`,
-        eventsUrl: merchant.url,
-        body: JSON.stringify({ id: eventId, type: eventType }),
-      },
-      new Date(),
-    )
+    // A manual attempt: signed like every automatic one, and sent at once.
+    await engine.redeliver({
+      accountId: 'acct_sig',
+      eventId,
+      eventType,
+      chargeId: `ch_${eventId}`,
+      eventsUrl: merchant.url,
+      body: JSON.stringify({ id: eventId, type: eventType }),
+    })
     await merchant.until((received) => received.some(({ id }) => id === eventId))
     return merchant.received.find(({ id }) => id === eventId) as ReceivedDelivery
   } finally {

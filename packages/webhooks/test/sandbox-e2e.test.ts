@@ -38,7 +38,7 @@ const slowVoids: Processor = {
     status: 'pending',
     awaiting: 'processor',
     afterMs: 1_000,
-    resolve: () => ({ status: 'succeeded' }),
+    outcome: { status: 'succeeded' },
   }),
 }
 

@@ -7,15 +7,17 @@ export interface DeliverySettings {
   signingSecret: string | undefined
   concurrency: number
   perOriginConcurrency: number
-  maxQueue: number
+  perAccountConcurrency: number
   timeoutMs: number
   schedule: readonly number[]
 }
 
 /** Checks the options once, up front, so a bad value fails `startSandbox` and never a delivery. */
 export function resolveDeliverySettings(options: DeliveryEngineOptions): DeliverySettings {
-  if (typeof options.onAttempt !== 'function') {
-    throw new SandboxError('onAttempt must be a function that records each delivery attempt')
+  if (typeof options.onAttempt !== 'function' || typeof options.loadJob !== 'function') {
+    throw new SandboxError(
+      'onAttempt and loadJob must be functions: one records each attempt, one reads the delivery of an event',
+    )
   }
   const concurrency = positiveInteger('concurrency', options.concurrency, 256)
   const schedule = options.schedule ?? defaultDeliverySchedule
@@ -37,7 +39,11 @@ export function resolveDeliverySettings(options: DeliveryEngineOptions): Deliver
       options.perOriginConcurrency,
       Math.min(64, concurrency),
     ),
-    maxQueue: positiveInteger('maxQueue', options.maxQueue, 100_000),
+    perAccountConcurrency: positiveInteger(
+      'perAccountConcurrency',
+      options.perAccountConcurrency,
+      Math.min(64, concurrency),
+    ),
     timeoutMs: positiveNumber('timeoutMs', options.timeoutMs, 10_000),
     schedule,
   }

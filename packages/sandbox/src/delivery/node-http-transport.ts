@@ -14,8 +14,8 @@ export interface HttpTransport {
 
 /**
  * Node-only: deliveries go through agents this engine owns, so `close()` can end every socket
- * (fetch's shared global dispatcher would keep them). node:http never follows redirects, which
- * DESIGN §6 requires.
+ * (fetch's shared global dispatcher would keep them). node:http never follows redirects: a
+ * redirect is a failed attempt.
  */
 export function createHttpTransport({ timeoutMs }: { timeoutMs: number }): HttpTransport {
   const agentOptions = { keepAlive: true, scheduling: 'lifo' as const }

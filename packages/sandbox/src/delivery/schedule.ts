@@ -3,7 +3,7 @@ const minute = 60 * second
 const hour = 60 * minute
 
 /**
- * Svix's schedule (DESIGN §6): each entry is the wait before an attempt, counted from the event
+ * Svix's schedule: each entry is the wait before an attempt, counted from the event
  * for the first and from the previous failure for the others — which is why 10 h can repeat.
  */
 export const defaultDeliverySchedule: readonly number[] = [

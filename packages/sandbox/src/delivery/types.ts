@@ -1,3 +1,5 @@
+import type { NewWork, WorkQueue } from '../storage/work-queue'
+
 /** One event to deliver to its charge's `events_url`. */
 export interface DeliveryJob {
   accountId: string
@@ -24,22 +26,25 @@ export interface DeliveryAttempt {
 }
 
 /**
- * What the engine will do for the event after an attempt.
+ * What the engine will do for the event after an automatic attempt.
  * - `delivered`: the attempt succeeded; no automatic attempt follows.
- * - `awaiting-first-attempt`: the automatic first attempt has not finished (a manual attempt
- *   went ahead of it).
- * - `retrying`: automatic attempts go on.
- * - `schedule-ended`: no automatic attempt is left: the schedule is used up, the event was shed,
- *   or the engine had already finished with it (delivered or exhausted) before this attempt.
- *
- * `nextAttemptAt` is when the next automatic attempt is due. A time already past means it is
- * due and waiting for a free slot or for its charge's earlier event, or is under way.
+ * - `retrying`: automatic attempts go on; `nextAttemptAt` is when the next one is due (a time
+ *   already past means it is due and waiting for a free slot).
+ * - `schedule-ended`: the schedule is used up.
  */
 export type DeliveryProgress =
   | { readonly state: 'delivered' | 'schedule-ended' }
-  | { readonly state: 'awaiting-first-attempt' | 'retrying'; readonly nextAttemptAt: Date }
+  | { readonly state: 'retrying'; readonly nextAttemptAt: Date }
 
 export interface DeliveryEngineOptions {
+  /** Where deliveries wait for their attempts: the store's work queue. */
+  queue: WorkQueue
+  /**
+   * The delivery of an event when an automatic attempt is due, read again each time; undefined
+   * when it needs no more automatic attempts (the event is gone, or a manual redelivery
+   * delivered it).
+   */
+  loadJob(accountId: string, eventId: string): Promise<DeliveryJob | undefined>
   /** Multiplies every retry delay (0.001 turns 5 min into 300 ms). Default 1. */
   timeScale?: number
   /** Standard Webhooks secret: `whsec_<base64>` or any other string used as raw key bytes. */
@@ -47,26 +52,49 @@ export interface DeliveryEngineOptions {
   /** Attempts in flight at once, over all receivers. Default 256. */
   concurrency?: number
   /**
-   * Attempts in flight at once to one receiver origin, so a slow one cannot take every slot.
-   * Default 64: enough for one receiver to keep pace with a busy API in the same process.
+   * Attempts in flight at once for one account, over all its receivers, so one account's
+   * hanging receivers cannot delay another account's deliveries. Default 64.
+   */
+  perAccountConcurrency?: number
+  /**
+   * Attempts in flight at once to one receiver origin of an account, so a slow one cannot take
+   * every slot. Default 64: enough for one receiver to keep pace with a busy API in the same
+   * process.
    */
   perOriginConcurrency?: number
-  /** Events the engine tracks at once (waiting, queued, in flight); beyond it new events are shed. Default 100,000. */
-  maxQueue?: number
   /** An attempt fails without a status within this time. Default 10,000 ms; never scaled. */
   timeoutMs?: number
   /** Delay before each automatic attempt, after the event (first) or the previous failure (others), unscaled ms. */
   schedule?: readonly number[]
-  onAttempt(job: DeliveryJob, attempt: DeliveryAttempt, next: DeliveryProgress): void
-  /** Called when `onAttempt` throws or an event is shed; default: `console.error`. */
-  onError?(error: unknown, job: DeliveryJob): void
+  /** How often to look for work other processes sharing the store added. Default 1,000 ms. */
+  pollMs?: number
+  /**
+   * Records an attempt (awaited before the next one of the event). `next` is what the engine
+   * does after an automatic attempt; a manual redelivery (`attempt.kind === 'manual'`) changes
+   * nothing in the schedule and has none.
+   */
+  onAttempt(
+    job: DeliveryJob,
+    attempt: DeliveryAttempt,
+    next?: DeliveryProgress,
+  ): void | Promise<void>
+  /** Called when `onAttempt` or the queue throws; default: `console.error`. */
+  onError?(error: unknown, about: { accountId?: string; eventId?: string }): void
 }
 
 export interface DeliveryEngine {
-  /** Schedules the event's first attempt now (after earlier events of the same charge). */
-  enqueue(job: DeliveryJob, createdAt: Date): void
+  /**
+   * The work of an event's delivery, to store with the event: its first attempt is due when
+   * the event is created, after the earlier events of its charge.
+   */
+  workFor(job: Pick<DeliveryJob, 'accountId' | 'eventId' | 'chargeId'>, createdAt: Date): NewWork
+  /** Looks for due attempts now (after work was added). */
+  wake(): void
   /** One manual attempt now, outside the schedule; also reported through `onAttempt`. */
   redeliver(job: DeliveryJob): Promise<DeliveryAttempt>
-  /** Stops timers, aborts attempts in flight and closes every socket. Idempotent. */
+  /**
+   * Stops claiming, cuts attempts in flight short and closes every socket; their work goes
+   * back to the queue unchanged, for a later sandbox on the same store. Idempotent.
+   */
   close(): Promise<void>
 }

@@ -9,7 +9,7 @@ import { processorOf, revise, type StepContext } from './context'
 import { instrumentExternalIds } from './external-ids'
 import { money } from './money'
 import { mustGet } from './objects'
-import { applyLater } from './pending'
+import { answerLater } from './pending'
 import { failureOf, processorMessage } from './processor-call'
 
 /**
@@ -38,19 +38,23 @@ export async function finishAuthorization(
   }
   if (next.challenge !== undefined) await deps.store.putChallenge(next.challenge)
   await deps.store.putObject(account.id, 'instrument', next.instrument)
-  await deps.recordEvent(account.id, next.event, next.instrument.id, {
-    charge,
-    instrument: next.instrument,
-  })
-
-  if (outcome.status === 'pending') {
-    if (outcome.awaiting === 'processor') {
-      applyLater(context, charge.id, processor.name, 'authorize', outcome, (final) =>
-        finishAuthorization(context, instrument.id, final, origin),
-      )
-    }
-    return next.instrument
-  }
+  const answer =
+    outcome.status === 'pending' && outcome.awaiting === 'processor'
+      ? answerLater(context, outcome, {
+          task: 'authorization-answer',
+          chargeId: charge.id,
+          instrumentId: instrument.id,
+          origin,
+        })
+      : undefined
+  await deps.recordEvent(
+    account.id,
+    next.event,
+    next.instrument.id,
+    { charge, instrument: next.instrument },
+    answer === undefined ? [] : [answer],
+  )
+  if (outcome.status === 'pending') return next.instrument
   if (outcome.status === 'failed') {
     const { code, description, message } = failureOf(outcome)
     throw declined(code, description, { charge: charge.id, instrument: instrument.id }, message)

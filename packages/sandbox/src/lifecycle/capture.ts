@@ -9,7 +9,6 @@ import { finishMovement, type Movement } from './movement'
 import { allOf, mustGet, withObjectLocked } from './objects'
 import { callProcessor } from './processor-call'
 import { chargeReferenceOf, withLastPayment } from './references'
-import { scheduleAutoSettlement } from './settle'
 import { assertCapturable } from './transitions'
 
 /** POST /v2/payments: capture an amount of an authorized instrument. */
@@ -80,7 +79,7 @@ export async function capture(
 }
 
 /** A successful payment adds its amount to the instrument's `captured_amount`. */
-const paymentMovement: Movement<'payment'> = {
+export const paymentMovement: Movement<'payment'> = {
   kind: 'payment',
   step: 'capture',
   parents: async (context, payment) => ({
@@ -102,7 +101,5 @@ const paymentMovement: Movement<'payment'> = {
     const captured = toAmount(sumMinor(succeeded, currency), currency)
     return { ...parents, instrument: revise(context, instrument, { captured_amount: captured }) }
   },
-  async afterSuccess(context, payment, parents) {
-    scheduleAutoSettlement(context, parents.charge, { payments: [payment.id] })
-  },
+  settles: (payment) => ({ payments: [payment.id] }),
 }

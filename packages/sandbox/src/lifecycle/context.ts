@@ -7,13 +7,13 @@ import type { ProcessorRegistry } from '../processors/processor-registry'
 import type { SandboxStore } from '../storage/sandbox-store'
 import type { RecordEvent } from './event-recorder'
 import type { KeyedLock } from './keyed-lock'
-import type { Scheduler } from './scheduler'
 
 /** What every lifecycle step needs; built once per sandbox. */
 export interface LifecycleDeps {
   store: SandboxStore
   processors: ProcessorRegistry
-  scheduler: Scheduler
+  /** By id: timed work names its account, and runs as that account when it is due. */
+  accounts: ReadonlyMap<string, Account>
   locks: KeyedLock
   recordEvent: RecordEvent
   logger: SandboxLogger

@@ -12,6 +12,8 @@ import {
 import { newId } from '../ids'
 import type { ObjectFilter, ObjectKind, ObjectKinds, StoredEvent } from '../storage/records'
 import type { SandboxStore } from '../storage/sandbox-store'
+import type { NewWork } from '../storage/work-queue'
+import type { LaterWork } from './later-work'
 
 /**
  * The objects an event is about: its own object and every parent, as they stand now. The other
@@ -27,28 +29,36 @@ export interface EventObjects {
   settlement?: Settlement | null
 }
 
+/**
+ * Records an event, and with it (in the same write) the timed work it starts: its delivery, and
+ * `later` lifecycle work such as a processor's answer to the step the event reports.
+ */
 export type RecordEvent = (
   accountId: string,
   type: EventType,
   objectId: string,
   objects: EventObjects,
+  later?: readonly LaterWork[],
 ) => Promise<StoredEvent>
 
 const noRetries: readonly never[] = Object.freeze([])
 
 /**
  * Records events in the full form, which carries every object of the transaction as it stood at
- * that moment (see {@link transactionObjects}). `onRecorded` runs after the event is stored (the
- * delivery engine is told there). Events are not delivered (`delivery_status: 'none'`) when
- * `deliver` is off or the charge has no `events_url`.
+ * that moment (see {@link transactionObjects}). Events are not delivered
+ * (`delivery_status: 'none'`) when `deliver` is off or the charge has no `events_url`; the others
+ * are stored with their `delivery` work. `later` work is due `afterMs × timeScale` from now.
+ * `onStored` runs after the write, to wake the runners of that work.
  */
 export function createEventRecorder(options: {
   store: SandboxStore
   now(): Date
+  timeScale: number
   deliver: boolean
-  onRecorded(accountId: string, event: StoredEvent): void
+  delivery(accountId: string, event: StoredEvent): NewWork
+  onStored(): void
 }): RecordEvent {
-  return async (accountId, type, objectId, objects) => {
+  return async (accountId, type, objectId, objects, later = []) => {
     const createdAt = options.now().toISOString()
     const toDeliver = options.deliver && objects.charge.events_url !== ''
     const carried = await transactionObjects(options.store, accountId, objects)
@@ -66,8 +76,16 @@ export function createEventRecorder(options: {
       // The first attempt is due at once (it may wait behind the charge's earlier events).
       next_attempt_at: toDeliver ? createdAt : null,
     }
-    await options.store.addEvent(accountId, event)
-    options.onRecorded(accountId, event)
+    const now = Date.parse(createdAt)
+    const work: NewWork[] = later.map(({ task, afterMs }) => ({
+      kind: 'lifecycle',
+      accountId,
+      payload: task,
+      dueAt: now + afterMs * options.timeScale,
+    }))
+    if (toDeliver) work.push(options.delivery(accountId, event))
+    await options.store.addEvent(accountId, event, work)
+    if (work.length > 0) options.onStored()
     return event
   }
 }

@@ -5,8 +5,9 @@ import type { ObjectKinds } from '../storage/records'
 import { processorOf, revise, type StepContext } from './context'
 import type { EventObjects } from './event-recorder'
 import { transactionExternalIds } from './external-ids'
-import { applyLater } from './pending'
+import { answerLater } from './pending'
 import { failureOf, processorMessage } from './processor-call'
+import { type SettlementSelection, settlementLater } from './settle'
 
 /** The money movements: created pending, then confirmed or failed by the processor. */
 export interface MovementKinds {
@@ -43,13 +44,15 @@ export interface Movement<
    * unchanged ones returned as they are. It only computes: the writes come after it.
    */
   succeed(context: StepContext, succeeded: MovementKinds[K], parents: P): Promise<P>
-  /** Runs once the success is recorded (later events, the acquirer's settlement batch). */
-  afterSuccess(context: StepContext, succeeded: MovementKinds[K], parents: P): Promise<void>
+  /** What a success leaves for the acquirer's settlement batch, if it settles. */
+  settles?(succeeded: MovementKinds[K]): SettlementSelection
+  /** Runs once the success is recorded (later events). */
+  afterSuccess?(context: StepContext, succeeded: MovementKinds[K], parents: P): Promise<void>
 }
 
 /**
  * Records the processor's answer for a money movement, under the charge's lock: `pending`
- * stores it with `{kind}.pending` and applies `resolve()`'s answer later; `failed` stores it
+ * stores it with `{kind}.pending` and schedules the processor's answer; `failed` stores it
  * with `{kind}.error` and answers 402; `succeeded` stores it and the parents it changes, with
  * `{kind}.success`. In every state the parents that show the movement are stored with it. A
  * `transactionId` in any answer becomes the movement's `external_ids`.
@@ -89,14 +92,18 @@ export async function finishMovement<K extends keyof MovementKinds, P extends Mo
     const pending = withChanges(references)
     const shown = movement.show(context, pending, parents)
     await put(pending, shown)
+    const answer = answerLater(context, outcome, {
+      task: 'movement-answer',
+      kind: movement.kind,
+      chargeId: parents.charge.id,
+      objectId: pending.id,
+    })
     await deps.recordEvent(
       account.id,
       `${movement.kind}.pending`,
       pending.id,
       snapshot(pending, shown),
-    )
-    applyLater(context, parents.charge.id, processor.name, movement.step, outcome, (final) =>
-      finishMovement(context, movement, pending, final),
+      [answer],
     )
     return pending
   }
@@ -122,13 +129,18 @@ export async function finishMovement<K extends keyof MovementKinds, P extends Mo
     movement.show(context, succeeded, parents),
   )
   await put(succeeded, changed)
+  const settlement =
+    movement.settles === undefined
+      ? []
+      : settlementLater(context, parents.charge, movement.settles(succeeded))
   await deps.recordEvent(
     account.id,
     `${movement.kind}.success`,
     succeeded.id,
     snapshot(succeeded, changed),
+    settlement,
   )
-  await movement.afterSuccess(context, succeeded, changed)
+  await movement.afterSuccess?.(context, succeeded, changed)
   return succeeded
 }
 

@@ -1,32 +1,27 @@
-import { ApiProblem } from '../api-problem'
 import type { AwaitingProcessorOutcome, FinalOutcome } from '../processors/processor'
-import { type StepContext, withChargeLock } from './context'
-import { callProcessor } from './processor-call'
+import type { StepContext } from './context'
+import type { LaterTask, LaterWork } from './later-work'
+
+type AnswerTask = Extract<LaterTask, { outcome: FinalOutcome }>
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
 /**
- * Applies a pending outcome's later answer: after its delay (scaled by `timeScale`) the
- * processor's `resolve()` runs (it must answer a final outcome) and `apply` records the result
- * under the charge's lock. A decline there has no request to answer: its object and `.error`
- * event are the whole result.
+ * The timed work that applies a pending outcome's answer after its delay, where `task` says:
+ * stored with the step's `.pending` event, so the answer is never lost in between.
  */
-export function applyLater(
+export function answerLater(
   context: StepContext,
-  chargeId: string,
-  processorName: string,
-  step: string,
   pending: AwaitingProcessorOutcome,
-  apply: (outcome: FinalOutcome) => Promise<unknown>,
-): void {
-  context.deps.scheduler.after(pending.afterMs, async () => {
-    const outcome = await callProcessor(
-      context.deps,
-      processorName,
-      `${step} (resolve)`,
-      () => pending.resolve(),
-      'final',
-    )
-    await withChargeLock(context, chargeId, () => apply(outcome)).catch((error: unknown) => {
-      if (!(error instanceof ApiProblem)) throw error
-    })
-  })
+  task: DistributiveOmit<AnswerTask, 'outcome' | 'requestLog'>,
+): LaterWork {
+  const answer = { ...task, outcome: answerOf(pending), requestLog: context.requestLog }
+  return { task: answer as AnswerTask, afterMs: pending.afterMs }
+}
+
+/**
+ * The answer as the JSON it is stored as, whatever the store: the memory store keeps the very
+ * object, and a processor must not be able to change a stored answer by changing its own.
+ */
+function answerOf({ outcome }: AwaitingProcessorOutcome): FinalOutcome {
+  return JSON.parse(JSON.stringify(outcome)) as FinalOutcome
 }

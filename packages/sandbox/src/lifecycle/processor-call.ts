@@ -31,8 +31,8 @@ export function processorMessage(message: string | undefined): { failure_message
 }
 
 /**
- * The outcomes a step may answer: `final` (the charge step, a 3DS decision, a pending outcome's
- * `resolve()`), `later` (money movements may also be confirmed by the processor later) or
+ * The outcomes a step may answer: `final` (the charge step, a 3DS decision, the answer a pending
+ * outcome gives later), `later` (money movements may also be confirmed by the processor later) or
  * `customer` (the authorize step may also wait for the customer's 3DS page).
  */
 export interface AcceptedOutcomes {
@@ -70,7 +70,7 @@ export async function callProcessor<Accepts extends keyof AcceptedOutcomes>(
 }
 
 function isAccepted(value: unknown, accepts: keyof AcceptedOutcomes): boolean {
-  if (typeof value !== 'object' || value === null) return false
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
   const outcome = value as Record<string, unknown>
   if (outcome.transactionId !== undefined && typeof outcome.transactionId !== 'string') return false
   switch (outcome.status) {
@@ -89,7 +89,7 @@ function isAccepted(value: unknown, accepts: keyof AcceptedOutcomes): boolean {
         typeof outcome.afterMs === 'number' &&
         Number.isFinite(outcome.afterMs) &&
         outcome.afterMs >= 0 &&
-        typeof outcome.resolve === 'function'
+        isAccepted(outcome.outcome, 'final')
       )
     default:
       return false

@@ -7,7 +7,6 @@ import { finishMovement, type Movement, type MovementParents } from './movement'
 import { allOf, mustGet, withObjectLocked } from './objects'
 import { callProcessor } from './processor-call'
 import { withRefund } from './references'
-import { scheduleAutoSettlement } from './settle'
 import { assertRefundable } from './transitions'
 
 /**
@@ -53,7 +52,7 @@ export async function createRefund(
 }
 
 /** A successful refund adds its amount to the payment's `refunded_amount`. */
-const refundMovement: Movement<'refund', MovementParents & { payment: Payment }> = {
+export const refundMovement: Movement<'refund', MovementParents & { payment: Payment }> = {
   kind: 'refund',
   step: 'refund',
   async parents(context, refund) {
@@ -75,7 +74,5 @@ const refundMovement: Movement<'refund', MovementParents & { payment: Payment }>
     const refunded = toAmount(sumMinor(succeeded, payment.currency), payment.currency)
     return { ...parents, payment: revise(context, payment, { refunded_amount: refunded }) }
   },
-  async afterSuccess(context, refund, parents) {
-    scheduleAutoSettlement(context, parents.charge, { refunds: [refund.id] })
-  },
+  settles: (refund) => ({ refunds: [refund.id] }),
 }

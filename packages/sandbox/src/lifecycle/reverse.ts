@@ -62,7 +62,7 @@ export async function reverse(context: StepContext, instrument: Instrument): Pro
 }
 
 /** A successful reversal voids the instrument. */
-const reversalMovement: Movement<'reversal'> = {
+export const reversalMovement: Movement<'reversal'> = {
   kind: 'reversal',
   step: 'reverse',
   parents: async (context, reversal) => ({

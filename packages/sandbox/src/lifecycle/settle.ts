@@ -1,6 +1,7 @@
 import type { Charge, Payment, Refund, Settlement, SettlementTotal } from '@chargekit/schemas'
 import { newId } from '../ids'
 import { processorOf, type StepContext, withChargeLock } from './context'
+import type { LaterTask, LaterWork } from './later-work'
 import { exactAmount, sumMinor, toAmount } from './money'
 import { allOf, mustGet } from './objects'
 
@@ -26,30 +27,43 @@ export async function settle(context: StepContext): Promise<Settlement> {
   return recordSettlement(context, claimed)
 }
 
+/** The payments and refunds a settlement batch is for, by id. */
+export interface SettlementSelection {
+  payments?: readonly string[]
+  refunds?: readonly string[]
+}
+
 /**
- * For processors with `settlementDelayMs`: settles these objects that much later, as the
- * acquirer's batch would. Objects settled in the meantime (by the test helper) are skipped, and
- * nothing is recorded when none is left.
+ * For processors with `settlementDelayMs`: the timed work that settles these objects that much
+ * later, as the acquirer's batch would (none for other processors).
  */
-export function scheduleAutoSettlement(
+export function settlementLater(
   context: StepContext,
   charge: Charge,
-  selection: { payments?: readonly string[]; refunds?: readonly string[] },
-): void {
+  { payments = [], refunds = [] }: SettlementSelection,
+): LaterWork[] {
   const delay = processorOf(context, charge).processor.settlementDelayMs
-  if (delay === undefined) return
-  context.deps.scheduler.after(delay, async () => {
-    const payments = await Promise.all(
-      (selection.payments ?? []).map((id) => mustGet(context, 'payment', id)),
-    )
-    const refunds = await Promise.all(
-      (selection.refunds ?? []).map((id) => mustGet(context, 'refund', id)),
-    )
-    const claimed = await claim(context, payments, refunds)
-    if (claimed.payments.length > 0 || claimed.refunds.length > 0) {
-      await recordSettlement(context, claimed)
-    }
-  })
+  if (delay === undefined) return []
+  const task: LaterTask = { task: 'settlement', payments, refunds, requestLog: context.requestLog }
+  return [{ task, afterMs: delay }]
+}
+
+/**
+ * Runs the acquirer's batch: objects settled in the meantime (by the test helper) are skipped,
+ * and nothing is recorded when none is left.
+ */
+export async function settleLater(
+  context: StepContext,
+  selection: Required<SettlementSelection>,
+): Promise<void> {
+  const payments = await Promise.all(
+    selection.payments.map((id) => mustGet(context, 'payment', id)),
+  )
+  const refunds = await Promise.all(selection.refunds.map((id) => mustGet(context, 'refund', id)))
+  const claimed = await claim(context, payments, refunds)
+  if (claimed.payments.length > 0 || claimed.refunds.length > 0) {
+    await recordSettlement(context, claimed)
+  }
 }
 
 /**

@@ -100,15 +100,19 @@ export interface AwaitingCustomerOutcome {
 }
 
 /**
- * The processor answers later: after `afterMs` (scaled by the sandbox's `timeScale`) the core
- * calls `resolve()` and applies its outcome, emitting the step's success or error event.
+ * The processor answers later: the step is `pending` now, and after `afterMs` (scaled by the
+ * sandbox's `timeScale`) the core applies `outcome`, emitting the step's success or error event.
+ * The answer is decided up front and kept as data with the sandbox's other timed work, so it
+ * still arrives, once, after the sandbox restarts or in another sandbox process sharing the
+ * database.
  */
 export interface AwaitingProcessorOutcome {
   readonly status: 'pending'
   readonly awaiting: 'processor'
   readonly afterMs: number
   readonly transactionId?: string
-  resolve(): FinalOutcome | Promise<FinalOutcome>
+  /** The answer given after `afterMs`: final, and plain JSON data. */
+  readonly outcome: FinalOutcome
 }
 
 export type PendingOutcome = AwaitingCustomerOutcome | AwaitingProcessorOutcome
@@ -117,7 +121,7 @@ export type Outcome = FinalOutcome | PendingOutcome
 type MaybePromise<T> = T | Promise<T>
 
 /**
- * A processor plug-in (DESIGN §7). It only decides outcomes: the sandbox core owns storage,
+ * A processor plug-in. It only decides outcomes: the sandbox core owns storage,
  * validation, legal transitions, idempotency and events, and calls a processor only for a step
  * that is legal in the transaction's current state.
  */

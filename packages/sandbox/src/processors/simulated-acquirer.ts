@@ -23,7 +23,7 @@ function later(): Outcome {
     status: 'pending',
     awaiting: 'processor',
     afterMs: acquirerConfirmationDelayMs,
-    resolve: () => ({ status: 'succeeded' }),
+    outcome: { status: 'succeeded' },
   }
 }
 

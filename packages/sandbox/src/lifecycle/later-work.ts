@@ -1,0 +1,101 @@
+import type { RequestLog } from '@chargekit/schemas'
+import { ApiProblem } from '../api-problem'
+import { SandboxError } from '../errors'
+import type { FinalOutcome } from '../processors/processor'
+import type { ClaimedWork } from '../storage/work-queue'
+import { finishAuthorization } from './authorization'
+import { paymentMovement } from './capture'
+import { type LifecycleDeps, type StepContext, withChargeLock } from './context'
+import { finishMovement, type Movement, type MovementKinds } from './movement'
+import { refundMovement } from './refund'
+import { reversalMovement } from './reverse'
+import { settleLater } from './settle'
+
+/**
+ * The lifecycle's timed work, as the JSON stored in the work queue: everything needed to carry
+ * it out is named here by id, and the objects are read again from the store when it is due, so
+ * it survives a restart and can run in any sandbox process sharing the database.
+ */
+export type LaterTask =
+  | {
+      /** A processor's later answer to an authorization: the instrument leaves `pending`. */
+      task: 'authorization-answer'
+      chargeId: string
+      instrumentId: string
+      outcome: FinalOutcome
+      /** Where the customer reached the sandbox (the instrument's request). */
+      origin: string
+      requestLog: RequestLog
+    }
+  | {
+      /** A processor's later answer to a capture, refund or reversal. */
+      task: 'movement-answer'
+      kind: keyof MovementKinds
+      chargeId: string
+      objectId: string
+      outcome: FinalOutcome
+      requestLog: RequestLog
+    }
+  | {
+      /** The acquirer's settlement batch of these successful payments and refunds. */
+      task: 'settlement'
+      payments: readonly string[]
+      refunds: readonly string[]
+      requestLog: RequestLog
+    }
+
+/** A task and how long after now it is due, before `timeScale`. */
+export interface LaterWork {
+  task: LaterTask
+  afterMs: number
+}
+
+const movements: { [K in keyof MovementKinds]: Movement<K> } = {
+  payment: paymentMovement,
+  refund: refundMovement,
+  reversal: reversalMovement,
+}
+
+/**
+ * Carries out one claimed task on behalf of its account. Each task checks the state it applies
+ * to (an answer only to a step still pending, a settlement only of what is unsettled), so one
+ * run a second time after a crash changes nothing. A decline has no request to answer: its
+ * object and `.error` event are the whole result.
+ */
+export async function runLaterTask(deps: LifecycleDeps, work: ClaimedWork): Promise<void> {
+  const account = deps.accounts.get(work.accountId)
+  if (account === undefined) {
+    deps.logger.warn('timed work of an account this sandbox does not have was dropped', {
+      account: work.accountId,
+    })
+    return
+  }
+  const task = work.payload as LaterTask
+  const context: StepContext = { deps, account, requestLog: task.requestLog }
+  try {
+    switch (task.task) {
+      case 'authorization-answer':
+        await withChargeLock(context, task.chargeId, () =>
+          finishAuthorization(context, task.instrumentId, task.outcome, task.origin),
+        )
+        return
+      case 'movement-answer': {
+        const movement = movements[task.kind] as Movement<keyof MovementKinds>
+        await withChargeLock(context, task.chargeId, async () => {
+          const object = await deps.store.getObject(account.id, task.kind, task.objectId)
+          if (object?.status !== 'pending') return
+          await finishMovement(context, movement, object, task.outcome)
+        })
+        return
+      }
+      case 'settlement':
+        await settleLater(context, task)
+        return
+      default:
+        // Stored by another version of the sandbox, or damaged: nothing here knows how to run it.
+        throw new SandboxError(`Unknown timed lifecycle task ${JSON.stringify(work.payload)}`)
+    }
+  } catch (error) {
+    if (!(error instanceof ApiProblem)) throw error
+  }
+}

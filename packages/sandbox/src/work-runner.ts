@@ -1,0 +1,146 @@
+import type { ClaimedWork, WorkKind, WorkPayload, WorkQueue } from './storage/work-queue'
+
+/** What became of a claimed item: finished, or back in the queue until `dueAt`. */
+export type WorkResult =
+  | { readonly done: true }
+  | { readonly done: false; readonly dueAt: number; readonly payload: WorkPayload }
+
+export const workDone: WorkResult = { done: true }
+
+export interface WorkRunnerOptions {
+  queue: WorkQueue
+  kind: WorkKind
+  /**
+   * How long a claim holds before another process may take the item: longer than the work can
+   * take, or work still running would be run a second time elsewhere.
+   */
+  leaseMs: number
+  /**
+   * How many more items may be claimed now, given how many this runner is running. Asked
+   * before every claim, so a runner whose items wait on something else can say so.
+   */
+  capacity(running: number): number
+  /** Runs one claimed item. Throwing is reported to `onError` and ends the item. */
+  run(work: ClaimedWork): Promise<WorkResult>
+  onError(error: unknown, work?: ClaimedWork): void
+  /**
+   * Another process sharing the database may add work or die holding claims: the runner looks
+   * for due work this often even when nothing here woke it. Default 1,000 ms.
+   */
+  pollMs?: number
+}
+
+export interface WorkRunner {
+  /** Looks for due work now: call it after adding work or when capacity frees up. */
+  wake(): void
+  /** Items claimed and not yet finished. */
+  readonly running: number
+  /** Stops claiming and waits for the items running; their results are still stored. */
+  close(): Promise<void>
+}
+
+/** setTimeout fires at once above this; a later due time is simply re-armed when it fires. */
+const maxTimerDelay = 2 ** 31 - 1
+
+/**
+ * Runs the due work of one kind from the store's queue: one timer waits for the earliest due
+ * item, each wake-up claims as many items as there is capacity for, and each finished item is
+ * completed or rescheduled with its claim, so work another process took over is never touched.
+ * All timers are unref'd: pending work alone does not keep a process alive.
+ */
+export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
+  const { queue, kind, leaseMs } = options
+  const running = new Set<Promise<void>>()
+  let timer: NodeJS.Timeout | undefined
+  /** A wake-up is under way; a wake-up meanwhile makes it look again rather than run twice. */
+  let pumping = false
+  /** The latest wake-up, for close() to wait for what it claims. */
+  let lastPump: Promise<void> = Promise.resolve()
+  let pumpAgain = false
+  let closed = false
+  const poll = setInterval(() => wake(), options.pollMs ?? 1_000).unref()
+
+  function wake() {
+    if (closed) return
+    if (pumping) {
+      pumpAgain = true
+      return
+    }
+    pumping = true
+    lastPump = pump().catch((error: unknown) => options.onError(error))
+  }
+
+  async function pump() {
+    try {
+      do {
+        pumpAgain = false
+        let exhausted = false
+        while (!closed) {
+          const limit = options.capacity(running.size)
+          if (limit <= 0) break
+          const claimed = await queue.claim(kind, Date.now(), limit, leaseMs)
+          for (const work of claimed) start(work)
+          if (claimed.length < limit) {
+            exhausted = true
+            break
+          }
+        }
+        // At capacity, a finishing item wakes the runner: a timer for work already due would spin.
+        if (exhausted && !closed) await arm()
+      } while (pumpAgain && !closed)
+    } finally {
+      // In the same step as the last look: a wake-up from now on starts a new one.
+      pumping = false
+    }
+  }
+
+  async function arm() {
+    const dueAt = await queue.nextDueAt(kind)
+    if (timer !== undefined) clearTimeout(timer)
+    timer = undefined
+    if (dueAt === undefined || closed) return
+    const wait = Math.min(maxTimerDelay, Math.max(0, dueAt - Date.now()))
+    timer = setTimeout(() => {
+      timer = undefined
+      wake()
+    }, wait).unref()
+  }
+
+  function start(work: ClaimedWork) {
+    const task = finish(work).finally(() => {
+      running.delete(task)
+      wake()
+    })
+    running.add(task)
+  }
+
+  async function finish(work: ClaimedWork) {
+    let result: WorkResult = workDone
+    try {
+      result = await options.run(work)
+    } catch (error) {
+      options.onError(error, work)
+    }
+    try {
+      if (result.done) await queue.complete(work)
+      else await queue.reschedule(work, result.dueAt, result.payload)
+    } catch (error) {
+      options.onError(error, work)
+    }
+  }
+
+  return {
+    wake,
+    get running() {
+      return running.size
+    },
+    async close() {
+      closed = true
+      clearInterval(poll)
+      if (timer !== undefined) clearTimeout(timer)
+      // A claim under way still starts what it claimed; wait for that, then for every item.
+      await lastPump
+      await Promise.all(running)
+    },
+  }
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest'
+import { createMemoryWorkQueue } from '../src/storage/memory-work-queue'
+import type { ClaimedWork, NewWork } from '../src/storage/work-queue'
+import { createWorkRunner, type WorkResult, workDone } from '../src/work-runner'
+import { eventually } from './delivery-receiver'
+
+const work = (tag: number, dueAt = Date.now()): NewWork => ({
+  kind: 'lifecycle',
+  accountId: 'acct_runner',
+  payload: { tag, round: 1 },
+  dueAt,
+})
+
+describe('work runner', () => {
+  it('runs each item once with two runners on one queue, a rescheduled one again with its new payload', async () => {
+    const queue = createMemoryWorkQueue()
+    const runs: { runner: string; tag: unknown; round: unknown }[] = []
+    let running = 0
+    let mostRunning = 0
+    const runner = (name: string) =>
+      createWorkRunner({
+        queue,
+        kind: 'lifecycle',
+        leaseMs: 60_000,
+        capacity: (busy) => 4 - busy,
+        async run({ payload }: ClaimedWork): Promise<WorkResult> {
+          runs.push({ runner: name, tag: payload.tag, round: payload.round })
+          mostRunning = Math.max(mostRunning, ++running)
+          // Yields so the other runner claims meanwhile.
+          await new Promise((resolve) => setImmediate(resolve))
+          running--
+          // Every tenth item asks to run once more, at once.
+          if (payload.round === 1 && (payload.tag as number) % 10 === 0) {
+            return { done: false, dueAt: Date.now(), payload: { ...payload, round: 2 } }
+          }
+          return workDone
+        },
+        onError: (error) => {
+          throw error
+        },
+      })
+    const runners = [runner('one'), runner('two')]
+    await queue.add(Array.from({ length: 100 }, (_, tag) => work(tag)))
+    for (const each of runners) each.wake()
+
+    await eventually(() => runs.length === 110)
+    await Promise.all(runners.map((each) => each.close()))
+
+    const firstRounds = runs.filter(({ round }) => round === 1).map(({ tag }) => tag)
+    expect([...firstRounds].sort((a, b) => Number(a) - Number(b))).toEqual(
+      Array.from({ length: 100 }, (_, tag) => tag),
+    )
+    expect(runs.filter(({ round }) => round === 2).map(({ tag }) => tag)).toEqual(
+      Array.from({ length: 10 }, (_, index) => index * 10),
+    )
+    expect(new Set(runs.map(({ runner: name }) => name))).toEqual(new Set(['one', 'two']))
+    expect(mostRunning).toBeLessThanOrEqual(8)
+    expect(await queue.nextDueAt('lifecycle')).toBeUndefined()
+  })
+
+  it('runs future work when it becomes due, and close() waits for the item running', async () => {
+    const queue = createMemoryWorkQueue()
+    const ran: unknown[] = []
+    let finish: () => void = () => {}
+    const runner = createWorkRunner({
+      queue,
+      kind: 'lifecycle',
+      leaseMs: 60_000,
+      capacity: (busy) => 1 - busy,
+      async run({ payload }) {
+        ran.push(payload.tag)
+        if (payload.tag === 'slow') await new Promise<void>((resolve) => (finish = resolve))
+        return workDone
+      },
+      onError: (error) => {
+        throw error
+      },
+    })
+    await queue.add([work(2, Date.now() + 30), work(1, Date.now() + 10)])
+    runner.wake()
+    await eventually(() => ran.length === 2)
+    expect(ran).toEqual([1, 2])
+
+    await queue.add([{ ...work(0), payload: { tag: 'slow' } }])
+    runner.wake()
+    await eventually(() => ran.includes('slow'))
+    let closed = false
+    const closing = runner.close().then(() => {
+      closed = true
+    })
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(closed).toBe(false)
+    finish()
+    await closing
+    expect(await queue.nextDueAt('lifecycle')).toBeUndefined()
+  })
+})
