@@ -69,7 +69,8 @@ describe('ServerError from real 5xx answers', () => {
         (caught: unknown) => caught,
       )
     await broken.close()
-    expect(reported).toHaveLength(3)
+    // One logged failure per attempt (the sandbox's timed-work runner reports the outage too).
+    expect(reported.filter((message) => message === 'unexpected error')).toHaveLength(3)
     expect(error).toBeInstanceOf(ServerError)
     expect(error).toMatchObject({
       status: 500,
