@@ -1,6 +1,10 @@
 import { request } from 'node:http'
-import { connect, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  openConnection,
+  receivedUntilClosed,
+  sendHeadersSlowly,
+} from '../../../scripts/raw-connection.js'
 import type { ConnectionLimits } from '../src/listen.js'
 import { type Shop, startShop } from '../src/shop.js'
 import { shopHttp } from './support/shop-http.js'
@@ -64,40 +68,18 @@ describe('slow and many connections', () => {
     return startShop({ client: stack.client, database: stack.database, connections })
   }
 
-  function open(shop: Shop): Promise<Socket> {
-    const { hostname, port } = new URL(shop.url)
-    return new Promise((resolve, reject) => {
-      const socket = connect(Number(port), hostname, () => resolve(socket))
-      socket.once('error', reject)
-    })
-  }
-
-  /** Resolves with what the server sent once it closes the connection. */
-  function closed(socket: Socket): Promise<string> {
-    let received = ''
-    socket.on('data', (data: Buffer) => {
-      received += data.toString('latin1')
-    })
-    socket.on('error', () => {})
-    return new Promise((resolve) => socket.once('close', () => resolve(received)))
-  }
+  const open = (shop: Shop) => openConnection(shop.url)
 
   it('cuts off a client that sends its headers byte by byte', async () => {
     const shop = await guardedShop({ headersTimeoutMs: 100, receiveTimeoutMs: 200 })
     const socket = await open(shop)
-    const whenClosed = closed(socket)
-    socket.write('GET / HTTP/1.1\r\nHost: shop\r\n')
-    // One byte every 10 ms: a header that would take 10 s to finish.
-    const header = `X-Slow: ${'a'.repeat(1000)}`
-    let sent = 0
-    const drip = setInterval(() => {
-      if (!socket.destroyed) socket.write(header.charAt(sent++))
-    }, 10)
+    const whenClosed = receivedUntilClosed(socket)
+    const slow = sendHeadersSlowly(socket, 'GET / HTTP/1.1\r\nHost: shop\r\n')
     try {
       expect(await whenClosed).toMatch(/^HTTP\/1\.1 408 /)
-      expect(sent).toBeLessThan(header.length)
+      expect(slow.sent()).toBeLessThan(slow.headerLength)
     } finally {
-      clearInterval(drip)
+      slow.stop()
       await shop.close()
     }
   })
@@ -107,9 +89,9 @@ describe('slow and many connections', () => {
     try {
       const first = await open(shop)
       const second = await open(shop)
-      expect(await closed(await open(shop))).toBe('')
+      expect(await receivedUntilClosed(await open(shop))).toBe('')
       // The held ones are still served.
-      const answer = closed(first)
+      const answer = receivedUntilClosed(first)
       first.write('GET /healthz HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n')
       expect(await answer).toMatch(/^HTTP\/1\.1 200 /)
       second.destroy()

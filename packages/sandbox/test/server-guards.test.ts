@@ -1,6 +1,10 @@
 import { request } from 'node:http'
-import { connect, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  openConnection,
+  receivedUntilClosed,
+  sendHeadersSlowly,
+} from '../../../scripts/raw-connection'
 import { type Sandbox, SandboxError, startSandbox } from '../src/index'
 import { basicAuth, cardFor, eventually } from './sandbox-harness'
 
@@ -255,23 +259,7 @@ describe('3-D Secure links', () => {
 })
 
 describe('slow and many connections', () => {
-  function open(sandbox: Sandbox): Promise<Socket> {
-    const { hostname, port } = new URL(sandbox.url)
-    return new Promise((resolve, reject) => {
-      const socket = connect(Number(port), hostname, () => resolve(socket))
-      socket.once('error', reject)
-    })
-  }
-
-  /** Resolves with what the server sent once it closes the connection. */
-  function closed(socket: Socket): Promise<string> {
-    let received = ''
-    socket.on('data', (data: Buffer) => {
-      received += data.toString('latin1')
-    })
-    socket.on('error', () => {})
-    return new Promise((resolve) => socket.once('close', () => resolve(received)))
-  }
+  const open = (sandbox: Sandbox) => openConnection(sandbox.url)
 
   it('cuts off a client that sends its headers byte by byte', async () => {
     const sandbox = await startSandbox({
@@ -279,20 +267,13 @@ describe('slow and many connections', () => {
       connections: { headersTimeoutMs: 100, receiveTimeoutMs: 200 },
     })
     const socket = await open(sandbox)
-    const whenClosed = closed(socket)
-    socket.write('GET /v2/charges HTTP/1.1\r\nHost: sandbox\r\n')
-    // One byte every 10 ms: a header that would take 10 s to finish.
-    const header = `X-Slow: ${'a'.repeat(1000)}`
-    let sent = 0
-    const drip = setInterval(() => {
-      if (!socket.destroyed) socket.write(header.charAt(sent++))
-    }, 10)
+    const whenClosed = receivedUntilClosed(socket)
+    const slow = sendHeadersSlowly(socket, 'GET /v2/charges HTTP/1.1\r\nHost: sandbox\r\n')
     try {
-      const received = await whenClosed
-      expect(received).toMatch(/^HTTP\/1\.1 408 /)
-      expect(sent).toBeLessThan(header.length)
+      expect(await whenClosed).toMatch(/^HTTP\/1\.1 408 /)
+      expect(slow.sent()).toBeLessThan(slow.headerLength)
     } finally {
-      clearInterval(drip)
+      slow.stop()
       await sandbox.close()
     }
   })
@@ -319,7 +300,7 @@ describe('slow and many connections', () => {
     try {
       const held = [await open(sandbox), await open(sandbox)]
       const refused = await open(sandbox)
-      expect(await closed(refused)).toBe('')
+      expect(await receivedUntilClosed(refused)).toBe('')
       held[0]?.destroy()
       // The server counts the closed connection on its next turn.
       await eventually(async () => {
