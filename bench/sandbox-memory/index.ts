@@ -11,9 +11,8 @@
  */
 import { type ChildProcess, fork } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
+import { startDeliveryReceiver } from '../support/bare-server'
 import { reportFigure, reportRatio } from '../support/report'
 import type { MemorySample } from './sandbox-process'
 
@@ -21,26 +20,6 @@ const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 60)
 const retainCharges = Number(process.env.BENCH_RETAIN_CHARGES ?? 500)
 const clients = 16
 const auth = `Basic ${Buffer.from('acct_sandbox:sk_sandbox').toString('base64')}`
-
-/** A merchant receiver answering every delivery at once, so deliveries finish during the run. */
-async function startReceiver() {
-  const server = createServer((request, response) => {
-    request.resume()
-    request.on('end', () => {
-      response.writeHead(204)
-      response.end()
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/events`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
-}
 
 /** The sandbox's process, and a way to ask it for a memory sample. */
 async function startSandboxProcess() {
@@ -89,7 +68,7 @@ function poster(apiUrl: string) {
   }
 }
 
-const receiver = await startReceiver()
+const receiver = await startDeliveryReceiver()
 const sandbox = await startSandboxProcess()
 const post = poster(sandbox.apiUrl)
 let flows = 0

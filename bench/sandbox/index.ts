@@ -10,12 +10,10 @@
  * delivery on (events_url to a local receiver, two deliveries per charge), against the same
  * target, so that both figures can be quoted.
  */
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { type Sandbox, startSandbox } from '@chargekit/sandbox'
-import { fixedJsonHandler, startBareServer } from '../support/bare-server'
+import { fixedJsonHandler, startBareServer, startDeliveryReceiver } from '../support/bare-server'
 import { measureRate } from '../support/measure'
 import { reportFigure, reportRatio } from '../support/report'
 
@@ -23,26 +21,6 @@ const rounds = 3
 const sliceMs = 1_000
 const auth = `Basic ${Buffer.from('acct_sandbox:sk_sandbox').toString('base64')}`
 const json = { 'content-type': 'application/json', authorization: auth }
-
-/** A merchant receiver answering every delivery at once, so deliveries finish during the run. */
-async function startReceiver() {
-  const server = createServer((request, response) => {
-    request.resume()
-    request.on('end', () => {
-      response.writeHead(204)
-      response.end()
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/events`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
-}
 
 const card = (charge: string) => ({
   charge,
@@ -215,7 +193,7 @@ async function memoryPerEvent(eventsUrl: string) {
   await sandbox.close()
 }
 
-const receiver = await startReceiver()
+const receiver = await startDeliveryReceiver()
 const sandbox = await startSandbox({ port: 0, deliverEvents: false })
 const delivering = await startSandbox({ port: 0 })
 await throughput(sandbox, delivering, receiver.url)

@@ -28,3 +28,15 @@ export function fixedJsonHandler(body: string, status = 200) {
     })
   }
 }
+
+/** A merchant receiver answering every delivery 204 at once, so deliveries finish during the run. */
+export async function startDeliveryReceiver(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = await startBareServer((request, response) => {
+    request.resume()
+    request.on('end', () => {
+      response.writeHead(204)
+      response.end()
+    })
+  })
+  return { url: `${server.url}/events`, close: server.close }
+}
