@@ -72,6 +72,12 @@ function apiCall(
 }
 
 describe('sign-in', () => {
+  it('is where the sandbox’s own address leads', async () => {
+    const response = await fetch(url('/'), { redirect: 'manual' })
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/dashboard')
+  })
+
   it('shows the sign-in form, uncached, to a visitor without a session', async () => {
     const response = await fetch(url('/dashboard/charges/ch_shared?x=1'))
     expect(response.status).toBe(200)
@@ -81,6 +87,7 @@ describe('sign-in', () => {
     expect(html).toContain('action="/dashboard/session"')
     expect(html).toContain('name="next" value="/dashboard/charges/ch_shared?x=1"')
     expect(html).not.toContain('csrf-token')
+    expect(html).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/)
   })
 
   it('refuses a wrong key with 401, no cookie, and without echoing the key', async () => {

@@ -78,6 +78,8 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   testHelperRoutes(api, settings)
   requestRoutes(api, settings, recentRequests)
   app.route('/v2', api)
+  // Someone opening the sandbox's address in a browser wants the dashboard.
+  app.get('/', (c) => c.redirect('/dashboard', 302))
   app.route(
     '/',
     createDashboard({
