@@ -44,7 +44,7 @@ describe('the shop in a real browser', () => {
   })
 
   it('after a partial refund, the open order page offers what is left to refund (live)', async () => {
-    const http = shopHttp(stack.shop.url)
+    const http = shopHttp(stack)
     const orderId = await http.checkout('hand-grinder', 'pay')
     await http.payWithCard(orderId)
     await http.waitForOrder(orderId, (o) => o.status === 'paid' && o.payment_id !== null)
@@ -113,7 +113,7 @@ describe('the shop in a real browser', () => {
   })
 
   it('fits every page in a phone’s width', async () => {
-    const http = shopHttp(stack.shop.url)
+    const http = shopHttp(stack)
     const unpaid = await http.checkout('hand-grinder', 'pay')
     await page.setViewportSize({ width: 390, height: 844 })
     const pages = {

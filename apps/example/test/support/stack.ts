@@ -9,6 +9,8 @@ export interface Stack {
   client: ChargekitClient
   database: Database
   shop: Shop
+  /** The public key and service URL the shop's pages send cards with. */
+  browserCheckout: { publicKey: string; serviceUrl: string }
   /** What the shop logged (webhook refusals, errors). */
   logs: string[]
   close(): Promise<void>
@@ -29,6 +31,7 @@ export async function startStack(
     privateKey: account.key,
     baseUrl: sandbox.url,
   })
+  const browserCheckout = { publicKey: account.publicKey, serviceUrl: sandbox.url }
   const database = await openDatabase({})
   const logs: string[] = []
   const log = (message: string) => {
@@ -37,7 +40,7 @@ export async function startStack(
   const shop = await startShop({
     client,
     database,
-    serviceOrigin: sandbox.url,
+    browserCheckout,
     log,
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   })
@@ -46,6 +49,7 @@ export async function startStack(
     client,
     database,
     shop,
+    browserCheckout,
     logs,
     async close() {
       await shop.close()
