@@ -163,7 +163,7 @@ describe('purchase through the webhook', () => {
     expect(form).toContain(`data-charge="${chargeId}"`)
     expect(form).toContain(`data-public-key="${stack.browserCheckout.publicKey}"`)
     expect(form).toContain(`data-service-url="${stack.sandbox.url}"`)
-    const fields = [...form.matchAll(/data-field="([^"]+)" data-type="([^"]+)"/g)].map(
+    const fields = [...form.matchAll(/data-field="([^"]+)"\s+data-type="([^"]+)"/g)].map(
       ([, name, type]) => `${name}:${type}`,
     )
     expect(fields).toEqual([
@@ -205,7 +205,7 @@ describe('purchase through the webhook', () => {
     const paid = await http.payWithCard(first)
     if (paid.outcome !== 'returned') throw new Error(`card not accepted: ${paid.outcome}`)
     // The first order's instrument, shown on the second order's page: ignored.
-    for (const id of [paid.instrument.id, 'in_unknown', '../charges']) {
+    for (const id of [paid.instrumentId, 'in_unknown', '../charges']) {
       const response = await fetch(
         `${stack.shop.url}/orders/${second}?instrument=${encodeURIComponent(id)}`,
         { redirect: 'manual' },

@@ -39,6 +39,13 @@ async function sendCard(form: HTMLFormElement) {
         : `${returnUrl}?instrument=${encodeURIComponent(instrument.id)}`
     location.assign(next)
   } catch (error) {
+    // Authorized, but the capture on creation was declined: the funds are held, and the order
+    // page offers what comes next (capture again or cancel) once the webhook arrives.
+    const authorized = error instanceof PaymentError ? authorizedInstrumentOf(error) : undefined
+    if (authorized) {
+      location.assign(`${returnUrl}?instrument=${encodeURIComponent(authorized)}`)
+      return
+    }
     if (button) button.disabled = false
     showStatus(form, '')
     if (error instanceof ApiError && error.code === tooManyTries) {
@@ -52,6 +59,13 @@ async function sendCard(form: HTMLFormElement) {
     }
     showProblems(form, error)
   }
+}
+
+/** The instrument of a declined capture: the 402 names the payment and its parents. */
+function authorizedInstrumentOf(error: PaymentError): string | undefined {
+  if (error.element !== 'payment') return undefined
+  const metadata = (error.body as { metadata?: { instrument?: unknown } } | undefined)?.metadata
+  return typeof metadata?.instrument === 'string' ? metadata.instrument : undefined
 }
 
 /** Each field as the schema types it: integers as numbers, digits without spaces or dashes. */

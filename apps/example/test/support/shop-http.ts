@@ -1,4 +1,4 @@
-import { ApiError, type Instrument } from '@chargekit/client'
+import { ApiError, type Instrument, PaymentError } from '@chargekit/client'
 import { type CreateInstrumentRequest, createBrowserClient } from '@chargekit/client/browser'
 import { expect } from 'vitest'
 import type { Stack } from './stack.js'
@@ -14,8 +14,11 @@ export const testCard = {
 
 /** How a card sent the way the checkout script sends it ended. */
 export type CardOutcome =
-  /** Authorized (or waiting for the webhook): the customer is back on the order page. */
-  | { outcome: 'returned'; instrument: Instrument; response: Response }
+  /**
+   * Authorized (its capture may have been declined): the customer is back on the order page
+   * with the instrument named.
+   */
+  | { outcome: 'returned'; instrumentId: string; response: Response }
   /** 3-D Secure: the customer is sent to the issuer's page first. */
   | { outcome: 'redirect'; instrument: Instrument; url: string }
   /** The service refused the card; the error is what the script shows in the form. */
@@ -64,6 +67,13 @@ export function shopHttp(stack: Pick<Stack, 'shop' | 'browserCheckout'>) {
     ): Promise<CardOutcome> {
       const { charge_id: charge } = await this.order(orderId)
       expect(charge).not.toBeNull()
+      const backWith = async (instrumentId: string): Promise<CardOutcome> => {
+        const response = await fetch(
+          new URL(`/orders/${orderId}?instrument=${instrumentId}`, shopUrl),
+          { redirect: 'manual' },
+        )
+        return { outcome: 'returned', instrumentId, response }
+      }
       try {
         const instrument = (await browser.instruments.create({
           ...testCard,
@@ -73,14 +83,15 @@ export function shopHttp(stack: Pick<Stack, 'shop' | 'browserCheckout'>) {
         if (instrument.status === 'pending' && instrument.redirect) {
           return { outcome: 'redirect', instrument, url: instrument.redirect.url }
         }
-        const response = await fetch(
-          new URL(`/orders/${orderId}?instrument=${instrument.id}`, shopUrl),
-          { redirect: 'manual' },
-        )
-        return { outcome: 'returned', instrument, response }
+        return await backWith(instrument.id)
       } catch (error) {
-        if (error instanceof ApiError) return { outcome: 'refused', error }
-        throw error
+        if (!(error instanceof ApiError)) throw error
+        // A declined capture on creation: the authorization stands, as the script sees it.
+        const metadata = (error.body as { metadata?: { instrument?: unknown } }).metadata
+        if (error instanceof PaymentError && error.element === 'payment') {
+          if (typeof metadata?.instrument === 'string') return backWith(metadata.instrument)
+        }
+        return { outcome: 'refused', error }
       }
     },
 
