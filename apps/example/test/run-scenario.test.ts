@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database, SqlParam } from '../src/db/database.js'
 import { orderRepository } from '../src/orders/order-repository.js'
 import { createOrderUpdates } from '../src/orders/order-updates.js'
-import { cardFieldSource } from '../src/payments/card-fields.js'
 import { runScenario } from '../src/scenarios/run-scenario.js'
 import type { ShopContext } from '../src/shop-context.js'
 import { type Stack, startStack } from './support/stack.js'
@@ -37,10 +36,8 @@ describe('runScenario', () => {
     }
     const updates = createOrderUpdates()
     const context: ShopContext = {
+      ...stack.context,
       db,
-      client: stack.client,
-      publicUrl: stack.shop.publicUrl,
-      browserCheckout: { ...stack.browserCheckout, cardFields: cardFieldSource(stack.client) },
       updates: {
         subscribe: updates.subscribe,
         publish(orderId) {

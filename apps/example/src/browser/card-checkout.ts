@@ -18,7 +18,8 @@ document.addEventListener('submit', (event) => {
   void sendCard(form)
 })
 
-async function sendCard(form: HTMLFormElement) {
+async function sendCard(submitted: HTMLFormElement) {
+  let form = submitted
   const { charge, publicKey, serviceUrl, returnUrl, newChargeUrl } = form.dataset
   if (!charge || !publicKey || !serviceUrl || !returnUrl || !newChargeUrl) return
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')
@@ -46,6 +47,9 @@ async function sendCard(form: HTMLFormElement) {
       location.assign(`${returnUrl}?instrument=${encodeURIComponent(authorized)}`)
       return
     }
+    // A live update may have swapped the form while the card was on its way: answer in the
+    // one on the page now.
+    form = document.querySelector<HTMLFormElement>('form[data-card-form]') ?? form
     if (button) button.disabled = false
     showStatus(form, '')
     if (error instanceof ApiError && error.code === tooManyTries) {

@@ -129,7 +129,7 @@ function cardForm(state: OrderPageState): Html {
       the payment service; this shop never sees its number.
     </p>
     <div class="card-fields">${form.fields.map(cardInput)}</div>
-    <section class="decline" data-card-decline role="alert" hidden></section>
+    <section class="decline" data-card-decline data-kept-on-update="card-decline" role="alert" hidden></section>
     <p class="muted" data-card-status aria-live="polite"></p>
     <button type="submit">Pay ${formatMoney(order.amountMinor, order.currency)}</button>
   </form>`
