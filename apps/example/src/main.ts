@@ -1,5 +1,6 @@
 // `pnpm --filter @chargekit/example start`: the shop alone, against the service (or a sandbox)
-// named by CHARGEKIT_BASE_URL, CHARGEKIT_ACCOUNT_ID, CHARGEKIT_PRIVATE_KEY and CHARGEKIT_PUBLIC_KEY.
+// named by CHARGEKIT_BASE_URL, CHARGEKIT_ACCOUNT_ID, CHARGEKIT_PRIVATE_KEY and
+// CHARGEKIT_PUBLIC_KEY.
 import { createClient } from '@chargekit/client'
 import { readEnvironment } from './config.js'
 import { runUntilSignal } from './run-until-signal.js'

@@ -5,8 +5,8 @@ import type { CardFormView, OrderPageState } from '../views/order-page.js'
 
 /**
  * Everything the order panel shows, for the page and its live updates alike: the timeline, a
- * fresh request key for the follow-up forms, and — while the order awaits a card — the card form
- * drawn from the service's schema.
+ * fresh request key for the follow-up forms, and — while the order awaits a card — the card
+ * form drawn from the service's schema.
  */
 export async function loadOrderPageState(
   context: ShopContext,

@@ -10,7 +10,7 @@ export interface CardField {
   name: string
   type: 'string' | 'integer'
   required: boolean
-  /** Only digits are valid (a card number, a CVC): spaces and dashes the customer types are dropped. */
+  /** Only digits are valid (a card number, a CVC): typed spaces and dashes are dropped. */
   digitsOnly: boolean
   minimum?: number
   maximum?: number

@@ -14,7 +14,10 @@ export interface OrderPageState {
   events: readonly OrderEventRecord[]
   /** A fresh random key per render: the forms send it back as their idempotency key. */
   requestKey: string
-  /** What the card form needs while the order awaits a card; null when the service could not give its fields. */
+  /**
+   * What the card form needs while the order awaits a card; null when the service could not
+   * give its fields.
+   */
   cardForm?: CardFormView | null
   refundErrors?: FieldErrors
 }
