@@ -28,6 +28,7 @@ const environmentSchema = z.object({
   CHARGEKIT_BASE_URL: optionalUrl,
   CHARGEKIT_ACCOUNT_ID: optionalText,
   CHARGEKIT_PRIVATE_KEY: optionalText,
+  CHARGEKIT_PUBLIC_KEY: optionalText,
 })
 
 export type ShopEnvironment = z.output<typeof environmentSchema>

@@ -24,12 +24,14 @@ try {
     baseUrl: sandbox.url,
   })
   const dashboardUrl = `${sandbox.url}/dashboard`
-  const service = await startShopService(env, client, { origin: sandbox.url, dashboardUrl }).catch(
-    async (error: unknown) => {
-      await sandbox.close()
-      throw error
-    },
-  )
+  const service = await startShopService(env, client, {
+    url: sandbox.url,
+    publicKey: account.publicKey,
+    dashboardUrl,
+  }).catch(async (error: unknown) => {
+    await sandbox.close()
+    throw error
+  })
   // Listen for Ctrl-C before the banner: whoever reads the banner may stop us at once.
   runUntilSignal(async () => {
     await service.stop()
@@ -41,7 +43,7 @@ try {
   Shop               ${service.shop.url}
   Sandbox API        ${sandbox.apiUrl}
   Sandbox dashboard  ${dashboardUrl}
-  Credentials        account ${account.id} / private key ${account.key}
+  Credentials        account ${account.id} / private key ${account.key} / public key ${account.publicKey}
   Database           ${databaseLabel(env)}
 
   Test card 4242 4242 4242 4242, any future expiry, any CVC. Ctrl-C stops both.

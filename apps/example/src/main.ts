@@ -1,5 +1,6 @@
 // `pnpm --filter @chargekit/example start`: the shop alone, against the service (or a sandbox)
-// named by CHARGEKIT_BASE_URL, CHARGEKIT_ACCOUNT_ID and CHARGEKIT_PRIVATE_KEY.
+// named by CHARGEKIT_BASE_URL, CHARGEKIT_ACCOUNT_ID, CHARGEKIT_PRIVATE_KEY and
+// CHARGEKIT_PUBLIC_KEY.
 import { createClient } from '@chargekit/client'
 import { readEnvironment } from './config.js'
 import { runUntilSignal } from './run-until-signal.js'
@@ -9,11 +10,19 @@ try {
   const env = readEnvironment(process.env)
   // createClient reads CHARGEKIT_* itself and says which one is missing or malformed.
   const client = createClient()
-  const origin = new URL(env.CHARGEKIT_BASE_URL ?? '').origin
-  const service = await startShopService(env, client, { origin })
+  if (!env.CHARGEKIT_PUBLIC_KEY) {
+    throw new Error(
+      "Set CHARGEKIT_PUBLIC_KEY to the account's public key (pk_…): the checkout page sends the card with it.",
+    )
+  }
+  const url = env.CHARGEKIT_BASE_URL ?? ''
+  const service = await startShopService(env, client, {
+    url,
+    publicKey: env.CHARGEKIT_PUBLIC_KEY,
+  })
   runUntilSignal(service.stop)
   console.log(
-    `Shop: ${service.shop.url}  (payment service: ${origin}, database: ${service.database.driver})`,
+    `Shop: ${service.shop.url}  (payment service: ${url}, database: ${service.database.driver})`,
   )
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)

@@ -5,6 +5,7 @@ import type { Database } from './db/database.js'
 import { createShopApp } from './http/app.js'
 import { type ConnectionLimits, connectionOptions, listen, urlHost } from './listen.js'
 import { createOrderUpdates } from './orders/order-updates.js'
+import { cardFieldSource } from './payments/card-fields.js'
 import { startOnPortOrFree } from './port-fallback.js'
 
 export interface ShopOptions {
@@ -16,8 +17,11 @@ export interface ShopOptions {
   port?: number
   /** How the service reaches the shop (events_url, redirect_url); default its listening URL. */
   publicUrl?: string
-  /** The service's origin (for the CSP's form-action, which must allow the 3-D Secure page). */
-  serviceOrigin?: string
+  /**
+   * What the customer's browser sends the card with: the account's public key and the service's
+   * base URL as browsers reach it (the pages' CSP lets scripts call its origin).
+   */
+  browserCheckout: { publicKey: string; serviceUrl: string }
   dashboardUrl?: string
   log?: (message: string) => void
   /** Header and request time-outs and the connection cap. Default 10 s, 30 s, 1,000 connections. */
@@ -52,10 +56,19 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
   )
   const url = `http://${urlHost(host)}:${port}`
   const publicUrl = (options.publicUrl ?? url).replace(/\/+$/, '')
+  const browserCheckout = {
+    ...options.browserCheckout,
+    cardFields: cardFieldSource(options.client),
+  }
   const app = createShopApp(
-    { db: options.database, client: options.client, updates: createOrderUpdates(), publicUrl },
     {
-      serviceOrigin: options.serviceOrigin,
+      db: options.database,
+      client: options.client,
+      updates: createOrderUpdates(),
+      publicUrl,
+      browserCheckout,
+    },
+    {
       dashboardUrl: options.dashboardUrl,
       log,
       shutdown: shutdown.signal,

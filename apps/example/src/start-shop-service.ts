@@ -8,7 +8,7 @@ import { type Shop, startShop } from './shop.js'
 export async function startShopService(
   env: ShopEnvironment,
   client: ChargekitClient,
-  service: { origin: string; dashboardUrl?: string },
+  service: { url: string; publicKey: string; dashboardUrl?: string },
 ): Promise<{ shop: Shop; database: Database; stop(): Promise<void> }> {
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -20,7 +20,7 @@ export async function startShopService(
     host: env.SHOP_HOST,
     port: env.SHOP_PORT,
     ...(env.SHOP_PUBLIC_URL ? { publicUrl: env.SHOP_PUBLIC_URL } : {}),
-    serviceOrigin: service.origin,
+    browserCheckout: { publicKey: service.publicKey, serviceUrl: service.url },
     ...(service.dashboardUrl ? { dashboardUrl: service.dashboardUrl } : {}),
   }).catch(async (error: unknown) => {
     await database.close()

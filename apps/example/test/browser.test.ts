@@ -1,12 +1,55 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { formatTestAmount } from '@chargekit/errors'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../../scripts/launch-chromium'
+import type { Database } from '../src/db/database.js'
+import { parseMajorAmount } from '../src/money.js'
+import { checkout } from '../src/payments/checkout.js'
 import { shopHttp } from './support/shop-http.js'
 import { type Stack, startStack } from './support/stack.js'
 
 const artifacts = fileURLToPath(new URL('../test-artifacts/', import.meta.url))
+
+interface SentRequest {
+  method: string
+  url: string
+  body: string
+}
+
+/** Every request the page sends, main frame or script, whatever its origin. */
+function watchRequests(page: Page): SentRequest[] {
+  const sent: SentRequest[] = []
+  page.on('request', (request) =>
+    sent.push({ method: request.method(), url: request.url(), body: request.postData() ?? '' }),
+  )
+  return sent
+}
+
+async function fillCard(page: Page, card: { number: string; cvc: string; year?: string }) {
+  await page.getByLabel('Name on card').fill('Ada Lovelace')
+  await page.getByLabel('Card number').fill(card.number)
+  await page.getByLabel('Month').fill('12')
+  await page.getByLabel('Year').fill(card.year ?? String(new Date().getUTCFullYear() + 2))
+  await page.getByLabel('CVC').fill(card.cvc)
+}
+
+/** Every row of every table of the shop's database, as text. */
+async function databaseText(database: Database): Promise<string> {
+  const tables = await database.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`,
+  )
+  expect(tables.map((table) => table.table_name)).toEqual(
+    expect.arrayContaining(['orders', 'order_events', 'processed_events', 'scenario_runs']),
+  )
+  const rows = await Promise.all(
+    tables.map(({ table_name }) => database.query(`SELECT * FROM "${table_name}"`)),
+  )
+  return JSON.stringify(rows, (_key, value) =>
+    typeof value === 'bigint' ? value.toString() : value,
+  )
+}
 
 describe('the shop in a real browser', () => {
   let stack: Stack
@@ -23,28 +66,150 @@ describe('the shop in a real browser', () => {
     await stack?.close()
   })
 
-  it('buys a product with a test card and sees the order turn paid (live)', async () => {
+  /**
+   * The card number and the CVC went to the sandbox, in the request that created the instrument,
+   * and nowhere else: no request to the shop carried them, and neither its database nor its log
+   * holds them.
+   */
+  async function expectCardOnlySentToService(
+    sent: readonly SentRequest[],
+    card: { number: string; cvc: string },
+  ) {
+    const pan = card.number.replace(/\s/g, '')
+    const cvc = new RegExp(`(?<![0-9a-f])${card.cvc}(?![0-9a-f])`)
+    const carrying = sent.filter((request) => `${request.url} ${request.body}`.includes(pan))
+    expect(carrying.length).toBeGreaterThan(0)
+    for (const request of carrying) {
+      expect(new URL(request.url).origin).toBe(new URL(stack.sandbox.url).origin)
+      expect(new URL(request.url).pathname).toBe('/v2/instruments')
+      expect(request.body).toContain(`"cvc":"${card.cvc}"`)
+    }
+    const toShop = sent.filter((request) => request.url.startsWith(stack.shop.url))
+    expect(toShop.length).toBeGreaterThan(0)
+    for (const request of toShop) {
+      const text = decodeURIComponent(`${request.url} ${request.body}`).replace(/[\s-]/g, '')
+      expect(text).not.toContain(pan)
+      expect(text).not.toMatch(cvc)
+    }
+    const stored = await databaseText(stack.database)
+    expect(stored).not.toContain(pan)
+    expect(stored).not.toContain(pan.slice(0, 12))
+    expect(stored).not.toMatch(cvc)
+    const logged = stack.logs.join('\n')
+    expect(logged).not.toContain(pan)
+    expect(logged).not.toMatch(cvc)
+  }
+
+  it('buys with the test card: the card goes to the sandbox only, and the order turns paid (live)', async () => {
+    const watch = watchRequests(page)
     await page.goto(stack.shop.url)
     await page.screenshot({ path: `${artifacts}products.png`, fullPage: true })
     await page.locator('[data-product="pour-over-kettle"] button', { hasText: 'Buy' }).click()
     await page.waitForURL(/\/orders\/ord_/)
-    await page.getByLabel('Name on card').fill('Ada Lovelace')
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-    await page.getByLabel('Month').fill('12')
-    await page.getByLabel('Year').fill(String(new Date().getUTCFullYear() + 2))
-    await page.getByLabel('CVC').fill('123')
+    const card = { number: '4242 4242 4242 4242', cvc: '7391' }
+    await fillCard(page, card)
     await page.screenshot({ path: `${artifacts}card-form.png`, fullPage: true })
     await page.getByRole('button', { name: /^Pay / }).click()
     // The badge turns paid through the webhook, pushed to the open page without a reload.
     await page.locator('.order-summary [data-status="paid"]').waitFor({ timeout: 20_000 })
     expect(await page.locator('.details').textContent()).toContain('•••• 4242')
-    expect(await page.content()).not.toContain('4242 4242 4242 4242')
     await page.locator('[data-event-type="payment.success"]').waitFor({ timeout: 20_000 })
     await page.screenshot({ path: `${artifacts}order-paid.png`, fullPage: true })
+    await expectCardOnlySentToService(watch, card)
+  })
+
+  it('3-D Secure: the page follows the issuer page and comes back to a paid order', async () => {
+    const watch = watchRequests(page)
+    await page.goto(stack.shop.url)
+    const product = page.locator('[data-product="espresso-beans"]')
+    await product.locator('select[name="flow"]').selectOption('three_ds')
+    await product.getByRole('button', { name: 'Buy' }).click()
+    await page.waitForURL(/\/orders\/ord_/)
+    const orderUrl = page.url()
+    const card = { number: '4242424242424242', cvc: '8264' }
+    await fillCard(page, card)
+    await page.getByRole('button', { name: /^Pay / }).click()
+    await page.waitForURL((url) => url.origin === new URL(stack.sandbox.url).origin)
+    await page.screenshot({ path: `${artifacts}three-ds-challenge.png`, fullPage: true })
+    await page.getByRole('button', { name: 'Authorize' }).click()
+    // Back on the order page itself (the shop read the instrument and dropped it from the URL).
+    await page.waitForURL(orderUrl)
+    await page.locator('.order-summary [data-status="paid"]').waitFor({ timeout: 20_000 })
+    expect(await page.locator('.details').textContent()).toContain('•••• 4242')
+    await page.screenshot({ path: `${artifacts}three-ds-paid.png`, fullPage: true })
+    await expectCardOnlySentToService(watch, card)
+  })
+
+  it('a declined card is explained in the form; the sixth makes the shop start a new charge', async () => {
+    const watch = watchRequests(page)
+    await page.goto(stack.shop.url)
+    await page.locator('[data-product="hand-grinder"] button', { hasText: 'Buy' }).click()
+    await page.waitForURL(/\/orders\/ord_/)
+    const orderId = new URL(page.url()).pathname.split('/').pop() ?? ''
+    const { charge_id: firstCharge } = await shopHttp(stack).order(orderId)
+    const card = { number: '4242 4242 4242 4242', cvc: '5108', year: '2020' }
+    await fillCard(page, card)
+    const decline = page.locator('form[data-card-form] [data-card-decline]')
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await page.getByRole('button', { name: /^Pay / }).click()
+      await decline.locator('.decline-code', { hasText: '03.00.0002' }).waitFor()
+      expect(await decline.locator('.decline-designation').textContent()).toBe('Instrument Expired')
+      expect(await decline.locator('.decline-next').textContent()).toBe(
+        'Nothing was charged. Check the card details, or use another card.',
+      )
+      // Ready for the next try.
+      await page.locator('form[data-card-form] button:not([disabled])').waitFor()
+      if (attempt === 1) {
+        await page.screenshot({ path: `${artifacts}card-declined.png`, fullPage: true })
+      }
+    }
+    // The sixth declined card stops the charge; the page asks the shop for a new one and reloads.
+    await page.getByRole('button', { name: /^Pay / }).click()
+    const stopped = page.locator('.decline[data-step="charge"][data-code="02.01.0000"]')
+    await stopped.waitFor()
+    const renewed = await shopHttp(stack).order(orderId)
+    expect(renewed.charge_id).not.toBe(firstCharge)
+    expect(await page.locator('form[data-card-form]').getAttribute('data-charge')).toBe(
+      renewed.charge_id,
+    )
+    expect(await stopped.locator('.decline-designation').textContent()).toBe('Too Many Tries')
+    // The new charge takes a good card.
+    await fillCard(page, { ...card, year: String(new Date().getUTCFullYear() + 1) })
+    await page.getByRole('button', { name: /^Pay / }).click()
+    await page.locator('.order-summary [data-status="paid"]').waitFor({ timeout: 20_000 })
+    await expectCardOnlySentToService(watch, card)
+  })
+
+  it('a coded test amount declines at the card authorization with its catalogue code', async () => {
+    const watch = watchRequests(page)
+    const amount = formatTestAmount('02.03.0000', 'instrument')
+    const { order } = await checkout(
+      stack.context,
+      {
+        productId: 'test-amount',
+        description: `Test amount ${amount}`,
+        amountMinor: parseMajorAmount(amount, 'USD') ?? 0n,
+        currency: 'USD',
+      },
+      'pay',
+    )
+    await page.goto(`${stack.shop.url}/orders/${order.id}`)
+    const card = { number: '4242424242424242', cvc: '6620' }
+    await fillCard(page, card)
+    await page.getByRole('button', { name: /^Pay / }).click()
+    const decline = page.locator('form[data-card-form] [data-card-decline]')
+    await decline.locator('.decline-code', { hasText: '02.03.0000' }).waitFor()
+    expect(await decline.locator('.decline-designation').textContent()).toBe('Insufficient Funds')
+    expect(await decline.locator('.decline-next').textContent()).toBe(
+      'Nothing was charged. Try again in a moment, or use another card.',
+    )
+    // The webhook brings the same decline to the order.
+    await page.locator('.decline[data-code="02.03.0000"][data-step="instrument"]').waitFor()
+    await expectCardOnlySentToService(watch, card)
   })
 
   it('after a partial refund, the open order page offers what is left to refund (live)', async () => {
-    const http = shopHttp(stack.shop.url)
+    const http = shopHttp(stack)
     const orderId = await http.checkout('hand-grinder', 'pay')
     await http.payWithCard(orderId)
     await http.waitForOrder(orderId, (o) => o.status === 'paid' && o.payment_id !== null)
@@ -77,26 +242,6 @@ describe('the shop in a real browser', () => {
     expect(await refundAmount(page).inputValue()).toBe('12.34')
   })
 
-  it('3-D Secure: approves on the issuer page and returns to a paid order', async () => {
-    await page.goto(stack.shop.url)
-    const product = page.locator('[data-product="espresso-beans"]')
-    await product.locator('select[name="flow"]').selectOption('three_ds')
-    await product.getByRole('button', { name: 'Buy' }).click()
-    await page.waitForURL(/\/orders\/ord_/)
-    await page.getByLabel('Name on card').fill('Grace Hopper')
-    await page.getByLabel('Card number').fill('4242424242424242')
-    await page.getByLabel('Month').fill('01')
-    await page.getByLabel('Year').fill(String(new Date().getUTCFullYear() + 1))
-    await page.getByLabel('CVC').fill('321')
-    await page.getByRole('button', { name: /^Pay / }).click()
-    await page.waitForURL((url) => url.origin === new URL(stack.sandbox.url).origin)
-    await page.screenshot({ path: `${artifacts}three-ds-challenge.png`, fullPage: true })
-    await page.locator('button[value="authorize"], button:has-text("Authorize")').first().click()
-    await page.waitForURL(/\/orders\/ord_/)
-    await page.locator('.order-summary [data-status="paid"]').waitFor({ timeout: 20_000 })
-    await page.screenshot({ path: `${artifacts}three-ds-paid.png`, fullPage: true })
-  })
-
   it('picks a test error and sees the decline', async () => {
     await page.goto(`${stack.shop.url}/scenarios`)
     await page.getByLabel('Error').selectOption('02.03.0000')
@@ -113,7 +258,7 @@ describe('the shop in a real browser', () => {
   })
 
   it('fits every page in a phone’s width', async () => {
-    const http = shopHttp(stack.shop.url)
+    const http = shopHttp(stack)
     const unpaid = await http.checkout('hand-grinder', 'pay')
     await page.setViewportSize({ width: 390, height: 844 })
     const pages = {

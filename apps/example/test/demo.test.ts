@@ -70,7 +70,9 @@ describe('pnpm demo', () => {
       expect(output).toContain(`Port ${takenBySandbox.port} is taken; the sandbox listens on`)
       const shopUrl = /Shop\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1]
       const apiUrl = /Sandbox API\s+(http:\/\/127\.0\.0\.1:\d+\/v2)/.exec(output)?.[1]
-      expect(output).toContain('account acct_sandbox / private key sk_sandbox')
+      expect(output).toContain(
+        'account acct_sandbox / private key sk_sandbox / public key pk_sandbox',
+      )
       expect(shopUrl).toBeDefined()
       expect(shopUrl).not.toContain(`:${taken.port}`)
       expect(apiUrl).toBeDefined()
@@ -79,6 +81,11 @@ describe('pnpm demo', () => {
       const home = await fetch(shopUrl ?? '')
       expect(home.status).toBe(200)
       expect(await home.text()).toContain('Bean &amp; Brew')
+      // The checkout script is bundled from the example's TypeScript when first asked for.
+      const script = await fetch(`${shopUrl}/assets/checkout.js`)
+      expect(script.status).toBe(200)
+      expect(script.headers.get('content-type')).toContain('text/javascript')
+      expect(await script.text()).toContain('data-card-form')
       const charges = await fetch(`${apiUrl}/charges`, {
         headers: { authorization: `Basic ${btoa('acct_sandbox:sk_sandbox')}` },
       })

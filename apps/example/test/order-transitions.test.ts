@@ -121,6 +121,21 @@ describe('orderChangeFor', () => {
     expect(orderChangeFor(order({ status: 'paid' }), declined)).toBeNull()
   })
 
+  it('fails the order on a declined charge, but not on Too Many Tries (a new charge follows)', () => {
+    const declined = (code: string) =>
+      orderChangeFor(
+        order(),
+        event('charge.error', {
+          charge: { id: 'ch_1', failure_code: code, failure_description: 'x' },
+        }),
+      )
+    expect(declined('03.03.0000')).toMatchObject({ status: 'failed' })
+    const stopped = declined('02.01.0000')
+    expect(stopped).toEqual({
+      failure: { step: 'charge', code: '02.01.0000', description: 'x' },
+    })
+  })
+
   it('marks a failed automatic capture, but keeps an authorized order capturable', () => {
     const failed = event('payment.error', {
       payment: {

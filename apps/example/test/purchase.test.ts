@@ -10,7 +10,7 @@ describe('purchase through the webhook', () => {
   let http: ReturnType<typeof shopHttp>
   beforeAll(async () => {
     stack = await startStack()
-    http = shopHttp(stack.shop.url)
+    http = shopHttp(stack)
   })
   afterAll(async () => {
     await stack?.close()
@@ -34,8 +34,11 @@ describe('purchase through the webhook', () => {
     expect(charge.amount).toBe(59)
 
     const paid = await http.payWithCard(orderId)
-    expect(paid.status).toBe(303)
-    expect(paid.headers.get('location')).toBe(`/orders/${orderId}`)
+    if (paid.outcome !== 'returned') throw new Error(`card not accepted: ${paid.outcome}`)
+    // Back on the order page with the instrument named, the shop notes the card and shows the
+    // order at its own address.
+    expect(paid.response.status).toBe(303)
+    expect(paid.response.headers.get('location')).toBe(`/orders/${orderId}`)
     const order = await http.waitForOrder(orderId, isPaid)
     expect(order).toMatchObject({ captured: '59.00', card: { last4: '4242' }, failure: null })
     const types = order.events.map((event) => event.type)
@@ -119,10 +122,9 @@ describe('purchase through the webhook', () => {
   it('3-D Secure: the customer is sent to the issuer page and comes back to a paid order', async () => {
     const orderId = await http.checkout('pour-over-kettle', 'three_ds')
     const submitted = await http.payWithCard(orderId)
-    expect(submitted.status).toBe(303)
-    const challenge = new URL(submitted.headers.get('location') ?? '', stack.sandbox.url)
+    if (submitted.outcome !== 'redirect') throw new Error(`no 3-D Secure: ${submitted.outcome}`)
+    const challenge = new URL(submitted.url)
     expect(challenge.origin).toBe(new URL(stack.sandbox.url).origin)
-    expect((await http.order(orderId)).status).toBe('processing')
 
     const page = await (await fetch(challenge)).text()
     const completed = await completeChallenge(page, challenge, 'authorize')
@@ -131,48 +133,119 @@ describe('purchase through the webhook', () => {
     // Back to the order page, the instrument named in the query.
     const back = new URL(completed.headers.get('location') ?? '')
     expect(`${back.origin}${back.pathname}`).toBe(`${stack.shop.url}/orders/${orderId}`)
-    expect(back.searchParams.get('instrument')).toMatch(/^in_/)
+    expect(back.searchParams.get('instrument')).toBe(submitted.instrument.id)
+    const returned = await fetch(back, { redirect: 'manual' })
+    expect(returned.headers.get('location')).toBe(`/orders/${orderId}`)
     const order = await http.waitForOrder(orderId, (o) => o.status === 'paid')
+    expect(order).toMatchObject({
+      instrument_id: submitted.instrument.id,
+      card: { last4: '4242' },
+    })
     expect(order.events.map((event) => event.type)).toContain('instrument.pending')
   })
 
   it('3-D Secure failed: the order waits for another card and shows why', async () => {
     const orderId = await http.checkout('pour-over-kettle', 'three_ds')
     const submitted = await http.payWithCard(orderId)
-    const challenge = new URL(submitted.headers.get('location') ?? '', stack.sandbox.url)
+    if (submitted.outcome !== 'redirect') throw new Error(`no 3-D Secure: ${submitted.outcome}`)
+    const challenge = new URL(submitted.url)
     await completeChallenge(await (await fetch(challenge)).text(), challenge, 'fail')
     const order = await http.waitForOrder(orderId, (o) => o.failure !== null)
     expect(order.status).toBe('awaiting_payment')
     expect(order.failure?.step).toBe('instrument')
   })
 
-  it('shows card form mistakes by field and never echoes the card number', async () => {
+  it('the order page draws the card form from the service’s schema, with no way to post a card to the shop', async () => {
     const orderId = await http.checkout('espresso-beans', 'pay')
-    const response = await http.payWithCard(orderId, {
-      number: '4111 1111 1111 11x1',
-      expiration_month: '13',
-      cvc: '1',
-    })
-    expect(response.status).toBe(400)
-    const html = await response.text()
-    expect(html).toContain('id="number-error"')
-    expect(html).toContain('id="expiration_month-error"')
-    expect(html).toContain('id="cvc-error"')
-    expect(html).not.toContain('11x1')
-    expect(html).not.toContain('4111')
-    expect((await http.order(orderId)).status).toBe('awaiting_payment')
+    const { charge_id: chargeId } = await http.order(orderId)
+    const { html } = await http.page(`/orders/${orderId}`)
+    const form = /<form\s[^>]*data-card-form[\s\S]*?<\/form>/.exec(html)?.[0] ?? ''
+    expect(form).toContain(`data-charge="${chargeId}"`)
+    expect(form).toContain(`data-public-key="${stack.browserCheckout.publicKey}"`)
+    expect(form).toContain(`data-service-url="${stack.sandbox.url}"`)
+    const fields = [...form.matchAll(/data-field="([^"]+)"\s+data-type="([^"]+)"/g)].map(
+      ([, name, type]) => `${name}:${type}`,
+    )
+    expect(fields).toEqual([
+      'name:string',
+      'number:string',
+      'expiration_month:integer',
+      'expiration_year:integer',
+      'cvc:string',
+    ])
+    // Nothing a browser would submit to the shop: no action, no method, no named input.
+    expect(form).not.toMatch(/\saction=|\smethod=|\sname=/)
+    // The old server-side card route is gone.
+    const posted = await http.post(`/orders/${orderId}/pay`, { number: '4242424242424242' })
+    expect(posted.status).toBe(404)
+    // Scripts may call the service, where the card goes.
+    const page = await fetch(`${stack.shop.url}/orders/${orderId}`)
+    expect(page.headers.get('content-security-policy')).toContain(
+      `connect-src 'self' ${stack.sandbox.url}`,
+    )
   })
 
   it('a declined card shows the decline and leaves the order payable', async () => {
     const orderId = await http.checkout('espresso-beans', 'pay')
-    const response = await http.payWithCard(orderId, { expiration_year: '2020' })
-    expect(response.status).toBe(303)
-    const order = await http.order(orderId)
+    const refused = await http.payWithCard(orderId, { expiration_year: 2020 })
+    if (refused.outcome !== 'refused') throw new Error(`card accepted: ${refused.outcome}`)
+    expect(refused.error.code).toBe('03.00.0002')
+    // The shop learns the decline from the webhook (instrument.invalid).
+    const order = await http.waitForOrder(orderId, (o) => o.failure !== null)
     expect(order.status).toBe('awaiting_payment')
     expect(order.failure).toMatchObject({ step: 'instrument', code: '03.00.0002' })
     const { html } = await http.page(`/orders/${orderId}`)
     expect(html).toContain('Instrument Expired')
-    expect(html).toContain(`action="/orders/${orderId}/pay"`)
+    expect(html).toContain('data-card-form')
+  })
+
+  it('an instrument id in the address bar counts only when it belongs to the order', async () => {
+    const first = await http.checkout('espresso-beans', 'authorize')
+    const second = await http.checkout('espresso-beans', 'authorize')
+    const paid = await http.payWithCard(first)
+    if (paid.outcome !== 'returned') throw new Error(`card not accepted: ${paid.outcome}`)
+    // The first order's instrument, shown on the second order's page: ignored.
+    for (const id of [paid.instrumentId, 'in_unknown', '../charges']) {
+      const response = await fetch(
+        `${stack.shop.url}/orders/${second}?instrument=${encodeURIComponent(id)}`,
+        { redirect: 'manual' },
+      )
+      expect(response.status).toBe(303)
+    }
+    expect(await http.order(second)).toMatchObject({
+      status: 'awaiting_payment',
+      instrument_id: null,
+      card: null,
+    })
+  })
+
+  it('too many declined cards: the shop gives the order a new charge', async () => {
+    const orderId = await http.checkout('espresso-beans', 'pay')
+    const { charge_id: stopped } = await http.order(orderId)
+    const expired = { expiration_year: 2020 }
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const declined = await http.payWithCard(orderId, expired)
+      expect(declined.outcome === 'refused' && declined.error.code).toBe('03.00.0002')
+    }
+    const stoppedNow = await http.payWithCard(orderId, expired)
+    expect(stoppedNow.outcome === 'refused' && stoppedNow.error.code).toBe('02.01.0000')
+    // What the page's script does next; asking twice still makes one new charge.
+    expect((await http.post(`/orders/${orderId}/new-charge`, {})).status).toBe(303)
+    await http.post(`/orders/${orderId}/new-charge`, {})
+    const renewed = await http.order(orderId)
+    expect(renewed.charge_id).not.toBe(stopped)
+    expect(renewed).toMatchObject({
+      status: 'awaiting_payment',
+      failure: { step: 'charge', code: '02.01.0000' },
+    })
+    const paid = await http.payWithCard(orderId)
+    expect(paid.outcome).toBe('returned')
+    expect(await http.waitForOrder(orderId, isPaid)).toMatchObject({ failure: null })
+    // A charge that was not stopped is kept: the browser cannot make the shop create charges.
+    const other = await http.checkout('espresso-beans', 'pay')
+    const { charge_id: kept } = await http.order(other)
+    await http.post(`/orders/${other}/new-charge`, {})
+    expect((await http.order(other)).charge_id).toBe(kept)
   })
 
   it('rejects unknown products and cross-site form posts', async () => {
@@ -220,9 +293,9 @@ describe('the order turns paid only when the webhook arrives', () => {
     const stack = await startStack({ publicUrl: gate.url })
     gate.forwardTo(stack.shop.url)
     try {
-      const http = shopHttp(stack.shop.url)
+      const http = shopHttp(stack)
       const orderId = await http.checkout('hand-grinder', 'pay')
-      await http.payWithCard(orderId)
+      expect((await http.payWithCard(orderId)).outcome).toBe('returned')
       const { instrument_id: instrumentId } = await http.order(orderId)
       expect((await stack.client.instruments.retrieve(instrumentId ?? '')).status).toBe(
         'authorized',

@@ -9,7 +9,7 @@ describe('refunds, capture and cancellation from the order page', () => {
   let http: ReturnType<typeof shopHttp>
   beforeAll(async () => {
     stack = await startStack({ processors: [flakyAcquirer()] })
-    http = shopHttp(stack.shop.url)
+    http = shopHttp(stack)
   })
   afterAll(async () => {
     await stack?.close()
@@ -45,7 +45,7 @@ describe('refunds, capture and cancellation from the order page', () => {
       instrument_params: { captured_on_creation: true, enable3ds: false },
     })
     await orderRepository.attachCharge(stack.database, order.id, charge.id)
-    expect((await http.payWithCard(order.id)).status).toBe(303)
+    expect((await http.payWithCard(order.id)).outcome).toBe('returned')
     const failed = await http.waitForOrder(
       order.id,
       (o) => o.status === 'payment_failed' && o.failure?.step === 'payment',

@@ -36,9 +36,8 @@ describe('runScenario', () => {
     }
     const updates = createOrderUpdates()
     const context: ShopContext = {
+      ...stack.context,
       db,
-      client: stack.client,
-      publicUrl: stack.shop.publicUrl,
       updates: {
         subscribe: updates.subscribe,
         publish(orderId) {

@@ -32,7 +32,7 @@ describe('test scenarios panel', () => {
   let http: ReturnType<typeof shopHttp>
   beforeAll(async () => {
     stack = await startStack()
-    http = shopHttp(stack.shop.url)
+    http = shopHttp(stack)
   })
   afterAll(async () => {
     await stack?.close()

@@ -58,14 +58,19 @@ describe('form bodies', () => {
   it('refuses an announced length over 16 KB, and still takes an ordinary form', async () => {
     const big = `product=${'p'.repeat(17 * 1024)}`
     expect((await postForm(`${stack.shop.url}/checkout`, [big], big.length)).status).toBe(413)
-    const orderId = await shopHttp(stack.shop.url).checkout('espresso-beans', 'pay')
+    const orderId = await shopHttp(stack).checkout('espresso-beans', 'pay')
     expect(orderId).toMatch(/^ord_/)
   })
 })
 
 describe('slow and many connections', () => {
   async function guardedShop(connections: ConnectionLimits): Promise<Shop> {
-    return startShop({ client: stack.client, database: stack.database, connections })
+    return startShop({
+      client: stack.client,
+      database: stack.database,
+      browserCheckout: stack.browserCheckout,
+      connections,
+    })
   }
 
   const open = (shop: Shop) => openConnection(shop.url)

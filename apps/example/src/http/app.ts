@@ -12,8 +12,6 @@ import { sameOriginPosts, securityHeaders } from './security.js'
 import { shopRoutes } from './shop-routes.js'
 
 export interface ShopAppOptions {
-  /** The service's origin: its 3-D Secure pages are a form target the CSP must allow. */
-  serviceOrigin?: string | undefined
   /** Linked from the footer (the sandbox's dashboard). */
   dashboardUrl?: string | undefined
   log: (message: string) => void
@@ -31,7 +29,7 @@ export function createShopApp(context: ShopContext, options: ShopAppOptions) {
   })
   const webhooks = createWebhookReceiver(context, options.log)
   const app = new Hono()
-  app.use(securityHeaders(options.serviceOrigin))
+  app.use(securityHeaders(new URL(context.browserCheckout.serviceUrl).origin))
   app.use(sameOriginPosts([webhookPath]))
   app.use(bodyLimit(maxFormBytes, [webhookPath]))
   app.post(webhookPath, (c) => webhooks.handleRequest(c.req.raw))

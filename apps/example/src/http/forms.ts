@@ -1,5 +1,5 @@
 import { type ErrorCode, isErrorCode, type TestElement, testElements } from '@chargekit/errors'
-import { createInstrumentRequestSchema, formatZodIssues } from '@chargekit/schemas'
+import { formatZodIssues } from '@chargekit/schemas'
 import * as z from 'zod'
 import { products } from '../catalogue/products.js'
 import { checkoutFlows } from '../orders/order.js'
@@ -50,29 +50,6 @@ export function parseRefundForm(body: FormBody) {
     }),
     body,
   )
-}
-
-// The service's own instrument request schema: the shop checks what the service would.
-const cardSchema = createInstrumentRequestSchema.omit({ charge: true })
-
-/**
- * Card fields as typed: spaces and dashes in the number are dropped, month and year become
- * integers when they are digits (otherwise the schema reports them), text is trimmed.
- */
-export function parseCardForm(body: FormBody) {
-  const text = (name: string) => (typeof body[name] === 'string' ? body[name].trim() : body[name])
-  const integer = (name: string) => {
-    const value = text(name)
-    return typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value
-  }
-  const number = text('number')
-  return parseWith(cardSchema, {
-    name: text('name'),
-    number: typeof number === 'string' ? number.replace(/[\s-]/g, '') : number,
-    expiration_month: integer('expiration_month'),
-    expiration_year: integer('expiration_year'),
-    cvc: text('cvc'),
-  })
 }
 
 export function parseScenarioForm(body: FormBody) {

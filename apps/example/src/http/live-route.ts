@@ -1,9 +1,10 @@
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import { isFinalStatus } from '../orders/order.js'
-import { newId, orderRepository } from '../orders/order-repository.js'
+import { orderRepository } from '../orders/order-repository.js'
 import type { ShopContext } from '../shop-context.js'
 import { orderPanel } from '../views/order-page.js'
+import { loadOrderPageState } from './order-page-state.js'
 
 /** How often an open page re-reads its order even without a notification from this process
  * (another shop process on the same PostgreSQL may have handled the webhook). */
@@ -44,8 +45,7 @@ export function liveRoute(context: ShopContext, shutdown: AbortSignal) {
           const final = isFinalStatus(order.status)
           if (order.version > version) {
             version = order.version
-            const events = await orderRepository.events(context.db, id)
-            const panel = await orderPanel({ order, events, requestKey: newId('req') })
+            const panel = await orderPanel(await loadOrderPageState(context, order))
             await stream.writeSSE({
               event: 'order',
               id: String(version),

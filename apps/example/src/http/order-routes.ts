@@ -1,19 +1,21 @@
 import { type Context, Hono } from 'hono'
 import { minorToDecimalString, parseMajorAmount } from '../money.js'
 import { availableActions, type Order } from '../orders/order.js'
-import { newId, orderRepository } from '../orders/order-repository.js'
+import { orderRepository } from '../orders/order-repository.js'
+import { recordReturnedCard } from '../payments/card-return.js'
+import { replaceStoppedCharge } from '../payments/checkout.js'
 import { cancel, capture, refund } from '../payments/order-actions.js'
-import { payWithCard } from '../payments/pay-with-card.js'
 import type { ShopContext } from '../shop-context.js'
 import { type OrderPageState, orderPage } from '../views/order-page.js'
-import { parseActionForm, parseCardForm, parseRefundForm } from './forms.js'
+import { parseActionForm, parseRefundForm } from './forms.js'
 import { orderJson } from './order-json.js'
+import { loadOrderPageState } from './order-page-state.js'
 import { type RenderPage, readForm } from './render.js'
 
 /**
  * The order page and what can be done from it. Every POST answers with a redirect back to the
- * order (post/redirect/get), except a form with invalid fields, which is shown again with the
- * messages (never with the card number or CVC filled back in).
+ * order (post/redirect/get), except a refund form with invalid fields, which is shown again with
+ * the messages. There is no card route: the card goes from the browser to the service.
  */
 export function orderRoutes(context: ShopContext, render: RenderPage) {
   const load = (id: string) => orderRepository.get(context.db, id)
@@ -21,10 +23,9 @@ export function orderRoutes(context: ShopContext, render: RenderPage) {
     c: Context,
     order: Order,
     extra: Partial<OrderPageState> = {},
-    status: 200 | 400 | 409 = 200,
+    status: 200 | 400 = 200,
   ) => {
-    const events = await orderRepository.events(context.db, order.id)
-    const state = { order, events, requestKey: newId('req'), ...extra }
+    const state = await loadOrderPageState(context, order, extra)
     return render(c, `Order ${order.id}`, orderPage(state), status)
   }
   const back = (c: Context, order: Order) => c.redirect(`/orders/${order.id}`, 303)
@@ -32,37 +33,26 @@ export function orderRoutes(context: ShopContext, render: RenderPage) {
   return new Hono()
     .get('/orders/:id', async (c) => {
       const order = await load(c.req.param('id'))
-      return order ? show(c, order) : c.notFound()
+      if (!order) return c.notFound()
+      // Back from the checkout script or the 3-D Secure page: note the card, then show the
+      // order at its own address, so a reload does not ask the service again.
+      const instrumentId = c.req.query('instrument')
+      if (instrumentId === undefined) return show(c, order)
+      await recordReturnedCard(context, order, instrumentId)
+      return back(c, order)
     })
     .get('/api/orders/:id', async (c) => {
       const order = await load(c.req.param('id'))
       if (!order) return c.json({ message: 'No such order.' }, 404)
       return c.json(orderJson(order, await orderRepository.events(context.db, order.id)))
     })
-    .post('/orders/:id/pay', async (c) => {
+    .post('/orders/:id/new-charge', async (c) => {
       const order = await load(c.req.param('id'))
       if (!order) return c.notFound()
-      if (!availableActions(order).pay || order.chargeId === null) return back(c, order)
-      const body = await readForm(c)
-      const form = parseCardForm(body)
-      const key = parseActionForm(body)
-      if (!form.ok || !key.ok) {
-        const typed = (name: string) => (typeof body[name] === 'string' ? body[name] : '')
-        const cardInput = {
-          name: typed('name'),
-          expiration_month: typed('expiration_month'),
-          expiration_year: typed('expiration_year'),
-        }
-        const cardErrors = { ...(form.ok ? {} : form.errors), ...(key.ok ? {} : key.errors) }
-        return show(c, order, { cardErrors, cardInput }, 400)
+      if (availableActions(order).pay && order.chargeId !== null) {
+        await replaceStoppedCharge(context, { ...order, chargeId: order.chargeId })
       }
-      const result = await payWithCard(
-        context,
-        { ...order, chargeId: order.chargeId },
-        form.value,
-        key.value.request_key,
-      )
-      return result.outcome === 'redirect' ? c.redirect(result.url, 303) : back(c, order)
+      return back(c, order)
     })
     .post('/orders/:id/capture', async (c) => {
       const order = await load(c.req.param('id'))

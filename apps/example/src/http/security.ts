@@ -2,18 +2,17 @@ import type { MiddlewareHandler } from 'hono'
 
 /**
  * Browser hardening for every page: a strict Content-Security-Policy (own scripts and styles
- * only; forms may also post on to the payment service's 3-D Secure page, reached by redirect),
- * no framing, no referrer leaking order ids to other sites.
+ * only; scripts may call the shop and the payment service, where the checkout script sends the
+ * card; forms post to the shop only), no framing, no referrer leaking order ids to other sites.
  */
-export function securityHeaders(serviceOrigin: string | undefined): MiddlewareHandler {
-  const formAction = serviceOrigin ? `'self' ${serviceOrigin}` : `'self'`
+export function securityHeaders(serviceOrigin: string): MiddlewareHandler {
   const policy = [
     `default-src 'self'`,
     `script-src 'self'`,
     `style-src 'self'`,
     `img-src 'self' data:`,
-    `connect-src 'self'`,
-    `form-action ${formAction}`,
+    `connect-src 'self' ${serviceOrigin}`,
+    `form-action 'self'`,
     `frame-ancestors 'none'`,
     `base-uri 'none'`,
   ].join('; ')

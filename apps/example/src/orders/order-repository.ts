@@ -97,6 +97,33 @@ export const orderRepository = {
   },
 
   /**
+   * Swaps a charge the service stopped (too many declined cards) for its replacement, keeping the
+   * stopped charge's decline on the order. Only the order still awaiting payment on that very
+   * charge changes, so a second request for the same replacement changes nothing.
+   */
+  async replaceCharge(
+    db: SqlExecutor,
+    id: string,
+    change: { stopped: string; replacement: string; failure: OrderFailure },
+  ): Promise<void> {
+    await db.query(
+      `UPDATE orders SET
+         charge_id = $3,
+         failure_step = $4, failure_code = $5, failure_description = $6,
+         version = version + 1, updated_at = now()
+       WHERE id = $1 AND charge_id = $2 AND status = 'awaiting_payment'`,
+      [
+        id,
+        change.stopped,
+        change.replacement,
+        change.failure.step,
+        change.failure.code,
+        change.failure.description,
+      ],
+    )
+  },
+
+  /**
    * Notes a card the customer submitted. Only an order still awaiting payment moves to
    * 'processing': the webhook may already have marked it paid before the API call returned.
    */

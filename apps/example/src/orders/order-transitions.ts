@@ -1,5 +1,11 @@
 import { toMinorUnits } from '@chargekit/schemas'
-import type { Order, OrderFailure, OrderStatus, PaymentStep } from './order.js'
+import {
+  type Order,
+  type OrderFailure,
+  type OrderStatus,
+  type PaymentStep,
+  tooManyTries,
+} from './order.js'
 
 /**
  * The parts of a lifecycle event (full form, fetched by @chargekit/webhooks) that move an order.
@@ -117,9 +123,14 @@ export function orderChangeFor(order: Order, event: LifecycleEvent): OrderChange
       return holdingFunds.includes(order.status) ? { status: 'cancelled', failure: null } : null
     case 'reversal.error':
       return reversal ? { failure: failureOf('reversal', reversal) } : null
-    case 'charge.error':
+    case 'charge.error': {
       if (!event.charge || order.status !== 'awaiting_payment') return null
-      return { status: 'failed', failure: failureOf('charge', event.charge) }
+      const failure = failureOf('charge', event.charge)
+      // Stopped after too many declined cards: the shop gives the order a new charge, so the
+      // order itself has not failed.
+      if (failure.code === tooManyTries) return { failure }
+      return { status: 'failed', failure }
+    }
     default:
       return null
   }

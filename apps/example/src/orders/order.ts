@@ -22,6 +22,12 @@ export type CheckoutFlow = (typeof checkoutFlows)[number]
 /** The step of the lifecycle a decline came from (the elements a test amount can make fail). */
 export type PaymentStep = 'charge' | 'instrument' | 'payment' | 'refund' | 'reversal'
 
+/**
+ * The charge's decline once it has declined as many cards as the service allows (Too Many
+ * Tries): it takes no more, so the shop gives the order a new charge instead of failing it.
+ */
+export const tooManyTries = '02.01.0000'
+
 export interface OrderFailure {
   step: PaymentStep
   code: string | null

@@ -1,18 +1,21 @@
 import { type ErrorCode, formatTestAmount, type TestElement } from '@chargekit/errors'
 import { parseMajorAmount } from '../money.js'
-import type { OrderFailure, PaymentStep } from '../orders/order.js'
-import { newId } from '../orders/order-repository.js'
+import type { Order, OrderFailure, PaymentStep } from '../orders/order.js'
+import { newId, orderRepository } from '../orders/order-repository.js'
 import { type CheckoutResult, checkout } from '../payments/checkout.js'
-import { type Decline, explainFailure } from '../payments/decline.js'
+import { type Decline, explainFailure, failureFromError } from '../payments/decline.js'
 import { type ActionResult, cancel, capture, refund } from '../payments/order-actions.js'
-import { payWithCard } from '../payments/pay-with-card.js'
 import type { ShopContext } from '../shop-context.js'
 import { scenarioRunRepository } from './scenario-run-repository.js'
 
 /** Scenario amounts are USD: two decimals, the decimals a test amount uses to name its element. */
 const currency = 'USD'
 
-/** A card that authorizes on any processor; the amount alone decides the outcome. */
+/**
+ * A card that authorizes on any processor; the amount alone decides the outcome. Scenarios are
+ * the merchant's own test bench against the sandbox, so the shop sends this test card itself;
+ * a customer's card never reaches the shop.
+ */
 const testCard = {
   name: 'Test Scenario',
   number: '4242424242424242',
@@ -99,21 +102,44 @@ async function walkTo(
   }
   if (!record('charge', chargeFailure) || order.chargeId === null) return walk
   const key = newId('scn')
-  const card = await payWithCard(context, { ...order, chargeId: order.chargeId }, testCard, key)
-  if (card.outcome === 'redirect') {
-    throw new Error('A scenario charge asked for 3-D Secure; its flow must not enable it.')
-  }
-  const cardFailure = card.outcome === 'declined' ? card.failure : null
-  if (!record('instrument', cardFailure) || card.outcome === 'declined') return walk
+  const card = await authorizeTestCard(context, order, order.chargeId, key)
+  if (!record('instrument', failureOf(card)) || !card.ok) return walk
   if (element === 'reversal') {
-    record('reversal', failureOf(await cancel(context, order, card.instrumentId, key)))
+    record('reversal', failureOf(await cancel(context, order, card.value, key)))
     return walk
   }
-  const payment = await capture(context, order, card.instrumentId, key)
+  const payment = await capture(context, order, card.value, key)
   if (!record('payment', failureOf(payment)) || !payment.ok) return walk
   const refunded = await refund(context, order, payment.value.id, order.amountMinor, key)
   record('refund', failureOf(refunded))
   return walk
+}
+
+/** Creates the instrument with the test card; its id, or the decline as recorded on the order. */
+async function authorizeTestCard(
+  context: ShopContext,
+  order: Order,
+  chargeId: string,
+  key: string,
+): Promise<ActionResult<string>> {
+  try {
+    const instrument = await context.client.instruments.create(
+      { charge: chargeId, ...testCard },
+      { idempotencyKey: `scenario-card-${key}` },
+    )
+    await orderRepository.recordCardAttempt(context.db, order.id, {
+      instrumentId: instrument.id,
+      brand: instrument.params?.brand ?? null,
+      last4: instrument.params?.last_4_digits ?? null,
+    })
+    context.updates.publish(order.id)
+    return { ok: true, value: instrument.id }
+  } catch (error) {
+    const failure = failureFromError('instrument', error)
+    await orderRepository.recordFailure(context.db, order.id, failure)
+    context.updates.publish(order.id)
+    return { ok: false, failure }
+  }
 }
 
 function failureOf(result: ActionResult<unknown>): OrderFailure | null {

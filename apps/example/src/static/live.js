@@ -1,5 +1,6 @@
 // Live order page: the server pushes the re-rendered order panel (server-sent events) whenever
-// the order changes, e.g. when the payment service's webhook marks it paid. No framework, no build.
+// the order changes, e.g. when the payment service's webhook marks it paid. No framework, no build
+// step (the card form's script, checkout.js, is the one bundled script).
 const root = document.getElementById('order-live')
 
 // A final order (refunded in full, cancelled, failed) changes no more: nothing to listen for.
@@ -32,14 +33,26 @@ function replacePanel(markup) {
     document.activeElement && root.contains(document.activeElement)
       ? fieldKey(document.activeElement)
       : undefined
+  // What the checkout script wrote into the page (a decline it was answered) is not the server's
+  // to know: it stays where the new panel has the same place for it.
+  const written = new Map()
+  for (const element of root.querySelectorAll('[data-kept-on-update]')) {
+    written.set(element.dataset.keptOnUpdate, element)
+  }
   root.innerHTML = markup
   for (const field of root.querySelectorAll('form input:not([type=hidden])')) {
     const key = fieldKey(field)
     if (typed.has(key)) field.value = typed.get(key)
     if (key === focused) field.focus()
   }
+  for (const element of root.querySelectorAll('[data-kept-on-update]')) {
+    const previous = written.get(element.dataset.keptOnUpdate)
+    if (previous) element.replaceWith(previous)
+  }
 }
 
+// The card form's inputs have no name (nothing of the card may be posted to the shop): they are
+// told apart by the schema field they hold.
 function fieldKey(field) {
-  return `${field.form ? field.form.getAttribute('action') : ''} ${field.name}`
+  return `${field.form ? field.form.getAttribute('action') : ''} ${field.name || field.dataset.field}`
 }

@@ -20,6 +20,7 @@ export function layout(title: string, body: Html, info: LayoutInfo): Html {
     <link rel="icon" href="${favicon}" />
     <link rel="stylesheet" href="/assets/styles.css" />
     <script src="/assets/live.js" defer></script>
+    <script src="/assets/checkout.js" defer></script>
   </head>
   <body>
     <header class="site-header">

@@ -2,6 +2,7 @@ import { eventTypeLabel } from '@chargekit/schemas'
 import { formatMoney, minorToDecimalString } from '../money.js'
 import { availableActions, isFinalStatus, type Order, statusLabels } from '../orders/order.js'
 import type { OrderEventRecord } from '../orders/order-repository.js'
+import type { CardField } from '../payments/card-fields.js'
 import { checkoutFlowSettings } from '../payments/checkout-flows.js'
 import { explainFailure } from '../payments/decline.js'
 import { declineBox } from './decline-box.js'
@@ -13,10 +14,18 @@ export interface OrderPageState {
   events: readonly OrderEventRecord[]
   /** A fresh random key per render: the forms send it back as their idempotency key. */
   requestKey: string
-  cardErrors?: FieldErrors
-  /** What the customer typed, to show again after a validation error. Never the number or CVC. */
-  cardInput?: { name?: string; expiration_month?: string; expiration_year?: string }
+  /**
+   * What the card form needs while the order awaits a card; null when the service could not
+   * give its fields.
+   */
+  cardForm?: CardFormView | null
   refundErrors?: FieldErrors
+}
+
+export interface CardFormView {
+  fields: readonly CardField[]
+  publicKey: string
+  serviceUrl: string
 }
 
 export function orderPage(state: OrderPageState): Html {
@@ -85,38 +94,66 @@ function statusNote(order: Order): Html | '' {
   }
 }
 
+/** Labels and browser autofill hints of the fields the service's schema usually asks for. */
+const knownFields: Record<string, { label: string; autocomplete: string; placeholder?: string }> = {
+  name: { label: 'Name on card', autocomplete: 'cc-name' },
+  number: { label: 'Card number', autocomplete: 'cc-number' },
+  expiration_month: { label: 'Month', autocomplete: 'cc-exp-month', placeholder: 'MM' },
+  expiration_year: { label: 'Year', autocomplete: 'cc-exp-year', placeholder: 'YYYY' },
+  cvc: { label: 'CVC', autocomplete: 'cc-csc' },
+}
+
+/**
+ * The card form, drawn from the service's instrument schema. Its inputs have no `name`, and the
+ * form neither an action nor a method: the checkout script sends the card to the service, and
+ * without the script a submit sends the shop nothing.
+ */
 function cardForm(state: OrderPageState): Html {
-  const errors = state.cardErrors
-  const input = state.cardInput ?? {}
-  return html`<form class="card-form" method="post" action="/orders/${state.order.id}/pay" novalidate>
+  const { order, cardForm: form } = state
+  if (!form) {
+    return html`<section class="card-form" role="alert">
+      <h2>Pay by card</h2>
+      <p>The payment form could not be loaded from the payment service. Reload the page to try again.</p>
+    </section>`
+  }
+  return html`<form
+    class="card-form"
+    data-card-form
+    data-charge="${order.chargeId ?? ''}"
+    data-public-key="${form.publicKey}"
+    data-service-url="${form.serviceUrl}"
+    data-return-url="/orders/${order.id}"
+    data-new-charge-url="/orders/${order.id}/new-charge"
+    novalidate
+  >
     <h2>Pay by card</h2>
-    <input type="hidden" name="request_key" value="${state.requestKey}" />
-    <p class="muted">Test card: 4242 4242 4242 4242, any future expiry date, any CVC.</p>
-    <label>Name on card
-      <input name="name" autocomplete="cc-name" value="${input.name ?? ''}" required ${invalidAttrs(errors, 'name')} />
-    </label>
-    ${fieldError(errors, 'name')}
-    <label>Card number
-      <input name="number" inputmode="numeric" autocomplete="cc-number" required ${invalidAttrs(errors, 'number')} />
-    </label>
-    ${fieldError(errors, 'number')}
-    <div class="row">
-      <label>Month
-        <input name="expiration_month" inputmode="numeric" placeholder="MM" autocomplete="cc-exp-month"
-          value="${input.expiration_month ?? ''}" ${invalidAttrs(errors, 'expiration_month')} />
-      </label>
-      <label>Year
-        <input name="expiration_year" inputmode="numeric" placeholder="YYYY" autocomplete="cc-exp-year"
-          value="${input.expiration_year ?? ''}" ${invalidAttrs(errors, 'expiration_year')} />
-      </label>
-      <label>CVC
-        <input name="cvc" inputmode="numeric" autocomplete="cc-csc" ${invalidAttrs(errors, 'cvc')} />
-      </label>
-    </div>
-    ${fieldError(errors, 'expiration_month')}${fieldError(errors, 'expiration_year')}${fieldError(errors, 'cvc')}
-    ${fieldError(errors, 'request_key')}
-    <button type="submit">Pay ${formatMoney(state.order.amountMinor, state.order.currency)}</button>
+    <p class="muted">
+      Test card: 4242 4242 4242 4242, any future expiry date, any CVC. The card goes straight to
+      the payment service; this shop never sees its number.
+    </p>
+    <div class="card-fields">${form.fields.map(cardInput)}</div>
+    <section class="decline" data-card-decline data-kept-on-update="card-decline" role="alert" hidden></section>
+    <p class="muted" data-card-status aria-live="polite"></p>
+    <button type="submit">Pay ${formatMoney(order.amountMinor, order.currency)}</button>
   </form>`
+}
+
+function cardInput(field: CardField): Html {
+  const known = knownFields[field.name]
+  const numeric = field.type === 'integer' || field.digitsOnly
+  return html`<label class="field-${field.name}">${known?.label ?? field.name.replaceAll('_', ' ')}
+      <input
+        data-field="${field.name}"
+        data-type="${field.type}"
+        data-digits="${String(field.digitsOnly)}"
+        autocomplete="${known?.autocomplete ?? 'off'}"
+        ${numeric ? html`inputmode="numeric"` : ''}
+        ${known?.placeholder ? html`placeholder="${known.placeholder}"` : ''}
+        ${field.maxLength ? html`maxlength="${field.maxLength}"` : ''}
+        ${field.required ? html`required` : ''}
+      />
+    </label>
+    <p class="field-error" data-error-for="${field.name}" hidden></p>`
 }
 
 function authorizedActions(state: OrderPageState): Html {

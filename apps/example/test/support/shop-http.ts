@@ -1,7 +1,39 @@
+import { ApiError, type Instrument, PaymentError } from '@chargekit/client'
+import { type CreateInstrumentRequest, createBrowserClient } from '@chargekit/client/browser'
 import { expect } from 'vitest'
+import type { Stack } from './stack.js'
 
-/** The shop driven over HTTP the way a browser does it: form posts, redirects, pages. */
-export function shopHttp(shopUrl: string) {
+/** The test card every helper pays with unless told otherwise. */
+export const testCard = {
+  name: 'Ada Lovelace',
+  number: '4242424242424242',
+  expiration_month: 12,
+  expiration_year: new Date().getUTCFullYear() + 2,
+  cvc: '123',
+} as const
+
+/** How a card sent the way the checkout script sends it ended. */
+export type CardOutcome =
+  /**
+   * Authorized (its capture may have been declined): the customer is back on the order page
+   * with the instrument named.
+   */
+  | { outcome: 'returned'; instrumentId: string; response: Response }
+  /** 3-D Secure: the customer is sent to the issuer's page first. */
+  | { outcome: 'redirect'; instrument: Instrument; url: string }
+  /** The service refused the card; the error is what the script shows in the form. */
+  | { outcome: 'refused'; error: ApiError }
+
+/**
+ * The shop driven over HTTP the way a browser does it: form posts, redirects, pages — and the
+ * card sent straight to the service with the public key, as the order page's script does.
+ */
+export function shopHttp(stack: Pick<Stack, 'shop' | 'browserCheckout'>) {
+  const shopUrl = stack.shop.url
+  const browser = createBrowserClient({
+    publicKey: stack.browserCheckout.publicKey,
+    baseUrl: stack.browserCheckout.serviceUrl,
+  })
   const post = (path: string, fields: Record<string, string>) =>
     fetch(new URL(path, shopUrl), {
       method: 'POST',
@@ -25,16 +57,42 @@ export function shopHttp(shopUrl: string) {
       return location.slice('/orders/'.length)
     },
 
-    async payWithCard(orderId: string, card: Partial<Record<string, string>> = {}) {
-      return post(`/orders/${orderId}/pay`, {
-        request_key: await this.requestKey(orderId),
-        name: 'Ada Lovelace',
-        number: '4242 4242 4242 4242',
-        expiration_month: '12',
-        expiration_year: String(new Date().getUTCFullYear() + 2),
-        cvc: '123',
-        ...card,
-      } as Record<string, string>)
+    /**
+     * What the order page's script does, from Node: the card goes to the service with the public
+     * key, then the customer comes back to the order page with the instrument's id.
+     */
+    async payWithCard(
+      orderId: string,
+      card: Partial<Omit<CreateInstrumentRequest, 'charge'>> = {},
+    ): Promise<CardOutcome> {
+      const { charge_id: charge } = await this.order(orderId)
+      expect(charge).not.toBeNull()
+      const backWith = async (instrumentId: string): Promise<CardOutcome> => {
+        const response = await fetch(
+          new URL(`/orders/${orderId}?instrument=${instrumentId}`, shopUrl),
+          { redirect: 'manual' },
+        )
+        return { outcome: 'returned', instrumentId, response }
+      }
+      try {
+        const instrument = (await browser.instruments.create({
+          ...testCard,
+          ...card,
+          charge: charge ?? '',
+        })) as Instrument
+        if (instrument.status === 'pending' && instrument.redirect) {
+          return { outcome: 'redirect', instrument, url: instrument.redirect.url }
+        }
+        return await backWith(instrument.id)
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error
+        // A declined capture on creation: the authorization stands, as the script sees it.
+        const metadata = (error.body as { metadata?: { instrument?: unknown } }).metadata
+        if (error instanceof PaymentError && error.element === 'payment') {
+          if (typeof metadata?.instrument === 'string') return backWith(metadata.instrument)
+        }
+        return { outcome: 'refused', error }
+      }
     },
 
     async order(orderId: string): Promise<OrderJson> {
@@ -67,7 +125,6 @@ export function shopHttp(shopUrl: string) {
     },
   }
 }
-
 export interface OrderJson {
   id: string
   status: string

@@ -2,13 +2,20 @@ import { type ChargekitClient, createClient } from '@chargekit/client'
 import { type Processor, type Sandbox, startSandbox } from '@chargekit/sandbox'
 import type { Database } from '../../src/db/database.js'
 import { openDatabase } from '../../src/db/open-database.js'
+import { createOrderUpdates } from '../../src/orders/order-updates.js'
+import { cardFieldSource } from '../../src/payments/card-fields.js'
 import { type Shop, startShop } from '../../src/shop.js'
+import type { ShopContext } from '../../src/shop-context.js'
 
 export interface Stack {
   sandbox: Sandbox
   client: ChargekitClient
   database: Database
   shop: Shop
+  /** The public key and service URL the shop's pages send cards with. */
+  browserCheckout: { publicKey: string; serviceUrl: string }
+  /** The shop's parts, for tests that create orders the shop's pages cannot (a coded amount). */
+  context: ShopContext
   /** What the shop logged (webhook refusals, errors). */
   logs: string[]
   close(): Promise<void>
@@ -29,6 +36,7 @@ export async function startStack(
     privateKey: account.key,
     baseUrl: sandbox.url,
   })
+  const browserCheckout = { publicKey: account.publicKey, serviceUrl: sandbox.url }
   const database = await openDatabase({})
   const logs: string[] = []
   const log = (message: string) => {
@@ -37,15 +45,24 @@ export async function startStack(
   const shop = await startShop({
     client,
     database,
-    serviceOrigin: sandbox.url,
+    browserCheckout,
     log,
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   })
+  const context: ShopContext = {
+    db: database,
+    client,
+    updates: createOrderUpdates(),
+    publicUrl: shop.publicUrl,
+    browserCheckout: { ...browserCheckout, cardFields: cardFieldSource(client) },
+  }
   return {
     sandbox,
+    context,
     client,
     database,
     shop,
+    browserCheckout,
     logs,
     async close() {
       await shop.close()
