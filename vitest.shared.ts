@@ -16,6 +16,9 @@ const serverConditions = ['@chargekit/source', 'node', 'development|production']
 const propertySeedSetup = fileURLToPath(
   new URL('./scripts/property-seed-setup.ts', import.meta.url),
 )
+const pgliteTemplateSetup = fileURLToPath(
+  new URL('./scripts/pglite-template-setup.ts', import.meta.url),
+)
 
 export function chargekitProject(name: string, test: NonNullable<ViteUserConfig['test']> = {}) {
   return defineProject({
@@ -28,6 +31,7 @@ export function chargekitProject(name: string, test: NonNullable<ViteUserConfig[
       environment: 'node',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       setupFiles: [propertySeedSetup],
+      globalSetup: [pgliteTemplateSetup],
       ...test,
     },
   })

@@ -1,6 +1,7 @@
 import type { SqlDeliveryStore } from '@chargekit/webhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalPostgres, startLocalPostgres } from '../../../scripts/local-postgres.js'
+import { pgliteTemplate } from '../../../scripts/pglite-template.js'
 import type { Database } from '../src/db/database.js'
 import { openDatabase } from '../src/db/open-database.js'
 import { migrate } from '../src/db/schema.js'
@@ -12,7 +13,7 @@ import { createShopDeliveryStore, queryOn } from '../src/webhooks/sql-delivery-s
 const postgres: LocalPostgres | undefined = await startLocalPostgres()
 
 const drivers = [
-  { name: 'PGlite', open: () => openDatabase({}) },
+  { name: 'PGlite', open: () => openDatabase({ pgliteTemplate: pgliteTemplate() }) },
   { name: 'PostgreSQL', open: () => openDatabase({ databaseUrl: postgres?.url }), skip: !postgres },
 ]
 

@@ -6,6 +6,7 @@ import {
 } from '@chargekit/webhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalPostgres } from '../../../scripts/local-postgres'
+import { pgliteTemplate } from '../../../scripts/pglite-template'
 import { describeDeliveryStoreContract, leaseOf } from './support/delivery-store-contract'
 import { freshTable, openPglite, openPostgres, type TestDatabase } from './support/sql-databases'
 
@@ -13,7 +14,7 @@ import { freshTable, openPglite, openPostgres, type TestDatabase } from './suppo
 const postgres = await startLocalPostgres()
 
 const databases: Array<{ name: string; open: () => Promise<TestDatabase>; skip: boolean }> = [
-  { name: 'PGlite', open: () => openPglite(), skip: false },
+  { name: 'PGlite', open: () => openPglite(pgliteTemplate()), skip: false },
   {
     name: 'PostgreSQL',
     open: async () => openPostgres(postgres?.url ?? ''),

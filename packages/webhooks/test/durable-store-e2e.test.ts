@@ -11,6 +11,7 @@ import {
 } from '@chargekit/webhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalPostgres } from '../../../scripts/local-postgres'
+import { pgliteTemplate } from '../../../scripts/pglite-template'
 import { listen, type TestServer } from './support/http'
 import { freshTable, openPglite, openPostgres, type TestDatabase } from './support/sql-databases'
 
@@ -126,7 +127,7 @@ function onceEach(events: readonly Event[]): Runs {
 }
 
 const durableDatabases = [
-  { name: 'PGlite', skip: false, connect: () => openPglite() },
+  { name: 'PGlite', skip: false, connect: () => openPglite(pgliteTemplate()) },
   {
     name: 'PostgreSQL',
     skip: postgres === undefined,

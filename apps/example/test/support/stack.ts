@@ -1,5 +1,6 @@
 import { type ChargekitClient, createClient } from '@chargekit/client'
 import { type Processor, type Sandbox, startSandbox } from '@chargekit/sandbox'
+import { pgliteTemplate } from '../../../../scripts/pglite-template.js'
 import type { Database } from '../../src/db/database.js'
 import { openDatabase } from '../../src/db/open-database.js'
 import { createOrderUpdates } from '../../src/orders/order-updates.js'
@@ -37,7 +38,7 @@ export async function startStack(
     baseUrl: sandbox.url,
   })
   const browserCheckout = { publicKey: account.publicKey, serviceUrl: sandbox.url }
-  const database = await openDatabase({})
+  const database = await openDatabase({ pgliteTemplate: pgliteTemplate() })
   const logs: string[] = []
   const log = (message: string) => {
     logs.push(message)

@@ -1,0 +1,17 @@
+import { readFileSync } from 'node:fs'
+import { inject } from 'vitest'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The file of a fresh PGlite database's dump (see pglite-template-setup.ts). */
+    pgliteTemplate: string
+  }
+}
+
+/**
+ * In a test: the dump of a fresh PGlite database, to start one from (PGlite's `loadDataDir`) in
+ * a tenth of the time a new one takes to initialize.
+ */
+export function pgliteTemplate(): Blob {
+  return new Blob([readFileSync(inject('pgliteTemplate'))])
+}
