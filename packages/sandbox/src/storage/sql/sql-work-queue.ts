@@ -13,6 +13,14 @@ interface WorkRow {
 }
 
 /**
+ * Times are stored as whole ms (`bigint`), but scaled delays have fractions: rounding up keeps
+ * work from ever running early.
+ */
+function wholeMs(time: number): number {
+  return Math.ceil(time)
+}
+
+/**
  * Adds work through `executor`, so the store can add an event's work in the event's transaction.
  * One row at a time: the serial ids then follow the given order, which order keys rely on.
  */
@@ -21,7 +29,14 @@ export async function insertWork(executor: SqlExecutor, work: readonly NewWork[]
     await executor.query(
       `INSERT INTO sandbox_work (kind, account_id, payload, due_at, available_at, order_key, in_order)
        VALUES ($1, $2, $3::json, $4, $4, $5, $6)`,
-      [kind, accountId, JSON.stringify(payload), dueAt, orderKey ?? null, orderKey !== undefined],
+      [
+        kind,
+        accountId,
+        JSON.stringify(payload),
+        wholeMs(dueAt),
+        orderKey ?? null,
+        orderKey !== undefined,
+      ],
     )
   }
 }
@@ -54,7 +69,7 @@ export function createSqlWorkQueue(db: SqlDatabase): WorkQueue {
          FROM picked WHERE sandbox_work.id = picked.id
          RETURNING sandbox_work.id, kind, account_id, payload, due_at, lease,
            picked.available_at AS was_available_at`,
-        [kind, now, limit, leaseMs],
+        [kind, Math.floor(now), limit, wholeMs(leaseMs)],
       )
       return rows
         .sort(
@@ -86,7 +101,7 @@ export function createSqlWorkQueue(db: SqlDatabase): WorkQueue {
         `UPDATE sandbox_work
          SET lease = NULL, due_at = $3, available_at = $3, payload = $4::json, in_order = false
          WHERE id = $1 AND lease = $2 RETURNING id`,
-        [work.id, work.lease, dueAt, JSON.stringify(payload)],
+        [work.id, work.lease, wholeMs(dueAt), JSON.stringify(payload)],
       )
       return rows.length > 0
     },
