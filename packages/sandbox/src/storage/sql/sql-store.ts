@@ -66,7 +66,7 @@ export function createSqlStore(db: SqlDatabase): SandboxStore {
     { offset, limit }: PageRequest,
   ): Promise<{ rows: Row[]; total: number }> {
     const { params } = where
-    const [result] = await db.query<{ rows: Row[] | null; total: string }>(
+    const [result] = await db.query<{ rows: (Row & { seq: number })[] | null; total: string }>(
       `SELECT
          (SELECT count(*) FROM ${table} WHERE ${where.sql}) AS total,
          (SELECT json_agg(page ORDER BY page.seq DESC) FROM (
@@ -76,7 +76,9 @@ export function createSqlStore(db: SqlDatabase): SandboxStore {
       // An infinite limit (every match) is LIMIT NULL: no limit.
       [...params, offset, Number.isFinite(limit) ? limit : null],
     )
-    return { rows: result?.rows ?? [], total: Number(result?.total ?? 0) }
+    // `seq` only orders the page: it is no field of what is stored.
+    const rows = (result?.rows ?? []).map(({ seq: _seq, ...row }) => row as Row)
+    return { rows, total: Number(result?.total ?? 0) }
   }
 
   async function getEvent(accountId: string, id: string): Promise<StoredEvent | undefined> {
