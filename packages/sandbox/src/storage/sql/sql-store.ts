@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import {
   type ChallengeRecord,
   type EventFilter,
@@ -12,7 +13,7 @@ import {
 } from '../records'
 import type { SandboxStore } from '../sandbox-store'
 import type { NewWork } from '../work-queue'
-import type { SqlDatabase, SqlParam } from './database'
+import type { SqlDatabase, SqlExecutor, SqlParam } from './database'
 import { createSqlIdempotencyRecords } from './sql-idempotency'
 import { createSqlWorkQueue, insertWork } from './sql-work-queue'
 
@@ -57,7 +58,8 @@ class Where {
  * and a restart finds everything that was acknowledged. Every call is one statement or one
  * transaction, so a write is either fully stored or not at all.
  */
-export function createSqlStore(db: SqlDatabase): SandboxStore {
+export function createSqlStore(database: SqlDatabase): SandboxStore {
+  const { db, atomically } = atomicWrites(database)
   /** One page of `table`, newest first, and the number of matching rows, in one round trip. */
   async function page<Row>(
     table: 'sandbox_objects' | 'sandbox_events',
@@ -250,8 +252,46 @@ export function createSqlStore(db: SqlDatabase): SandboxStore {
       await db.query('DELETE FROM sandbox_challenges WHERE instrument_id = $1', [instrumentId])
     },
 
-    work: createSqlWorkQueue(db),
-    idempotency: createSqlIdempotencyRecords(db),
+    atomically,
+    // Claims and idempotency records commit on their own: other processes must see them now.
+    work: createSqlWorkQueue(database),
+    idempotency: createSqlIdempotencyRecords(database),
+  }
+}
+
+/**
+ * The database as the store's reads and writes see it: inside `atomically`, the statements of
+ * that async context run in its transaction. Anything that outlives the transaction (work woken
+ * from inside it) falls back to the database once it has ended.
+ */
+function atomicWrites(database: SqlDatabase): {
+  db: SqlDatabase
+  atomically: NonNullable<SandboxStore['atomically']>
+} {
+  const current = new AsyncLocalStorage<{ tx: SqlExecutor; open: boolean }>()
+  const executor = (): SqlExecutor => {
+    const atomic = current.getStore()
+    return atomic?.open ? atomic.tx : database
+  }
+  const db: SqlDatabase = {
+    ...database,
+    query: (sql, params) => executor().query(sql, params),
+    transaction: (work) =>
+      current.getStore()?.open ? work(executor()) : database.transaction(work),
+  }
+  return {
+    db,
+    atomically: (task) =>
+      current.getStore()?.open
+        ? task()
+        : database.transaction(async (tx) => {
+            const atomic = { tx, open: true }
+            try {
+              return await current.run(atomic, task)
+            } finally {
+              atomic.open = false
+            }
+          }),
   }
 }
 
