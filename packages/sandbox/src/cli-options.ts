@@ -35,9 +35,6 @@ Options:
   --database <postgres-url> keep state in a PostgreSQL database, which several
                             sandbox processes may share
                             (default for both: in memory, lost when it stops)
-  --work-lease <ms>         how long a process's claim on timed work holds before
-                            another process on the database takes it over (default
-                            100000 for deliveries, 300000 for other timed work)
   --quiet                   do not log each request
   -h, --help                show this help
 `
@@ -99,9 +96,6 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   }
   if (values.data !== undefined) options.data = values.data
   if (values.database !== undefined) options.database = values.database
-  if (values['work-lease'] !== undefined) {
-    options.workLeaseMs = integerFlag('--work-lease', values['work-lease'], 0, 1, 86_400_000)
-  }
   return { kind: 'start', options, quiet: values.quiet === true }
 }
 
@@ -123,7 +117,6 @@ function parse(argv: readonly string[]) {
       'max-declined-instruments': { type: 'string' },
       data: { type: 'string' },
       database: { type: 'string' },
-      'work-lease': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },

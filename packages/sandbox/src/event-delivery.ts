@@ -28,7 +28,6 @@ export function createEventDelivery(options: {
   timeScale: number
   signingSecret: string | undefined
   logger: SandboxLogger
-  leaseMs: number | undefined
 }): EventDelivery {
   const { store, logger } = options
   // An event's attempts are recorded one at a time: a manual redelivery and an automatic
@@ -39,7 +38,6 @@ export function createEventDelivery(options: {
     queue: store.work,
     timeScale: options.timeScale,
     ...(options.signingSecret === undefined ? {} : { signingSecret: options.signingSecret }),
-    ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
     async loadJob(accountId, eventId) {
       const event = await store.getEvent(accountId, eventId)
       return event === undefined || event.delivery_status === 'delivered'

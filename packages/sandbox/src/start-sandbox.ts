@@ -88,14 +88,6 @@ export interface StartSandboxOptions {
    */
   database?: string
   /**
-   * How long a process's claim on timed work (a delivery attempt, a processor's answer, a
-   * settlement batch) holds: when a sandbox sharing a database dies, the others take over the
-   * work it had claimed once this has passed. Keep it above how long that work can run (a
-   * delivery attempt up to its 10 s timeout), or work still running is run again elsewhere.
-   * Default: 100 s for delivery attempts, 5 minutes for lifecycle work.
-   */
-  workLeaseMs?: number
-  /**
    * Deliver events to each charge's events_url (default true). Off, events are still recorded
    * and searchable (`delivery_status: 'none'`): for load tests, or merchants that only poll.
    */
@@ -144,12 +136,6 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       `maxDeclinedInstruments must be a whole number >= 1; got ${String(maxDeclinedInstruments)}`,
     )
   }
-  const { workLeaseMs } = options
-  if (workLeaseMs !== undefined && !(Number.isInteger(workLeaseMs) && workLeaseMs >= 1)) {
-    throw new SandboxError(
-      `workLeaseMs must be a whole number of ms >= 1; got ${String(workLeaseMs)}`,
-    )
-  }
   const corsOrigins = checkCorsOrigins(options.corsOrigins)
   const limit = options.rateLimit ?? defaultRateLimit
   checkRateLimit('rateLimit', limit)
@@ -175,7 +161,6 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     timeScale,
     signingSecret: options.signingSecret,
     logger,
-    leaseMs: workLeaseMs,
   })
   const deps: LifecycleDeps = {
     store,
@@ -188,9 +173,9 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       timeScale,
       deliver: options.deliverEvents ?? true,
       delivery: (accountId, event) => delivery.workFor(accountId, event),
-      onStored: () => wakeTimedWork(),
+      onStored: wakeTimedWork,
     }),
-    wakeTimedWork: () => wakeTimedWork(),
+    wakeTimedWork,
     logger,
     now,
     maxDeclinedInstruments,
@@ -199,7 +184,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     queue: store.work,
     kind: 'lifecycle',
     // Lifecycle tasks are a few store reads and writes: a lease of minutes is ample.
-    leaseMs: workLeaseMs ?? 5 * 60_000,
+    leaseMs: 5 * 60_000,
     capacity: (running) => lifecycleConcurrency - running,
     run: async (work) => {
       await runLaterTask(deps, work)

@@ -56,7 +56,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     kind: 'delivery',
     // A claimed attempt may first wait its turn (its lane's line, then its account's) and then
     // run until its timeout: the lease covers a few timeouts more than that.
-    leaseMs: options.leaseMs ?? 4 * settings.timeoutMs + 60_000,
+    leaseMs: 4 * settings.timeoutMs + 60_000,
     capacity: () => settings.concurrency - lanes.inFlight,
     run: attemptDue,
     onError: (error, work) => reportError(error, work?.accountId, eventOf(work)),

@@ -69,11 +69,6 @@ export interface DeliveryEngineOptions {
   /** How often to look for work other processes sharing the store added. Default 1,000 ms. */
   pollMs?: number
   /**
-   * How long a claimed attempt holds before another process sharing the store may take it over.
-   * Default: four timeouts and a minute (an attempt may wait its turn, then run to its timeout).
-   */
-  leaseMs?: number
-  /**
    * Records an attempt (awaited before the next one of the event). `next` is what the engine
    * does after an automatic attempt; a manual redelivery (`attempt.kind === 'manual'`) changes
    * nothing in the schedule and has none.
