@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { sandboxStoreProjects } from './packages/sandbox/vitest.stores.ts'
 import { chooseSeed } from './scripts/property-seed.ts'
 
 // One seed for the whole run, handed to the workers through the environment.
@@ -8,7 +9,7 @@ console.log(`fast-check seed ${seed} (replay: FC_SEED=${seed} pnpm test)`)
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/*'],
+    projects: ['packages/*', 'apps/*', ...sandboxStoreProjects],
     reporters: ['default', './scripts/vitest-summary-reporter.ts'],
   },
 })

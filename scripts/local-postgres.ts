@@ -39,6 +39,18 @@ export async function startLocalPostgres(): Promise<LocalPostgres | undefined> {
   return undefined
 }
 
+/**
+ * Whether PostgreSQL tests can run here without starting anything: a server is given, the
+ * server binaries are installed, or this is CI (where their absence is an error, not a skip).
+ */
+export function postgresAvailable(): boolean {
+  return (
+    Boolean(process.env.TEST_DATABASE_URL) ||
+    process.env.CI === 'true' ||
+    findPostgresBin() !== undefined
+  )
+}
+
 /** A running cluster, or why there can be none here. */
 async function startCluster(): Promise<LocalPostgres | string> {
   const bin = findPostgresBin()

@@ -173,11 +173,9 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       timeScale,
       deliver: options.deliverEvents ?? true,
       delivery: (accountId, event) => delivery.workFor(accountId, event),
-      onStored: () => {
-        delivery.wake()
-        lifecycleWork.wake()
-      },
+      onStored: wakeTimedWork,
     }),
+    wakeTimedWork,
     logger,
     now,
     maxDeclinedInstruments,
@@ -194,9 +192,12 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     },
     onError: (error) => logger.error('scheduled lifecycle task failed', { error }),
   })
+  function wakeTimedWork() {
+    delivery.wake()
+    lifecycleWork.wake()
+  }
   // Work stored by an earlier sandbox on this store is due now or later.
-  delivery.wake()
-  lifecycleWork.wake()
+  wakeTimedWork()
   // The app needs the listening URL (the default public URL), so it is built once the server
   // listens, before the first request can arrive.
   let handle: Handler = () => new Response('Starting', { status: 503 })

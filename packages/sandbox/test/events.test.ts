@@ -85,6 +85,9 @@ describe('GET /v2/events/{id}', () => {
       dismissed_at: null,
     })
     expect(event.object_id).toBe(event.refund.id)
+    // A listed event has the same fields, in the same order, as the event read by id.
+    const listed = (await api('GET', `/events?charge=${flow.chargeId}&type=refund.success`)).body
+    expect(Object.keys(listed.collection[0])).toEqual(Object.keys(event))
   })
 
   it('carries every object of the transaction as it stood: a dispute after a refund shows it', async () => {

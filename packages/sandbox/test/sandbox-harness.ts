@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type Sandbox, type StartSandboxOptions, startSandbox } from '../src/index'
+import type { Sandbox, StartSandboxOptions } from '../src/index'
+import { startSandboxUnderTest } from './store-under-test'
 
 /** An answer of the sandbox API, body parsed (JSON or text). */
 export interface ApiAnswer {
@@ -37,7 +38,10 @@ export function basicAuth({ id, key }: Credentials): string {
   return `Basic ${Buffer.from(`${id}:${key}`).toString('base64')}`
 }
 
-/** A real sandbox on 127.0.0.1 port 0, plus a receiver for its deliveries. */
+/**
+ * A real sandbox on 127.0.0.1 port 0 on the store under test (see store-under-test.ts), plus a
+ * receiver for its deliveries.
+ */
 export async function startHarness(options: StartSandboxOptions = {}): Promise<Harness> {
   const receiver = createServer((request, response) => {
     request.resume()
@@ -48,7 +52,7 @@ export async function startHarness(options: StartSandboxOptions = {}): Promise<H
   })
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   const receiverPort = (receiver.address() as AddressInfo).port
-  const sandbox = await startSandbox({ port: 0, ...options })
+  const sandbox = await startSandboxUnderTest({ port: 0, ...options })
   const first = sandbox.accounts[0]
   if (first === undefined) throw new Error('the sandbox has no account')
   const as =

@@ -7,6 +7,7 @@ import { createMemoryStore } from '../src/storage/memory-store'
 import type { SqlDatabase } from '../src/storage/sql/database'
 import { openSqlDatabase } from '../src/storage/sql/open-database'
 import { createSqlStore } from '../src/storage/sql/sql-store'
+import { releaseAbandonedClaims } from '../src/storage/sql/sql-work-queue'
 import { describeStoreContract } from './store-contract'
 import { describeWorkQueueContract } from './work-queue-contract'
 
@@ -81,5 +82,47 @@ describe.skipIf(shared === undefined)('WorkQueue on PostgreSQL, claimed from two
     } finally {
       await other.close()
     }
+  })
+
+  it('takes over the claims of a process that is gone at once, and never those of a live one', async () => {
+    const queue = (await emptied(shared as SqlDatabase)).store.work
+    const other = await openSqlDatabase({ database: postgres?.url ?? '' })
+    const due = 1_800_000_000_000
+    const hour = 3_600_000
+    await queue.add(
+      ['kept', 'orphaned'].map((tag) => ({
+        kind: 'lifecycle' as const,
+        accountId: 'acct_claims',
+        payload: { tag },
+        dueAt: due,
+      })),
+    )
+    const [kept] = await queue.claim('lifecycle', due, 1, hour)
+    const [orphaned] = await createSqlStore(other).work.claim('lifecycle', due, 1, hour)
+    expect([kept?.payload.tag, orphaned?.payload.tag]).toEqual(['kept', 'orphaned'])
+    // The other process is alive: its claim holds for its hour.
+    expect(await queue.claim('lifecycle', due + 1, 10, hour)).toEqual([])
+    await other.close()
+    const taken = await queue.claim('lifecycle', due + 1, 10, hour)
+    expect(taken.map((work) => work.payload.tag)).toEqual(['orphaned'])
+    expect(await queue.complete(taken[0] as (typeof taken)[0])).toBe(true)
+    expect(await queue.complete(kept as NonNullable<typeof kept>)).toBe(true)
+  })
+})
+
+describe('WorkQueue on an embedded database, reopened', () => {
+  it('puts back what the process before left claimed, due when it was', async () => {
+    const queue = (await emptied(pglite)).store.work
+    const due = 1_800_000_000_000
+    await queue.add([
+      { kind: 'delivery', accountId: 'acct_claims', payload: { tag: 'in flight' }, dueAt: due },
+    ])
+    const [abandoned] = await queue.claim('delivery', due, 1, 3_600_000)
+    expect(abandoned).toBeDefined()
+    await releaseAbandonedClaims(pglite)
+    expect(await queue.nextDueAt('delivery')).toBe(due)
+    const [again] = await queue.claim('delivery', due, 1, 3_600_000)
+    expect(again?.payload).toEqual({ tag: 'in flight' })
+    expect(await queue.complete(abandoned as NonNullable<typeof abandoned>)).toBe(false)
   })
 })

@@ -90,6 +90,20 @@ export function describeWorkQueueContract(
         expect(await queue.complete(claimed)).toBe(false)
       }))
 
+    it('takes due times with a fraction of a ms (scaled delays), never claiming early', () =>
+      withQueue(async (queue) => {
+        await queue.add([work('scaled', base + 0.4)])
+        expect(await queue.claim('delivery', base, 1, minute)).toEqual([])
+        const [claimed] = await queue.claim('delivery', base + 1, 1, minute)
+        if (claimed === undefined) throw new Error('nothing claimed')
+        expect(await queue.reschedule(claimed, base + 10.6, { tag: 'retry' })).toBe(true)
+        expect(await queue.claim('delivery', base + 10, 1, minute)).toEqual([])
+        const next = await queue.nextDueAt('delivery')
+        expect(next).toBeGreaterThanOrEqual(base + 10.6)
+        expect(next).toBeLessThanOrEqual(base + 11)
+        expect(tags(await queue.claim('delivery', base + 11, 1, minute))).toEqual(['retry'])
+      }))
+
     it('holds work of a key behind earlier work of that key until it completes or is rescheduled', () =>
       withQueue(async (queue) => {
         await queue.add([work('a1', base, 'charge-a'), work('a2', base, 'charge-a')])

@@ -5,7 +5,7 @@ import { isErrorTestingChannel } from '../processors/no-processor'
 import type { Outcome, Processor } from '../processors/processor'
 import type { ChallengeRecord } from '../storage/records'
 import { capture } from './capture'
-import { processorOf, revise, type StepContext } from './context'
+import { atomically, processorOf, revise, type StepContext } from './context'
 import { instrumentExternalIds } from './external-ids'
 import { money } from './money'
 import { mustGet } from './objects'
@@ -33,11 +33,6 @@ export async function finishAuthorization(
   const { processor } = processorOf(context, charge)
   // Everything is computed before the first write, so a step never stops half-written.
   const next = nextState(context, processor, instrument, outcome, origin)
-  if (isRiskFlagged(outcome)) {
-    await deps.recordEvent(account.id, 'instrument.risk', instrument.id, { charge, instrument })
-  }
-  if (next.challenge !== undefined) await deps.store.putChallenge(next.challenge)
-  await deps.store.putObject(account.id, 'instrument', next.instrument)
   const answer =
     outcome.status === 'pending' && outcome.awaiting === 'processor'
       ? answerLater(context, outcome, {
@@ -47,13 +42,20 @@ export async function finishAuthorization(
           origin,
         })
       : undefined
-  await deps.recordEvent(
-    account.id,
-    next.event,
-    next.instrument.id,
-    { charge, instrument: next.instrument },
-    answer === undefined ? [] : [answer],
-  )
+  await atomically(context, async () => {
+    if (isRiskFlagged(outcome)) {
+      await deps.recordEvent(account.id, 'instrument.risk', instrument.id, { charge, instrument })
+    }
+    if (next.challenge !== undefined) await deps.store.putChallenge(next.challenge)
+    await deps.store.putObject(account.id, 'instrument', next.instrument)
+    await deps.recordEvent(
+      account.id,
+      next.event,
+      next.instrument.id,
+      { charge, instrument: next.instrument },
+      answer === undefined ? [] : [answer],
+    )
+  })
   if (outcome.status === 'pending') return next.instrument
   if (outcome.status === 'failed') {
     const { code, description, message } = failureOf(outcome)

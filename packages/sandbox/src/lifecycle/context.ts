@@ -16,6 +16,11 @@ export interface LifecycleDeps {
   accounts: ReadonlyMap<string, Account>
   locks: KeyedLock
   recordEvent: RecordEvent
+  /**
+   * Looks for due timed work now. Recording an event does so itself; work stored inside
+   * {@link atomically} only becomes visible to other connections once that commits.
+   */
+  wakeTimedWork(): void
   logger: SandboxLogger
   now(): Date
   /** Declined cards one charge takes before it fails with 02.01.0000 Too Many Tries. */
@@ -36,6 +41,20 @@ export function withChargeLock<T>(
   task: () => Promise<T>,
 ): Promise<T> {
   return context.deps.locks.run(`${context.account.id}:${chargeId}`, task)
+}
+
+/**
+ * Writes a step's objects and its event (with the timed work it starts) as one, where the store
+ * can: a crash between them would leave an object answered or pending with no event and no
+ * scheduled answer, and a task run again would find nothing left to do. Only writes go in
+ * here, never a processor call, which may take long while the transaction holds the database.
+ */
+export async function atomically<T>(context: StepContext, task: () => Promise<T>): Promise<T> {
+  const { store, wakeTimedWork } = context.deps
+  if (store.atomically === undefined) return task()
+  const result = await store.atomically(task)
+  wakeTimedWork()
+  return result
 }
 
 /** The processor of the charge's channel (the first one it lists) and the context it is called with. */

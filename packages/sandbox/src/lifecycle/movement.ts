@@ -2,7 +2,7 @@ import type { Charge, Instrument, Payment, Refund, Reversal } from '@chargekit/s
 import { declined } from '../api-problem'
 import type { AwaitingProcessorOutcome, FinalOutcome } from '../processors/processor'
 import type { ObjectKinds } from '../storage/records'
-import { processorOf, revise, type StepContext } from './context'
+import { atomically, processorOf, revise, type StepContext } from './context'
 import type { EventObjects } from './event-recorder'
 import { transactionExternalIds } from './external-ids'
 import { answerLater } from './pending'
@@ -91,20 +91,22 @@ export async function finishMovement<K extends keyof MovementKinds, P extends Mo
   if (outcome.status === 'pending') {
     const pending = withChanges(references)
     const shown = movement.show(context, pending, parents)
-    await put(pending, shown)
     const answer = answerLater(context, outcome, {
       task: 'movement-answer',
       kind: movement.kind,
       chargeId: parents.charge.id,
       objectId: pending.id,
     })
-    await deps.recordEvent(
-      account.id,
-      `${movement.kind}.pending`,
-      pending.id,
-      snapshot(pending, shown),
-      [answer],
-    )
+    await atomically(context, async () => {
+      await put(pending, shown)
+      await deps.recordEvent(
+        account.id,
+        `${movement.kind}.pending`,
+        pending.id,
+        snapshot(pending, shown),
+        [answer],
+      )
+    })
     return pending
   }
   if (outcome.status === 'failed') {
@@ -117,9 +119,11 @@ export async function finishMovement<K extends keyof MovementKinds, P extends Mo
       ...processorMessage(message),
     })
     const shown = movement.show(context, failed, parents)
-    await put(failed, shown)
     const objects = snapshot(failed, shown)
-    await deps.recordEvent(account.id, `${movement.kind}.error`, failed.id, objects)
+    await atomically(context, async () => {
+      await put(failed, shown)
+      await deps.recordEvent(account.id, `${movement.kind}.error`, failed.id, objects)
+    })
     throw declined(code, description, idsOf(objects), message)
   }
   const succeeded = withChanges({ ...references, status: 'success', success: true })
@@ -128,19 +132,21 @@ export async function finishMovement<K extends keyof MovementKinds, P extends Mo
     succeeded,
     movement.show(context, succeeded, parents),
   )
-  await put(succeeded, changed)
   const settlement =
     movement.settles === undefined
       ? []
       : settlementLater(context, parents.charge, movement.settles(succeeded))
-  await deps.recordEvent(
-    account.id,
-    `${movement.kind}.success`,
-    succeeded.id,
-    snapshot(succeeded, changed),
-    settlement,
-  )
-  await movement.afterSuccess?.(context, succeeded, changed)
+  await atomically(context, async () => {
+    await put(succeeded, changed)
+    await deps.recordEvent(
+      account.id,
+      `${movement.kind}.success`,
+      succeeded.id,
+      snapshot(succeeded, changed),
+      settlement,
+    )
+    await movement.afterSuccess?.(context, succeeded, changed)
+  })
   return succeeded
 }
 

@@ -1,9 +1,30 @@
 import type { Charge, Payment, Refund, Settlement, SettlementTotal } from '@chargekit/schemas'
 import { newId } from '../ids'
-import { processorOf, type StepContext, withChargeLock } from './context'
+import { atomically, processorOf, type StepContext, withChargeLock } from './context'
 import type { LaterTask, LaterWork } from './later-work'
 import { exactAmount, sumMinor, toAmount } from './money'
 import { allOf, mustGet } from './objects'
+
+/** Runs `task` while no other step of the charge runs. */
+type ChargeLocking = <T>(chargeId: string, task: () => Promise<T>) => Promise<T>
+
+const eachCharge =
+  (context: StepContext): ChargeLocking =>
+  (chargeId, task) =>
+    withChargeLock(context, chargeId, task)
+
+/** For a caller that holds every charge's lock already. */
+const alreadyLocked: ChargeLocking = (_chargeId, task) => task()
+
+function withChargeLocks<T>(
+  context: StepContext,
+  [first, ...rest]: readonly string[],
+  task: () => Promise<T>,
+): Promise<T> {
+  return first === undefined
+    ? task()
+    : withChargeLock(context, first, () => withChargeLocks(context, rest, task))
+}
 
 /** What a settlement batch settled, as claimed under each charge's lock. */
 interface Claimed {
@@ -60,10 +81,22 @@ export async function settleLater(
     selection.payments.map((id) => mustGet(context, 'payment', id)),
   )
   const refunds = await Promise.all(selection.refunds.map((id) => mustGet(context, 'refund', id)))
-  const claimed = await claim(context, payments, refunds)
-  if (claimed.payments.length > 0 || claimed.refunds.length > 0) {
-    await recordSettlement(context, claimed)
-  }
+  const charges = new Set([
+    ...payments.map((payment) => payment.charge?.id ?? ''),
+    ...refunds.map((refund) => refund.charge ?? ''),
+  ])
+  // The batch is stored whole or not at all (a crash half-way would leave objects settled with
+  // no settlement and no events, which no later run would repair): under the locks of all its
+  // charges at once, taken in one order so two batches never wait for each other, and in one
+  // transaction.
+  await withChargeLocks(context, [...charges].sort(), () =>
+    atomically(context, async () => {
+      const claimed = await claim(context, payments, refunds, alreadyLocked)
+      if (claimed.payments.length > 0 || claimed.refunds.length > 0) {
+        await recordSettlement(context, claimed, alreadyLocked)
+      }
+    }),
+  )
 }
 
 /**
@@ -76,6 +109,7 @@ async function claim(
   context: StepContext,
   payments: readonly Payment[],
   refunds: readonly Refund[],
+  lock: ChargeLocking = eachCharge(context),
 ): Promise<Claimed> {
   const { deps, account } = context
   const claimed: Claimed = {
@@ -89,7 +123,7 @@ async function claim(
     object.status === 'success' && object.settled_at == null
   for (const candidate of payments) {
     const charge = candidate.charge?.id ?? ''
-    await withChargeLock(context, charge, async () => {
+    await lock(charge, async () => {
       const payment = await mustGet(context, 'payment', candidate.id)
       if (!settleable(payment) || !claimed.totals.add('payments', payment)) return
       const instrument = payment.instrument?.id ?? ''
@@ -103,7 +137,7 @@ async function claim(
     })
   }
   for (const candidate of refunds) {
-    await withChargeLock(context, candidate.charge ?? '', async () => {
+    await lock(candidate.charge ?? '', async () => {
       const refund = await mustGet(context, 'refund', candidate.id)
       if (!settleable(refund) || !claimed.totals.add('refunds', refund)) return
       const settled: Refund = Object.freeze({ ...refund, settled_at: claimed.settledAt })
@@ -119,7 +153,11 @@ async function claim(
  * `instrument.settled` once per instrument (the first time one of its payments settles), each
  * under its charge's lock with the objects as they stand.
  */
-async function recordSettlement(context: StepContext, claimed: Claimed): Promise<Settlement> {
+async function recordSettlement(
+  context: StepContext,
+  claimed: Claimed,
+  lock: ChargeLocking = eachCharge(context),
+): Promise<Settlement> {
   const { deps, account } = context
   const settlement: Settlement = Object.freeze({
     id: newId('st'),
@@ -131,7 +169,7 @@ async function recordSettlement(context: StepContext, claimed: Claimed): Promise
   })
   await deps.store.putObject(account.id, 'settlement', settlement)
   for (const { id, charge } of claimed.payments) {
-    await withChargeLock(context, charge?.id ?? '', async () => {
+    await lock(charge?.id ?? '', async () => {
       const payment = await mustGet(context, 'payment', id)
       await deps.recordEvent(account.id, 'payment.settled', id, {
         ...(await parentsOf(context, payment)),
@@ -141,7 +179,7 @@ async function recordSettlement(context: StepContext, claimed: Claimed): Promise
     })
   }
   for (const { id, charge } of claimed.refunds) {
-    await withChargeLock(context, charge ?? '', async () => {
+    await lock(charge ?? '', async () => {
       const refund = await mustGet(context, 'refund', id)
       const payment = await mustGet(context, 'payment', refund.payment ?? '')
       await deps.recordEvent(account.id, 'refund.settled', id, {
@@ -153,7 +191,7 @@ async function recordSettlement(context: StepContext, claimed: Claimed): Promise
     })
   }
   for (const { id, charge } of claimed.instruments) {
-    await withChargeLock(context, charge, async () => {
+    await lock(charge, async () => {
       await deps.recordEvent(account.id, 'instrument.settled', id, {
         charge: await mustGet(context, 'charge', charge),
         instrument: await mustGet(context, 'instrument', id),

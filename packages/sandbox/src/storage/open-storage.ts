@@ -5,6 +5,7 @@ import type { SandboxStore } from './sandbox-store'
 import { openSqlDatabase } from './sql/open-database'
 import { releaseAbandonedReservations } from './sql/sql-idempotency'
 import { createSqlStore } from './sql/sql-store'
+import { releaseAbandonedClaims } from './sql/sql-work-queue'
 
 /** Where state lives; at most one is given, and none means a new in-memory store. */
 export interface StorageOptions {
@@ -40,10 +41,13 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
       throw new SandboxError('data must be the path of a folder for the embedded database')
     }
     const db = await openSqlDatabase({ data })
-    await releaseAbandonedReservations(db).catch(async (error: unknown) => {
-      await db.close()
-      throw error
-    })
+    // The folder is this process's alone: whatever an earlier process left in flight is free.
+    await Promise.all([releaseAbandonedReservations(db), releaseAbandonedClaims(db)]).catch(
+      async (error: unknown) => {
+        await db.close()
+        throw error
+      },
+    )
     return sqlStorage(db, `an embedded database in ${data}`)
   }
   if (database !== undefined) {

@@ -49,6 +49,12 @@ export interface SandboxStore {
   /** Challenges are looked up by instrument id alone: the 3DS page carries no credentials. */
   getChallenge(instrumentId: string): Promise<ChallengeRecord | undefined>
   deleteChallenge(instrumentId: string): Promise<void>
+  /**
+   * Runs `task` so that its writes through this store are stored together or not at all, for a
+   * step whose object changes and event must not be separated by a crash. Optional: a store
+   * that does not survive its process (memory) has nothing to gain from it.
+   */
+  atomically?<T>(task: () => Promise<T>): Promise<T>
   /** Timed work (deliveries, processor answers, settlements), as durable as the rest. */
   readonly work: WorkQueue
   /** Idempotency keys and the answers they replay. */

@@ -26,5 +26,11 @@ export interface SqlDatabase extends SqlExecutor {
    * process waits here only for other processes.
    */
   acrossProcesses<T>(key: string, task: () => Promise<T>): Promise<T>
+  /**
+   * Who claims timed work: `by` is stored with each claim this process makes, and `gone` is a
+   * SQL condition on a claim's `claimed_by` column that holds when the process that made it is
+   * gone, so its work need not wait for the claim's lease to end.
+   */
+  readonly claims: { readonly by: number; readonly gone: string }
   close(): Promise<void>
 }

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto'
 import type { Pool, PoolClient, QueryResultRow } from 'pg'
 import { SandboxError } from '../../errors'
 import type { SqlDatabase, SqlExecutor, SqlParam } from './database'
@@ -31,6 +32,10 @@ export async function openPostgresDatabase(
   // cannot starve each other.
   const lockPool = new pg.Pool({ connectionString, max: poolSize })
   lockPool.on('error', () => {})
+  const presence = await holdPresence(pg, connectionString).catch(async (error: unknown) => {
+    await Promise.all([pool.end(), lockPool.end()])
+    throw error
+  })
   return {
     driver: 'postgres',
     ...executor(pool),
@@ -69,8 +74,40 @@ export async function openPostgresDatabase(
         client.release()
       }
     },
-    async close() {
-      await Promise.all([pool.end(), lockPool.end()])
+    claims: {
+      by: presence.key,
+      gone: `NOT EXISTS (SELECT 1 FROM pg_locks held
+        WHERE held.locktype = 'advisory' AND held.objsubid = 2 AND held.granted
+          AND held.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND held.classid = ${presenceLockClass} AND held.objid::bigint = claimed_by)`,
     },
+    async close() {
+      await Promise.all([pool.end(), lockPool.end(), presence.client.end()])
+    },
+  }
+}
+
+/** The first key of the advisory locks that say a sandbox process is alive (any constant). */
+const presenceLockClass = 0x636b7072
+
+/**
+ * Takes an advisory lock under a key of its own for as long as the process runs, on a
+ * connection of its own: PostgreSQL releases it as soon as that connection ends, however the
+ * process ended (a `kill -9` closes its sockets). Its claims on timed work carry the key, so
+ * the other processes sharing the database take that work over at once, not after the lease.
+ */
+async function holdPresence(pg: typeof import('pg').default, connectionString: string) {
+  const client = new pg.Client({ connectionString })
+  client.on('error', () => {})
+  await client.connect()
+  for (;;) {
+    const key = randomInt(1, 2 ** 31)
+    const [row] = (
+      await client.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS held', [
+        presenceLockClass,
+        key,
+      ])
+    ).rows
+    if (row?.held) return { client, key }
   }
 }

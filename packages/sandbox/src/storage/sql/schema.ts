@@ -73,6 +73,8 @@ const statements: readonly string[] = [
     in_order boolean NOT NULL,
     lease text
   )`,
+  // Which process holds the claim (see SqlDatabase.claims); added to tables made without it.
+  'ALTER TABLE sandbox_work ADD COLUMN IF NOT EXISTS claimed_by integer',
   'CREATE INDEX IF NOT EXISTS sandbox_work_due ON sandbox_work (kind, available_at, id)',
   `CREATE INDEX IF NOT EXISTS sandbox_work_in_order
     ON sandbox_work (order_key, id) WHERE in_order`,

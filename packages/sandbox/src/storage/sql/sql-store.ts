@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import {
   type ChallengeRecord,
   type EventFilter,
@@ -12,7 +13,7 @@ import {
 } from '../records'
 import type { SandboxStore } from '../sandbox-store'
 import type { NewWork } from '../work-queue'
-import type { SqlDatabase, SqlParam } from './database'
+import type { SqlDatabase, SqlExecutor, SqlParam } from './database'
 import { createSqlIdempotencyRecords } from './sql-idempotency'
 import { createSqlWorkQueue, insertWork } from './sql-work-queue'
 
@@ -57,7 +58,8 @@ class Where {
  * and a restart finds everything that was acknowledged. Every call is one statement or one
  * transaction, so a write is either fully stored or not at all.
  */
-export function createSqlStore(db: SqlDatabase): SandboxStore {
+export function createSqlStore(database: SqlDatabase): SandboxStore {
+  const { db, atomically } = atomicWrites(database)
   /** One page of `table`, newest first, and the number of matching rows, in one round trip. */
   async function page<Row>(
     table: 'sandbox_objects' | 'sandbox_events',
@@ -66,7 +68,7 @@ export function createSqlStore(db: SqlDatabase): SandboxStore {
     { offset, limit }: PageRequest,
   ): Promise<{ rows: Row[]; total: number }> {
     const { params } = where
-    const [result] = await db.query<{ rows: Row[] | null; total: string }>(
+    const [result] = await db.query<{ rows: (Row & { seq: number })[] | null; total: string }>(
       `SELECT
          (SELECT count(*) FROM ${table} WHERE ${where.sql}) AS total,
          (SELECT json_agg(page ORDER BY page.seq DESC) FROM (
@@ -76,7 +78,9 @@ export function createSqlStore(db: SqlDatabase): SandboxStore {
       // An infinite limit (every match) is LIMIT NULL: no limit.
       [...params, offset, Number.isFinite(limit) ? limit : null],
     )
-    return { rows: result?.rows ?? [], total: Number(result?.total ?? 0) }
+    // `seq` only orders the page: it is no field of what is stored.
+    const rows = (result?.rows ?? []).map(({ seq: _seq, ...row }) => row as Row)
+    return { rows, total: Number(result?.total ?? 0) }
   }
 
   async function getEvent(accountId: string, id: string): Promise<StoredEvent | undefined> {
@@ -248,8 +252,46 @@ export function createSqlStore(db: SqlDatabase): SandboxStore {
       await db.query('DELETE FROM sandbox_challenges WHERE instrument_id = $1', [instrumentId])
     },
 
-    work: createSqlWorkQueue(db),
-    idempotency: createSqlIdempotencyRecords(db),
+    atomically,
+    // Claims and idempotency records commit on their own: other processes must see them now.
+    work: createSqlWorkQueue(database),
+    idempotency: createSqlIdempotencyRecords(database),
+  }
+}
+
+/**
+ * The database as the store's reads and writes see it: inside `atomically`, the statements of
+ * that async context run in its transaction. Anything that outlives the transaction (work woken
+ * from inside it) falls back to the database once it has ended.
+ */
+function atomicWrites(database: SqlDatabase): {
+  db: SqlDatabase
+  atomically: NonNullable<SandboxStore['atomically']>
+} {
+  const current = new AsyncLocalStorage<{ tx: SqlExecutor; open: boolean }>()
+  const executor = (): SqlExecutor => {
+    const atomic = current.getStore()
+    return atomic?.open ? atomic.tx : database
+  }
+  const db: SqlDatabase = {
+    ...database,
+    query: (sql, params) => executor().query(sql, params),
+    transaction: (work) =>
+      current.getStore()?.open ? work(executor()) : database.transaction(work),
+  }
+  return {
+    db,
+    atomically: (task) =>
+      current.getStore()?.open
+        ? task()
+        : database.transaction(async (tx) => {
+            const atomic = { tx, open: true }
+            try {
+              return await current.run(atomic, task)
+            } finally {
+              atomic.open = false
+            }
+          }),
   }
 }
 

@@ -13,6 +13,24 @@ interface WorkRow {
 }
 
 /**
+ * Times are stored as whole ms (`bigint`), but scaled delays have fractions: rounding up keeps
+ * work from ever running early.
+ */
+function wholeMs(time: number): number {
+  return Math.ceil(time)
+}
+
+/**
+ * Puts back every claimed item, due when it was before its claim: for a database only this
+ * process uses (an embedded one), whose earlier claims were all made by processes now gone.
+ */
+export async function releaseAbandonedClaims(db: SqlDatabase): Promise<void> {
+  await db.query(
+    'UPDATE sandbox_work SET lease = NULL, claimed_by = NULL, available_at = due_at WHERE lease IS NOT NULL',
+  )
+}
+
+/**
  * Adds work through `executor`, so the store can add an event's work in the event's transaction.
  * One row at a time: the serial ids then follow the given order, which order keys rely on.
  */
@@ -21,7 +39,14 @@ export async function insertWork(executor: SqlExecutor, work: readonly NewWork[]
     await executor.query(
       `INSERT INTO sandbox_work (kind, account_id, payload, due_at, available_at, order_key, in_order)
        VALUES ($1, $2, $3::json, $4, $4, $5, $6)`,
-      [kind, accountId, JSON.stringify(payload), dueAt, orderKey ?? null, orderKey !== undefined],
+      [
+        kind,
+        accountId,
+        JSON.stringify(payload),
+        wholeMs(dueAt),
+        orderKey ?? null,
+        orderKey !== undefined,
+      ],
     )
   }
 }
@@ -30,8 +55,9 @@ export async function insertWork(executor: SqlExecutor, work: readonly NewWork[]
  * The work queue in SQL, shared by every process on the database. A claim locks the rows it
  * takes with `FOR UPDATE SKIP LOCKED`, so two processes claiming at once take different items and
  * neither waits for the other. A claimed item's `available_at` is its lease's expiry: a claim
- * that is neither completed nor rescheduled by then (its process died) makes the item claimable
- * again, with a new lease that the old claim cannot use.
+ * that is neither completed nor rescheduled by then (its process hangs) makes the item claimable
+ * again, with a new lease that the old claim cannot use. A claim of a process known to be gone
+ * (see `SqlDatabase.claims`) is claimable at once.
  */
 export function createSqlWorkQueue(db: SqlDatabase): WorkQueue {
   return {
@@ -42,7 +68,7 @@ export function createSqlWorkQueue(db: SqlDatabase): WorkQueue {
       const rows = await db.query<WorkRow>(
         `WITH picked AS (
            SELECT id, available_at FROM sandbox_work item
-           WHERE kind = $1 AND available_at <= $2
+           WHERE kind = $1 AND (available_at <= $2 OR (lease IS NOT NULL AND ${db.claims.gone}))
              AND (NOT in_order OR NOT EXISTS (
                SELECT 1 FROM sandbox_work earlier
                WHERE earlier.in_order AND earlier.order_key = item.order_key AND earlier.id < item.id))
@@ -50,11 +76,12 @@ export function createSqlWorkQueue(db: SqlDatabase): WorkQueue {
            LIMIT $3
            FOR UPDATE SKIP LOCKED
          )
-         UPDATE sandbox_work SET lease = gen_random_uuid()::text, available_at = $2 + $4
+         UPDATE sandbox_work
+         SET lease = gen_random_uuid()::text, available_at = $2 + $4, claimed_by = $5
          FROM picked WHERE sandbox_work.id = picked.id
          RETURNING sandbox_work.id, kind, account_id, payload, due_at, lease,
            picked.available_at AS was_available_at`,
-        [kind, now, limit, leaseMs],
+        [kind, Math.floor(now), limit, wholeMs(leaseMs), db.claims.by],
       )
       return rows
         .sort(
@@ -84,9 +111,10 @@ export function createSqlWorkQueue(db: SqlDatabase): WorkQueue {
     async reschedule(work: ClaimedWork, dueAt: number, payload: WorkPayload) {
       const rows = await db.query(
         `UPDATE sandbox_work
-         SET lease = NULL, due_at = $3, available_at = $3, payload = $4::json, in_order = false
+         SET lease = NULL, claimed_by = NULL, due_at = $3, available_at = $3, payload = $4::json,
+           in_order = false
          WHERE id = $1 AND lease = $2 RETURNING id`,
-        [work.id, work.lease, dueAt, JSON.stringify(payload)],
+        [work.id, work.lease, wholeMs(dueAt), JSON.stringify(payload)],
       )
       return rows.length > 0
     },

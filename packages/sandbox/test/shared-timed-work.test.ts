@@ -1,0 +1,144 @@
+import type { ServerResponse } from 'node:http'
+import pg from 'pg'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { startLocalPostgres } from '../../../scripts/local-postgres'
+import { killRunningClis } from './cli-process'
+import { eventually, type Receiver, startReceiver } from './delivery-receiver'
+import {
+  expectAllTimedWorkDone,
+  failingSomeDeliveries,
+  listAll,
+  loadUntil,
+  startCli,
+} from './timed-work-process'
+
+/**
+ * Two sandbox processes on one PostgreSQL database, both taking requests and both running timed
+ * work: each delivery attempt and each answer or settlement is run by one of them, once; and
+ * when one dies mid-load, the other takes over the work it had claimed.
+ */
+const postgres = await startLocalPostgres()
+const receivers: Receiver[] = []
+afterEach(async () => {
+  killRunningClis()
+  for (const receiver of receivers.splice(0)) await receiver.stop()
+})
+afterAll(() => postgres?.stop())
+
+let databases = 0
+
+/** A new, empty database on the test server. */
+async function freshDatabase(): Promise<string> {
+  const server = postgres?.url ?? ''
+  const name = `shared_timed_${++databases}`
+  const admin = new pg.Client({ connectionString: server })
+  await admin.connect()
+  try {
+    await admin.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(server)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+async function twoSandboxes() {
+  const database = await freshDatabase()
+  const receiver = await startReceiver(failingSomeDeliveries())
+  receivers.push(receiver)
+  const [first, second] = await Promise.all([
+    startCli(['--database', database]),
+    startCli(['--database', database]),
+  ])
+  return { first, second, receiver }
+}
+
+interface EventJson {
+  id: string
+  result_status: number
+  retries_log: unknown[]
+}
+
+describe.skipIf(postgres === undefined)(
+  'two sandbox processes sharing a PostgreSQL database',
+  () => {
+    it('send each delivery attempt once and apply each answer and settlement once', async () => {
+      const { first, second, receiver } = await twoSandboxes()
+      let acknowledged = 0
+      await loadUntil(
+        [first.api, second.api],
+        receiver.url,
+        6,
+        () => acknowledged >= 40,
+        () => acknowledged++,
+      )
+      await expectAllTimedWorkDone(first.api, receiver)
+      // Every event reached the receiver once with success, and every attempt either process
+      // logged on it (the first, then each retry) was sent once: none twice.
+      const events = await listAll<EventJson>(second.api, '/events')
+      expect(events.length).toBeGreaterThan(100)
+      for (const event of events) {
+        const hits = receiver.received.filter(({ id }) => id === event.id)
+        expect(hits.length, event.id).toBe(1 + event.retries_log.length)
+      }
+      expect(receiver.received.length).toBe(
+        events.reduce((sum, event) => sum + 1 + event.retries_log.length, 0),
+      )
+    }, 30_000)
+
+    it('lose nothing when one is killed mid-load: the other takes over its claimed work at once', async () => {
+      const database = await freshDatabase()
+      // Every attempt is held unanswered until the kill, so both processes hold claimed attempts
+      // in flight when one dies.
+      const held: ServerResponse[] = []
+      let holding = true
+      const receiver = await startReceiver(() =>
+        holding ? (response: ServerResponse) => held.push(response) : 200,
+      )
+      receivers.push(receiver)
+      const [first, second] = await Promise.all([
+        startCli(['--database', database]),
+        startCli(['--database', database]),
+      ])
+      let acknowledged = 0
+      await loadUntil(
+        [first.api, second.api],
+        receiver.url,
+        6,
+        () => acknowledged >= 24,
+        () => {
+          acknowledged++
+        },
+      )
+      await eventually(() => held.length >= 10, 10_000, 'attempts held')
+      first.run.child.kill('SIGKILL')
+      await first.run.exited
+      // The killed process's attempts end with its connections: it had claimed work.
+      await eventually(
+        () => held.some((response) => response.socket === null || response.socket.destroyed),
+        5_000,
+        'an attempt of the killed process cut off',
+      )
+      holding = false
+      for (const response of held) if (!response.socket?.destroyed) response.writeHead(200).end()
+
+      // The survivor keeps taking requests, and finishes what both started, well before any
+      // lease (100 s for a delivery, 5 minutes for an answer) of the dead process ran out.
+      let more = 0
+      await loadUntil(
+        [second.api],
+        receiver.url,
+        2,
+        () => more >= 6,
+        () => {
+          more++
+        },
+      )
+      const state = await expectAllTimedWorkDone(second.api, receiver, 10_000)
+      expect(state.payments.length).toBeGreaterThanOrEqual(8)
+      second.run.child.kill('SIGTERM')
+      expect(await second.run.exited).toBe(0)
+    }, 30_000)
+  },
+)

@@ -1,0 +1,116 @@
+import { execFile } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { type Sandbox, type StartSandboxOptions, startSandbox } from '../src/index'
+import { openSqlDatabase } from '../src/storage/sql/open-database'
+
+/** Where the sandboxes of a test run keep their state; the test project decides. */
+export type StoreUnderTest = 'memory' | 'embedded' | 'postgres'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    sandboxStore: StoreUnderTest
+    postgresUrl: string
+  }
+}
+
+/** The store this test file runs on: memory unless its project says otherwise. */
+export const storeUnderTest: StoreUnderTest = inject('sandboxStore') ?? 'memory'
+
+/**
+ * Starts a sandbox on the store under test, each on its own fresh state (a new data folder, a
+ * new PostgreSQL database), which close() removes. Options that name a store win.
+ */
+export async function startSandboxUnderTest(options: StartSandboxOptions): Promise<Sandbox> {
+  if (
+    storeUnderTest === 'memory' ||
+    options.store !== undefined ||
+    options.data !== undefined ||
+    options.database !== undefined
+  ) {
+    return startSandbox(options)
+  }
+  const state = storeUnderTest === 'embedded' ? await freshDataFolder() : await freshDatabase()
+  const sandbox = await startSandbox({ ...options, ...state.options }).catch(
+    async (error: unknown) => {
+      await state.remove()
+      throw error
+    },
+  )
+  return {
+    ...sandbox,
+    async close() {
+      await sandbox.close()
+      await state.remove()
+    },
+  }
+}
+
+interface FreshState {
+  options: Pick<StartSandboxOptions, 'data' | 'database'>
+  remove(): Promise<void>
+}
+
+/**
+ * A new embedded database costs seconds (PGlite initializes its cluster), opening an existing
+ * one a fraction of a second: the first folder of a test file is made once, migrated, and
+ * copied for every sandbox.
+ */
+let template: Promise<string> | undefined
+
+/**
+ * Makes what every sandbox of the file starts from (the embedded database's first folder), for
+ * a `beforeAll`: a test that starts its own sandboxes then does not pay for it in its time.
+ */
+export async function prepareStoreUnderTest(): Promise<void> {
+  if (storeUnderTest !== 'embedded') return
+  template ??= (async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'chargekit-template-'))
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }))
+    await (await openSqlDatabase({ data: folder })).close()
+    return folder
+  })()
+  await template
+}
+
+async function freshDataFolder(): Promise<FreshState> {
+  await prepareStoreUnderTest()
+  if (template === undefined) throw new Error('no template folder')
+  const data = await mkdtemp(join(tmpdir(), 'chargekit-data-'))
+  // cp(1) copies PGlite's thousand small files several times faster than fs.cp.
+  await promisify(execFile)('cp', ['-R', `${await template}/.`, data])
+  return { options: { data }, remove: () => rm(data, { recursive: true, force: true }) }
+}
+
+let databases = 0
+
+async function freshDatabase(): Promise<FreshState> {
+  const server = inject('postgresUrl')
+  const name = `sandbox_${process.pid}_${++databases}`
+  const admin = new pg.Client({ connectionString: server })
+  await admin.connect()
+  try {
+    await admin.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(server)
+  url.pathname = `/${name}`
+  return {
+    options: { database: url.toString() },
+    async remove() {
+      const client = new pg.Client({ connectionString: server })
+      await client.connect()
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      } finally {
+        await client.end()
+      }
+    },
+  }
+}

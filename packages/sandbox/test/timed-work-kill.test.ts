@@ -1,0 +1,87 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { startLocalPostgres } from '../../../scripts/local-postgres'
+import { killRunningClis } from './cli-process'
+import { type Receiver, startReceiver } from './delivery-receiver'
+import {
+  expectAllTimedWorkDone,
+  failingSomeDeliveries,
+  loadUntil,
+  settlementDelayMs,
+  startCli,
+} from './timed-work-process'
+
+/**
+ * A sandbox killed with SIGKILL while deliveries wait for their retries, acquirer answers are
+ * pending and settlement batches are scheduled, then restarted on the same state: every event
+ * it acknowledged reaches the receiver, every answer and settlement is applied exactly once,
+ * and what came due while it was down runs as soon as it is back.
+ */
+const folders: string[] = []
+const receivers: Receiver[] = []
+const postgres = await startLocalPostgres()
+afterEach(async () => {
+  killRunningClis()
+  for (const receiver of receivers.splice(0)) await receiver.stop()
+})
+afterAll(async () => {
+  for (const folder of folders) await rm(folder, { recursive: true, force: true })
+  await postgres?.stop()
+})
+
+async function killWithWorkPendingAndRestart(args: string[]) {
+  const receiver = await startReceiver(failingSomeDeliveries())
+  receivers.push(receiver)
+  const first = await startCli(args)
+  // A random moment: after 20 to 50 acknowledged writes.
+  const killAfter = 20 + Math.floor(Math.random() * 30)
+  let acknowledged = 0
+  await loadUntil(
+    [first.api],
+    receiver.url,
+    4,
+    () => acknowledged >= killAfter,
+    () => {
+      if (++acknowledged === killAfter) first.run.child.kill('SIGKILL')
+    },
+  )
+  await first.run.exited
+  const receivedBeforeRestart = receiver.received.length
+
+  const second = await startCli(args)
+  const state = await expectAllTimedWorkDone(second.api, receiver)
+  expect(state.payments.length).toBeGreaterThanOrEqual(Math.floor(killAfter / 3))
+  // Work was pending at the kill: the restarted sandbox sent some of it.
+  expect(receiver.received.length).toBeGreaterThan(receivedBeforeRestart)
+
+  // On schedule: no settlement before its day was up, none later than a moment after it was
+  // due or the sandbox was back, whichever came last.
+  const created = new Map(state.events.map((event) => [`${event.type} ${event.object_id}`, event]))
+  for (const payment of state.payments) {
+    const success = Date.parse(created.get(`payment.success ${payment.id}`)?.created_at ?? '')
+    const settled = Date.parse(created.get(`payment.settled ${payment.id}`)?.created_at ?? '')
+    const due = success + settlementDelayMs
+    expect(settled, payment.id).toBeGreaterThanOrEqual(Math.floor(due))
+    expect(settled - Math.max(due, second.readyAt), payment.id).toBeLessThan(2_000)
+  }
+  second.run.child.kill('SIGTERM')
+  expect(await second.run.exited).toBe(0)
+}
+
+describe('kill -9 with timed work pending', () => {
+  it('resumes every delivery, answer and settlement of an embedded database, once', async () => {
+    const data = await mkdtemp(join(tmpdir(), 'chargekit-kill-timed-'))
+    folders.push(data)
+    await killWithWorkPendingAndRestart(['--data', data])
+  }, 30_000)
+
+  it.skipIf(postgres === undefined)(
+    'resumes every delivery, answer and settlement of a PostgreSQL database, once',
+    async () => {
+      await killWithWorkPendingAndRestart(['--database', postgres?.url ?? ''])
+    },
+    30_000,
+  )
+})
