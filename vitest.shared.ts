@@ -31,8 +31,9 @@ export function chargekitProject(name: string, test: NonNullable<ViteUserConfig[
       environment: 'node',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       setupFiles: [propertySeedSetup],
-      globalSetup: [pgliteTemplateSetup],
       ...test,
+      // A project's own global setups come on top of the shared one.
+      globalSetup: [pgliteTemplateSetup, ...[test.globalSetup ?? []].flat()],
     },
   })
 }

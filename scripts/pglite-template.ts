@@ -1,12 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { inject } from 'vitest'
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The file of a fresh PGlite database's dump (see pglite-template-setup.ts). */
-    pgliteTemplate: string
-  }
-}
+import type {} from './provided-context'
 
 /**
  * In a test: the dump of a fresh PGlite database, to start one from (PGlite's `loadDataDir`) in

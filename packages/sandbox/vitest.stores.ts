@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { postgresAvailable } from '../../scripts/local-postgres'
+import type {} from '../../scripts/provided-context'
 import { chargekitProject } from '../../vitest.shared'
 
 /**

@@ -4,20 +4,16 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import { inject } from 'vitest'
+import { inject, type ProvidedContext } from 'vitest'
+import { pgliteTemplate } from '../../../scripts/pglite-template'
+import type {} from '../../../scripts/provided-context'
 import { type Sandbox, type StartSandboxOptions, startSandbox } from '../src/index'
 import { openSqlDatabase } from '../src/storage/sql/open-database'
 
 /** Where the sandboxes of a test run keep their state; the test project decides. */
-export type StoreUnderTest = 'memory' | 'embedded' | 'postgres'
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    sandboxStore: StoreUnderTest
-    postgresUrl: string
-  }
-}
+export type StoreUnderTest = ProvidedContext['sandboxStore']
 
 /** The store this test file runs on: memory unless its project says otherwise. */
 export const storeUnderTest: StoreUnderTest = inject('sandboxStore') ?? 'memory'
@@ -58,8 +54,8 @@ interface FreshState {
 
 /**
  * A new embedded database costs seconds (PGlite initializes its cluster), opening an existing
- * one a fraction of a second: the first folder of a test file is made once, migrated, and
- * copied for every sandbox.
+ * one a fraction of a second: the first folder of a test file is made once (from the run's
+ * dump of a fresh database), migrated, and copied for every sandbox.
  */
 let template: Promise<string> | undefined
 
@@ -72,6 +68,8 @@ export async function prepareStoreUnderTest(): Promise<void> {
   template ??= (async () => {
     const folder = await mkdtemp(join(tmpdir(), 'chargekit-template-'))
     process.once('exit', () => rmSync(folder, { recursive: true, force: true }))
+    // From the dump of a fresh database: a second, not the seconds initializing one takes.
+    await (await PGlite.create({ dataDir: folder, loadDataDir: pgliteTemplate() })).close()
     await (await openSqlDatabase({ data: folder })).close()
     return folder
   })()

@@ -1,0 +1,14 @@
+// What the vitest global setups and project configs hand to test files through `inject`,
+// declared once so every config and test that provides or injects a value agrees on its type.
+export {}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The file of a fresh PGlite database's dump (see pglite-template-setup.ts). */
+    pgliteTemplate: string
+    /** Where the sandbox's end-to-end tests keep state: the sandbox's store projects set it. */
+    sandboxStore: 'memory' | 'embedded' | 'postgres'
+    /** The run's throw-away PostgreSQL server, for the sandbox's PostgreSQL store project. */
+    postgresUrl: string
+  }
+}
