@@ -79,8 +79,7 @@ function jobOf(accountId: string, event: StoredEvent): DeliveryJob {
 
 /**
  * `result_status` is the latest attempt's; `retries_log` gets an entry (newest first) for every
- * automatic retry and every manual redelivery, but not for the
- * first automatic attempt. An automatic attempt that ends after a manual redelivery delivered
+ * automatic retry and every manual redelivery, but not for the first automatic attempt. An automatic attempt that ends after a manual redelivery delivered
  * the event is not recorded: the receiver did get the event, and the result shown stays the
  * successful one.
  */
