@@ -30,8 +30,9 @@ export function targetsReversalTest(channel: Channel | undefined, amount: number
 
 /**
  * The error-testing processor ([test amounts](../../../../docs/service/errors.md)):
- * synchronous, and fails only where the amount says so. A charge asking for 3-D Secure (`enable3ds`) gets the challenge page once the amount lets the
- * instrument through; enabling 3DS is a risk rule, so it also reports `instrument.risk`.
+ * synchronous, and fails only where the amount says so. A charge asking for 3-D Secure
+ * (`enable3ds`) gets the challenge page once the amount lets the instrument through; enabling
+ * 3DS is a risk rule, so it also reports `instrument.risk`.
  */
 export const noProcessor: Processor = {
   name,
