@@ -27,6 +27,7 @@ export function createEventDelivery(options: {
   store: SandboxStore
   timeScale: number
   signingSecret: string | undefined
+  timeoutMs: number | undefined
   logger: SandboxLogger
 }): EventDelivery {
   const { store, logger } = options
@@ -38,6 +39,7 @@ export function createEventDelivery(options: {
     queue: store.work,
     timeScale: options.timeScale,
     ...(options.signingSecret === undefined ? {} : { signingSecret: options.signingSecret }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     async loadJob(accountId, eventId) {
       const event = await store.getEvent(accountId, eventId)
       return event === undefined || event.delivery_status === 'delivered'

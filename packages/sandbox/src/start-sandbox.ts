@@ -48,6 +48,12 @@ export interface StartSandboxOptions {
   timeScale?: number
   /** Signs deliveries with Standard Webhooks headers (`whsec_<base64>` or a raw secret). */
   signingSecret?: string
+  /**
+   * A delivery attempt the receiver has not answered within this long fails with
+   * `result_status` 0, as the service's 10 s limit does. Never scaled by `timeScale`.
+   * @default 10_000
+   */
+  deliveryTimeoutMs?: number
   /** Where to report requests and problems. Default: warnings and errors to the console. */
   logger?: SandboxLogger
   /** Per-account request rate before 429; `false` disables. Default 10,000/s, burst 20,000. */
@@ -130,6 +136,13 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   if (!(Number.isFinite(requestTimeoutMs) && requestTimeoutMs > 0)) {
     throw new SandboxError('requestTimeoutMs must be a number of ms > 0')
   }
+  const { deliveryTimeoutMs } = options
+  if (
+    deliveryTimeoutMs !== undefined &&
+    !(Number.isFinite(deliveryTimeoutMs) && deliveryTimeoutMs > 0)
+  ) {
+    throw new SandboxError('deliveryTimeoutMs must be a number of ms > 0')
+  }
   const maxDeclinedInstruments = options.maxDeclinedInstruments ?? 5
   if (!(Number.isInteger(maxDeclinedInstruments) && maxDeclinedInstruments >= 1)) {
     throw new SandboxError(
@@ -160,6 +173,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     store,
     timeScale,
     signingSecret: options.signingSecret,
+    timeoutMs: options.deliveryTimeoutMs,
     logger,
   })
   const deps: LifecycleDeps = {
