@@ -105,7 +105,7 @@ tr.new { background: var(--new); }
   table.events, table.requests { border: 0; background: transparent; }
   table.events tr, table.requests tr { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; margin-bottom: 0.6rem; padding: 0.3rem 0; }
   table.events tr.new { background: var(--new); }
-  table.events td, table.requests td { border: 0; position: relative; padding: 0.2rem 0.7rem 0.2rem 6.5rem; min-height: 1.6rem; }
+  table.events td, table.requests td { border: 0; position: relative; padding: 0.2rem 0.7rem 0.2rem 6.5rem; min-height: 1.6rem; overflow-wrap: anywhere; }
   table.events td::before, table.requests td::before { content: attr(data-label); position: absolute; left: 0.7rem; color: var(--muted); font-size: 0.85rem; }
   .metadata-row { grid-template-columns: 1fr; }
   .facts { gap: 0.3rem 0.7rem; }
