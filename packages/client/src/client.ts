@@ -1,10 +1,13 @@
 import type { ClientOptions } from './client-options'
 import { resolveConfig } from './config'
 import { type ChargesResource, chargesResource } from './resources/charges'
+import { type DisputesResource, disputesResource } from './resources/disputes'
 import { type EventsResource, eventsResource } from './resources/events'
 import { type InstrumentsResource, instrumentsResource } from './resources/instruments'
 import { type PaymentsResource, paymentsResource } from './resources/payments'
 import { type RefundsResource, refundsResource } from './resources/refunds'
+import { type ReversalsResource, reversalsResource } from './resources/reversals'
+import { type SettlementsResource, settlementsResource } from './resources/settlements'
 import { type TestHelpersResource, testHelpersResource } from './resources/test-helpers'
 import { createTransport } from './transport'
 
@@ -14,6 +17,9 @@ export interface ChargekitClient {
   readonly instruments: InstrumentsResource
   readonly payments: PaymentsResource
   readonly refunds: RefundsResource
+  readonly reversals: ReversalsResource
+  readonly disputes: DisputesResource
+  readonly settlements: SettlementsResource
   readonly events: EventsResource
   readonly testHelpers: TestHelpersResource
 }
@@ -31,6 +37,9 @@ export function createClient(options?: ClientOptions): ChargekitClient {
     instruments: instrumentsResource(call),
     payments: paymentsResource(call),
     refunds: refundsResource(call),
+    reversals: reversalsResource(call),
+    disputes: disputesResource(call),
+    settlements: settlementsResource(call),
     events: eventsResource(call),
     testHelpers: testHelpersResource(call),
   })

@@ -67,6 +67,7 @@ describe('instruments', () => {
       success: true,
       amount: charge.amount,
     })
+    expect(await client.reversals.retrieve(reversal.id)).toEqual(reversal)
     expect((await client.instruments.retrieve(instrument.id)).status).toBe('invalid')
   })
 })
@@ -89,6 +90,18 @@ describe('payments and refunds', () => {
     expect((await client.payments.retrieve(payment.id)).refunds).toEqual([
       { id: refund.id, amount: 30, success: true },
     ])
+  })
+})
+
+describe('payment filters', () => {
+  it('lists only the payments of one charge or of one instrument', async () => {
+    const first = await capture(client, env.eventsUrl)
+    const second = await capture(client, env.eventsUrl)
+    const ofCharge = await client.payments.list({ charge: first.charge.id })
+    expect(ofCharge.collection.map((payment) => payment.id)).toEqual([first.payment.id])
+    expect(ofCharge.filters).toEqual({ charge: first.charge.id })
+    const ofInstrument = await client.payments.list({ instrument: second.instrument.id })
+    expect(ofInstrument.collection.map((payment) => payment.id)).toEqual([second.payment.id])
   })
 })
 
@@ -137,11 +150,14 @@ describe('test helpers', () => {
     const { payment } = await capture(client, env.eventsUrl, { amount: 60 })
     const settlement = await client.testHelpers.settle()
     expect(settlement.payments).toContain(payment.id)
+    expect(await client.settlements.retrieve(settlement.id)).toEqual(settlement)
 
     const dispute = await client.testHelpers.dispute(payment.id, { amount: 20, reason: 'fraud' })
     expect(dispute).toMatchObject({ payment: payment.id, amount: 20, status: 'open' })
+    expect(await client.disputes.retrieve(dispute.id)).toEqual(dispute)
     const settled = await client.testHelpers.settleDispute(dispute.id, { outcome: 'won' })
     expect(settled).toMatchObject({ id: dispute.id, status: 'won' })
+    expect(await client.disputes.retrieve(dispute.id)).toEqual(settled)
   })
 })
 

@@ -4,16 +4,15 @@ import {
   type Instrument,
   instrumentSchema,
   type Reversal,
-  reversalSchema,
 } from '@chargekit/schemas'
 import type { RequestOptions } from '../client-options'
 import { noContentValidator } from '../response-validator'
 import { schemaValidator } from '../schema-validators'
 import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
+import { reversalValidator } from './reversals'
 
 const instrumentValidator = /* @__PURE__ */ schemaValidator('instrument', instrumentSchema)
-const reversalValidator = /* @__PURE__ */ schemaValidator('reversal', reversalSchema)
 
 export interface InstrumentsResource {
   /**

@@ -11,7 +11,7 @@ import { listValidator, schemaValidator } from '../schema-validators'
 import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
 import { listPages } from './list-pages'
-import type { ListParams } from './list-params'
+import type { PaymentListParams } from './list-params'
 import { refundValidator } from './refunds'
 
 const paymentValidator = /* @__PURE__ */ schemaValidator('payment', paymentSchema)
@@ -22,8 +22,8 @@ export interface PaymentsResource {
   create(params: CreatePaymentRequest, options?: RequestOptions): Promise<Payment>
   /** GET /v2/payments/{id} */
   retrieve(id: string, options?: RequestOptions): Promise<Payment>
-  /** GET /v2/payments, newest first. */
-  list(params?: ListParams, options?: RequestOptions): PagePromise<Payment>
+  /** GET /v2/payments, newest first, optionally only those of one charge or instrument. */
+  list(params?: PaymentListParams, options?: RequestOptions): PagePromise<Payment>
   /** POST /v2/payments/{id}/refund: refunds (part of) a successful payment. */
   refund(id: string, params: CreateRefundRequest, options?: RequestOptions): Promise<Refund>
 }

@@ -1,18 +1,14 @@
-import {
-  type CreateDisputeRequest,
-  type Dispute,
-  disputeSchema,
-  type SettleDisputeRequest,
-  type Settlement,
-  settlementSchema,
+import type {
+  CreateDisputeRequest,
+  Dispute,
+  SettleDisputeRequest,
+  Settlement,
 } from '@chargekit/schemas'
 import type { RequestOptions } from '../client-options'
-import { schemaValidator } from '../schema-validators'
 import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
-
-const settlementValidator = /* @__PURE__ */ schemaValidator('settlement', settlementSchema)
-const disputeValidator = /* @__PURE__ */ schemaValidator('dispute', disputeSchema)
+import { disputeValidator } from './disputes'
+import { settlementValidator } from './settlements'
 
 /** Test-only endpoints of the sandbox: drive what the processor would do on its own. */
 export interface TestHelpersResource {
