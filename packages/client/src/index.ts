@@ -42,6 +42,7 @@ export {
   ValidationError,
 } from './errors'
 export type { ClientLogEntry, ClientLogger } from './logger'
+export type { ToArrayOptions } from './pagination'
 export { Page, PagePromise } from './pagination'
 export type { ChargesResource } from './resources/charges'
 export type { DisputesResource } from './resources/disputes'
