@@ -22,6 +22,7 @@ export type {
   SettleDisputeRequest,
   Settlement,
 } from '@chargekit/schemas'
+export type { ApiPromise, ApiResponse } from './api-promise'
 export type { ChargekitClient } from './client'
 export { createClient } from './client'
 export type { ClientOptions, FetchLike, RequestOptions } from './client-options'

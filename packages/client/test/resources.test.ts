@@ -1,6 +1,6 @@
 import { isEventOfType } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ChargekitClient, type Event, VERSION } from '../src/index'
+import { type ChargekitClient, type Event, NotFoundError, VERSION } from '../src/index'
 import { authorize, capture, card, chargeParams, orderId } from './support/flows'
 import { startRecordingServer } from './support/recording-server'
 import { startTestSandbox, testClient } from './support/sandbox'
@@ -102,6 +102,43 @@ describe('payment filters', () => {
     expect(ofCharge.filters).toEqual({ charge: first.charge.id })
     const ofInstrument = await client.payments.list({ instrument: second.instrument.id })
     expect(ofInstrument.collection.map((payment) => payment.id)).toEqual([second.payment.id])
+  })
+})
+
+describe('withResponse()', () => {
+  it('gives the body with its status, headers, request id and whether it was replayed', async () => {
+    const params = chargeParams(env.eventsUrl, { metadata: { order_id: orderId('replay') } })
+    const idempotencyKey = `key-${orderId('replay')}`
+    const first = await client.charges.create(params, { idempotencyKey }).withResponse()
+    expect(first.status).toBe(201)
+    expect(first.requestId).toMatch(/^req_/)
+    expect(first.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(first.idempotentReplayed).toBe(false)
+    expect(first.data.id).toMatch(/^ch_/)
+
+    const again = await client.charges.create(params, { idempotencyKey }).withResponse()
+    expect(again.idempotentReplayed).toBe(true)
+    expect(again.data).toEqual(first.data)
+    expect(again.requestId).not.toBe(first.requestId)
+
+    // A call awaited both ways is sent once and resolves to the same body.
+    const retrieval = client.charges.retrieve(first.data.id)
+    const [body, answer] = await Promise.all([retrieval, retrieval.withResponse()])
+    expect(answer.data).toBe(body)
+    expect(answer).toMatchObject({ status: 200, idempotentReplayed: false })
+
+    const types = await client.charges.types().withResponse()
+    expect(Array.isArray(types.data)).toBe(true)
+    expect(types.status).toBe(200)
+  })
+
+  it('rejects with the typed error, and for bad arguments before sending', async () => {
+    await expect(client.refunds.retrieve('re_missing').withResponse()).rejects.toBeInstanceOf(
+      NotFoundError,
+    )
+    await expect(client.disputes.retrieve('').withResponse()).rejects.toThrow(
+      'disputes.retrieve: id must be a non-empty string',
+    )
   })
 })
 

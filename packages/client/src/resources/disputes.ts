@@ -1,4 +1,5 @@
 import { type Dispute, disputeSchema } from '@chargekit/schemas'
+import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import { schemaValidator } from '../schema-validators'
 import type { Transport } from '../transport'
@@ -9,19 +10,19 @@ export const disputeValidator = /* @__PURE__ */ schemaValidator('dispute', dispu
 
 export interface DisputesResource {
   /** GET /v2/disputes/{id}: a customer's dispute of a payment, open or decided. */
-  retrieve(id: string, options?: RequestOptions): Promise<Dispute>
+  retrieve(id: string, options?: RequestOptions): ApiPromise<Dispute>
 }
 
 export function disputesResource(call: Transport): DisputesResource {
   return {
-    retrieve: async (id, options) =>
-      call({
+    retrieve: (id, options) =>
+      call(() => ({
         method: 'GET',
         path: `/disputes/${pathId('disputes.retrieve', 'id', id, 'dp_…')}`,
         query: '',
         body: undefined,
         validator: disputeValidator,
         options,
-      }),
+      })),
   }
 }

@@ -1,4 +1,5 @@
 import { type Reversal, reversalSchema } from '@chargekit/schemas'
+import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import { schemaValidator } from '../schema-validators'
 import type { Transport } from '../transport'
@@ -9,19 +10,19 @@ export const reversalValidator = /* @__PURE__ */ schemaValidator('reversal', rev
 
 export interface ReversalsResource {
   /** GET /v2/reversals/{id}: a reversal, created by `instruments.reverse` or `instruments.invalidate`. */
-  retrieve(id: string, options?: RequestOptions): Promise<Reversal>
+  retrieve(id: string, options?: RequestOptions): ApiPromise<Reversal>
 }
 
 export function reversalsResource(call: Transport): ReversalsResource {
   return {
-    retrieve: async (id, options) =>
-      call({
+    retrieve: (id, options) =>
+      call(() => ({
         method: 'GET',
         path: `/reversals/${pathId('reversals.retrieve', 'id', id, 'rv_…')}`,
         query: '',
         body: undefined,
         validator: reversalValidator,
         options,
-      }),
+      })),
   }
 }

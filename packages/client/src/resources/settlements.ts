@@ -1,4 +1,5 @@
 import { type Settlement, settlementSchema } from '@chargekit/schemas'
+import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import { schemaValidator } from '../schema-validators'
 import type { Transport } from '../transport'
@@ -9,19 +10,19 @@ export const settlementValidator = /* @__PURE__ */ schemaValidator('settlement',
 
 export interface SettlementsResource {
   /** GET /v2/settlements/{id}: one settlement run and the payments and refunds it settled. */
-  retrieve(id: string, options?: RequestOptions): Promise<Settlement>
+  retrieve(id: string, options?: RequestOptions): ApiPromise<Settlement>
 }
 
 export function settlementsResource(call: Transport): SettlementsResource {
   return {
-    retrieve: async (id, options) =>
-      call({
+    retrieve: (id, options) =>
+      call(() => ({
         method: 'GET',
         path: `/settlements/${pathId('settlements.retrieve', 'id', id, 'st_…')}`,
         query: '',
         body: undefined,
         validator: settlementValidator,
         options,
-      }),
+      })),
   }
 }
