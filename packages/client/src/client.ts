@@ -1,5 +1,7 @@
-import type { ClientOptions } from './client-options'
+import type { ApiPromise } from './api-promise'
+import type { ClientOptions, RequestOptions } from './client-options'
 import { resolveConfig } from './config'
+import { type RawRequest, rawRequest } from './raw-request'
 import { type ChargesResource, chargesResource } from './resources/charges'
 import { type DisputesResource, disputesResource } from './resources/disputes'
 import { type EventsResource, eventsResource } from './resources/events'
@@ -22,6 +24,11 @@ export interface ChargekitClient {
   readonly settlements: SettlementsResource
   readonly events: EventsResource
   readonly testHelpers: TestHelpersResource
+  /**
+   * Sends any call with the client's auth, Idempotency-Key, retries, timeouts and typed errors:
+   * for an endpoint without a method here. The body is `unknown` unless `schema` checks it.
+   */
+  request<T = unknown>(request: RawRequest<T>, options?: RequestOptions): ApiPromise<T>
 }
 
 /**
@@ -42,5 +49,6 @@ export function createClient(options?: ClientOptions): ChargekitClient {
     settlements: settlementsResource(call),
     events: eventsResource(call),
     testHelpers: testHelpersResource(call),
+    request: rawRequest(call),
   })
 }

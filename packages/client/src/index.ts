@@ -45,6 +45,8 @@ export {
 export type { ClientLogEntry, ClientLogger } from './logger'
 export type { ToArrayOptions } from './pagination'
 export { Page, PagePromise } from './pagination'
+export type { QueryValue } from './query-string'
+export type { RawRequest } from './raw-request'
 export type { ChargesResource } from './resources/charges'
 export type { DisputesResource } from './resources/disputes'
 export type { EventsResource } from './resources/events'
