@@ -2,7 +2,7 @@ import type { ListEnvelope, Pagination } from '@chargekit/schemas'
 import { describe, optionError } from './option-checks'
 
 /** The most items one `toArray` collects: beyond it, a loop (`for await`) holds less in memory. */
-export const maxToArrayLimit = 10_000
+const maxToArrayLimit = 10_000
 
 /** Options of `toArray`: `limit` is required, so collecting a whole list is never an accident. */
 export interface ToArrayOptions {
