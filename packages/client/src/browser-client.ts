@@ -121,7 +121,7 @@ export function createBrowserClient(options: BrowserClientOptions): BrowserClien
   ) => {
     if (callOptions !== undefined) checkKnownKeys('request options', callOptions, requestOptionKeys)
     const spec: CallSpec<T> = { method, path, query: '', body, validator, options: callOptions }
-    return call(spec)
+    return call(() => spec)
   }
   return Object.freeze({
     charges: Object.freeze({

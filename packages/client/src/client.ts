@@ -1,10 +1,15 @@
-import type { ClientOptions } from './client-options'
+import type { ApiPromise } from './api-promise'
+import type { ClientOptions, RequestOptions } from './client-options'
 import { resolveConfig } from './config'
+import { type RawRequest, rawRequest } from './raw-request'
 import { type ChargesResource, chargesResource } from './resources/charges'
+import { type DisputesResource, disputesResource } from './resources/disputes'
 import { type EventsResource, eventsResource } from './resources/events'
 import { type InstrumentsResource, instrumentsResource } from './resources/instruments'
 import { type PaymentsResource, paymentsResource } from './resources/payments'
 import { type RefundsResource, refundsResource } from './resources/refunds'
+import { type ReversalsResource, reversalsResource } from './resources/reversals'
+import { type SettlementsResource, settlementsResource } from './resources/settlements'
 import { type TestHelpersResource, testHelpersResource } from './resources/test-helpers'
 import { createTransport } from './transport'
 
@@ -14,8 +19,16 @@ export interface ChargekitClient {
   readonly instruments: InstrumentsResource
   readonly payments: PaymentsResource
   readonly refunds: RefundsResource
+  readonly reversals: ReversalsResource
+  readonly disputes: DisputesResource
+  readonly settlements: SettlementsResource
   readonly events: EventsResource
   readonly testHelpers: TestHelpersResource
+  /**
+   * Sends any call with the client's auth, Idempotency-Key, retries, timeouts and typed errors:
+   * for an endpoint without a method here. The body is `unknown` unless `schema` checks it.
+   */
+  request<T = unknown>(request: RawRequest<T>, options?: RequestOptions): ApiPromise<T>
 }
 
 /**
@@ -31,7 +44,11 @@ export function createClient(options?: ClientOptions): ChargekitClient {
     instruments: instrumentsResource(call),
     payments: paymentsResource(call),
     refunds: refundsResource(call),
+    reversals: reversalsResource(call),
+    disputes: disputesResource(call),
+    settlements: settlementsResource(call),
     events: eventsResource(call),
     testHelpers: testHelpersResource(call),
+    request: rawRequest(call),
   })
 }

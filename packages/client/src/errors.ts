@@ -1,4 +1,4 @@
-import type { ErrorCategoryName } from '@chargekit/errors'
+import type { ErrorCategoryName, ErrorCode } from '@chargekit/errors'
 
 /**
  * The one base class of every error this package throws, so `catch (e) { if (e instanceof
@@ -11,8 +11,11 @@ export class ChargekitError extends Error {
 /** What an {@link ApiError} is built from: the service's answer and the call that caused it. */
 export interface ApiErrorDetails {
   status: number
-  /** The `failure_code` of the body (`XX.YY.ZZZZ`), when the service sent one. */
-  code: string | undefined
+  /**
+   * The `failure_code` of the body (`XX.YY.ZZZZ`), when the service sent one: one of the
+   * catalogue's codes (which editors complete), or a code newer than this package.
+   */
+  code: ErrorCode | (string & {}) | undefined
   category: ErrorCategoryName | undefined
   designation: string | undefined
   /** The parsed JSON body (or the raw text when it was not JSON). */
@@ -32,7 +35,8 @@ export interface ApiErrorDetails {
 export class ApiError extends ChargekitError {
   override name = 'ApiError'
   readonly status: number
-  readonly code: string | undefined
+  /** The body's `failure_code`: a catalogue `ErrorCode`, or a newer code as a plain string. */
+  readonly code: ErrorCode | (string & {}) | undefined
   readonly category: ErrorCategoryName | undefined
   readonly designation: string | undefined
   readonly body: unknown

@@ -22,6 +22,7 @@ export type {
   SettleDisputeRequest,
   Settlement,
 } from '@chargekit/schemas'
+export type { ApiPromise, ApiResponse } from './api-promise'
 export type { ChargekitClient } from './client'
 export { createClient } from './client'
 export type { ClientOptions, FetchLike, RequestOptions } from './client-options'
@@ -42,13 +43,19 @@ export {
   ValidationError,
 } from './errors'
 export type { ClientLogEntry, ClientLogger } from './logger'
+export type { ToArrayOptions } from './pagination'
 export { Page, PagePromise } from './pagination'
+export type { QueryValue } from './query-string'
+export type { RawRequest } from './raw-request'
 export type { ChargesResource } from './resources/charges'
+export type { DisputesResource } from './resources/disputes'
 export type { EventsResource } from './resources/events'
 export type { InstrumentsResource } from './resources/instruments'
-export type { EventListParams, ListParams } from './resources/list-params'
+export type { EventListParams, ListParams, PaymentListParams } from './resources/list-params'
 export type { PaymentsResource } from './resources/payments'
 export type { RefundsResource } from './resources/refunds'
+export type { ReversalsResource } from './resources/reversals'
+export type { SettlementsResource } from './resources/settlements'
 export type { TestHelpersResource } from './resources/test-helpers'
 export type { BackoffOptions } from './retry-policy'
 export { VERSION } from './version'

@@ -1,4 +1,36 @@
 import type { ListEnvelope, Pagination } from '@chargekit/schemas'
+import { describe, optionError } from './option-checks'
+
+/** The most items one `toArray` collects: beyond it, a loop (`for await`) holds less in memory. */
+const maxToArrayLimit = 10_000
+
+/** Options of `toArray`: `limit` is required, so collecting a whole list is never an accident. */
+export interface ToArrayOptions {
+  /** How many items to collect at most, 1 to 10 000; fewer when the list ends first. */
+  limit: number
+}
+
+/** The items of `items` up to `limit`, fetching no page beyond the one holding the last. */
+async function collect<T>(items: AsyncIterable<T>, options: ToArrayOptions): Promise<T[]> {
+  const limit = (options as Partial<ToArrayOptions> | undefined)?.limit
+  if (
+    typeof limit !== 'number' ||
+    !Number.isInteger(limit) ||
+    limit < 1 ||
+    limit > maxToArrayLimit
+  ) {
+    throw optionError(
+      'toArray',
+      `limit must be a whole number from 1 to ${maxToArrayLimit} (got ${describe(limit)})`,
+    )
+  }
+  const collected: T[] = []
+  for await (const item of items) {
+    collected.push(item)
+    if (collected.length >= limit) break
+  }
+  return collected
+}
 
 /** Fetches page `n` (1-based) of one list with fixed filters. */
 export type PageFetcher<T> = (page: number) => Promise<ListEnvelope<T>>
@@ -54,6 +86,11 @@ export class Page<T> implements AsyncIterable<T> {
       page = await page.nextPage()
     }
   }
+
+  /** The items from this page on, up to `limit`, repeats skipped as in `for await`. */
+  toArray(options: ToArrayOptions): Promise<T[]> {
+    return collect(this, options)
+  }
 }
 
 /**
@@ -98,5 +135,14 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
 
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
     yield* await this.#load()
+  }
+
+  /**
+   * Every item of the list, up to `limit`, as one array: `list({ charge }).toArray({ limit: 500 })`.
+   * Pages are fetched until `limit` items are collected or the list ends. A bad `limit` rejects
+   * before anything is sent.
+   */
+  async toArray(options: ToArrayOptions): Promise<T[]> {
+    return collect(this, options)
   }
 }

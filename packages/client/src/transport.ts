@@ -1,4 +1,5 @@
 import { abortableSleep } from './abortable-sleep'
+import { type ApiPromise, type ApiResponse, apiPromise } from './api-promise'
 import { abortError, attempt } from './attempt'
 import { type RequestOptions, requestOptionKeys } from './client-options'
 import type { ClientConfig } from './config'
@@ -33,7 +34,11 @@ export interface CallSpec<T> {
   options: RequestOptions | undefined
 }
 
-export type Transport = <T>(spec: CallSpec<T>) => Promise<T>
+/**
+ * Sends one call. The spec comes from a function so that a bad argument found while building it
+ * rejects the returned promise like every other failure instead of throwing.
+ */
+export type Transport = <T>(buildSpec: () => CallSpec<T>) => ApiPromise<T>
 
 interface CallSettings {
   signal: AbortSignal | undefined
@@ -64,7 +69,10 @@ export function createTransport(config: ClientConfig): Transport {
   const rootPath = new URL(config.apiUrl).pathname
   const { logger, redact } = config
 
-  return async function call<T>(spec: CallSpec<T>): Promise<T> {
+  return (buildSpec) => apiPromise(send(buildSpec))
+
+  async function send<T>(buildSpec: () => CallSpec<T>): Promise<ApiResponse<T>> {
+    const spec = buildSpec()
     const settings = spec.options === undefined ? defaults : settingsFor(spec.options, defaults)
     const path = rootPath + spec.path
     const url = config.apiUrl + spec.path + spec.query
@@ -125,7 +133,13 @@ export function createTransport(config: ClientConfig): Transport {
         })
       }
       if (result.ok && result.status >= 200 && result.status < 300) {
-        return decodeResponse(spec, path, result, settings.validate, redact)
+        return {
+          data: decodeResponse(spec, path, result, settings.validate, redact),
+          status: result.status,
+          headers: result.headers,
+          requestId: result.headers.get('request-id') ?? undefined,
+          idempotentReplayed: result.headers.get('idempotent-replayed') === 'true',
+        }
       }
       const { failure, retryable, waitMs, reason } = result.ok
         ? judgeResponse(result, {

@@ -1,5 +1,5 @@
-import { encodeTestAmount } from '@chargekit/errors'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { type ErrorCode, encodeTestAmount } from '@chargekit/errors'
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest'
 import {
   AbortError,
   type ApiError,
@@ -8,6 +8,7 @@ import {
   ChargekitError,
   ConflictError,
   ConnectionError,
+  type DeclinedElement,
   NotFoundError,
   PaymentError,
   ResponseValidationError,
@@ -127,6 +128,10 @@ describe('errors from real responses', () => {
       retryable: false,
     })
     expect(decline.objectId).toMatch(/^in_/)
+    // Checked by the typecheck: the catalogue's codes complete, a newer code still fits.
+    expectTypeOf(decline.code).toEqualTypeOf<ErrorCode | (string & {}) | undefined>()
+    expectTypeOf<'03.03.0000'>().toExtend<NonNullable<PaymentError['code']>>()
+    expectTypeOf(decline.element).toEqualTypeOf<DeclinedElement | undefined>()
     expect(decline.message).toMatch(
       new RegExp(
         `^Instrument ${decline.objectId} was declined: 03\\.03\\.0000 Card is Declined \\(hard decline\\) — Refused by the issuer\\. Do not retry unchanged`,

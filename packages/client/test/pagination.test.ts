@@ -110,4 +110,32 @@ describe('list()', () => {
     expect([...types]).toEqual(['charge.created'])
     expect(count).toBe(created.length)
   })
+
+  it('collects items across pages with toArray, fetching no page past the limit', async () => {
+    requests.length = 0
+    const ids = (await client.charges.list({ per_page: 10 }).toArray({ limit: 15 })).map(
+      (charge) => charge.id,
+    )
+    expect(ids).toEqual(newestFirst().slice(0, 15))
+    expect(requests).toHaveLength(2)
+
+    const all = await client.charges.list({ per_page: 50 }).toArray({ limit: 10_000 })
+    expect(all.map((charge) => charge.id)).toEqual(newestFirst())
+
+    const secondPage = await client.charges.list({ page: 2, per_page: 10 })
+    const fromSecond = await secondPage.toArray({ limit: 5 })
+    expect(fromSecond.map((charge) => charge.id)).toEqual(newestFirst().slice(10, 15))
+  })
+
+  it('rejects a missing or out-of-range toArray limit before sending anything', async () => {
+    requests.length = 0
+    const listing = client.charges.list()
+    await expect(listing.toArray({ limit: 0 })).rejects.toThrow(
+      'toArray: limit must be a whole number from 1 to 10000 (got 0).',
+    )
+    await expect(listing.toArray({ limit: 10_001 })).rejects.toThrow('(got 10001)')
+    // @ts-expect-error: limit is required
+    await expect(listing.toArray({})).rejects.toThrow('(got undefined)')
+    expect(requests).toHaveLength(0)
+  })
 })

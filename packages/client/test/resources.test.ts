@@ -1,6 +1,6 @@
 import { isEventOfType } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ChargekitClient, type Event, VERSION } from '../src/index'
+import { type ChargekitClient, type Event, NotFoundError, VERSION } from '../src/index'
 import { authorize, capture, card, chargeParams, orderId } from './support/flows'
 import { startRecordingServer } from './support/recording-server'
 import { startTestSandbox, testClient } from './support/sandbox'
@@ -67,6 +67,7 @@ describe('instruments', () => {
       success: true,
       amount: charge.amount,
     })
+    expect(await client.reversals.retrieve(reversal.id)).toEqual(reversal)
     expect((await client.instruments.retrieve(instrument.id)).status).toBe('invalid')
   })
 })
@@ -89,6 +90,55 @@ describe('payments and refunds', () => {
     expect((await client.payments.retrieve(payment.id)).refunds).toEqual([
       { id: refund.id, amount: 30, success: true },
     ])
+  })
+})
+
+describe('payment filters', () => {
+  it('lists only the payments of one charge or of one instrument', async () => {
+    const first = await capture(client, env.eventsUrl)
+    const second = await capture(client, env.eventsUrl)
+    const ofCharge = await client.payments.list({ charge: first.charge.id })
+    expect(ofCharge.collection.map((payment) => payment.id)).toEqual([first.payment.id])
+    expect(ofCharge.filters).toEqual({ charge: first.charge.id })
+    const ofInstrument = await client.payments.list({ instrument: second.instrument.id })
+    expect(ofInstrument.collection.map((payment) => payment.id)).toEqual([second.payment.id])
+  })
+})
+
+describe('withResponse()', () => {
+  it('gives the body with its status, headers, request id and whether it was replayed', async () => {
+    const params = chargeParams(env.eventsUrl, { metadata: { order_id: orderId('replay') } })
+    const idempotencyKey = `key-${orderId('replay')}`
+    const first = await client.charges.create(params, { idempotencyKey }).withResponse()
+    expect(first.status).toBe(201)
+    expect(first.requestId).toMatch(/^req_/)
+    expect(first.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(first.idempotentReplayed).toBe(false)
+    expect(first.data.id).toMatch(/^ch_/)
+
+    const again = await client.charges.create(params, { idempotencyKey }).withResponse()
+    expect(again.idempotentReplayed).toBe(true)
+    expect(again.data).toEqual(first.data)
+    expect(again.requestId).not.toBe(first.requestId)
+
+    // A call awaited both ways is sent once and resolves to the same body.
+    const retrieval = client.charges.retrieve(first.data.id)
+    const [body, answer] = await Promise.all([retrieval, retrieval.withResponse()])
+    expect(answer.data).toBe(body)
+    expect(answer).toMatchObject({ status: 200, idempotentReplayed: false })
+
+    const types = await client.charges.types().withResponse()
+    expect(Array.isArray(types.data)).toBe(true)
+    expect(types.status).toBe(200)
+  })
+
+  it('rejects with the typed error, and for bad arguments before sending', async () => {
+    await expect(client.refunds.retrieve('re_missing').withResponse()).rejects.toBeInstanceOf(
+      NotFoundError,
+    )
+    await expect(client.disputes.retrieve('').withResponse()).rejects.toThrow(
+      'disputes.retrieve: id must be a non-empty string',
+    )
   })
 })
 
@@ -137,11 +187,14 @@ describe('test helpers', () => {
     const { payment } = await capture(client, env.eventsUrl, { amount: 60 })
     const settlement = await client.testHelpers.settle()
     expect(settlement.payments).toContain(payment.id)
+    expect(await client.settlements.retrieve(settlement.id)).toEqual(settlement)
 
     const dispute = await client.testHelpers.dispute(payment.id, { amount: 20, reason: 'fraud' })
     expect(dispute).toMatchObject({ payment: payment.id, amount: 20, status: 'open' })
+    expect(await client.disputes.retrieve(dispute.id)).toEqual(dispute)
     const settled = await client.testHelpers.settleDispute(dispute.id, { outcome: 'won' })
     expect(settled).toMatchObject({ id: dispute.id, status: 'won' })
+    expect(await client.disputes.retrieve(dispute.id)).toEqual(settled)
   })
 })
 

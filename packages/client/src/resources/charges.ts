@@ -5,6 +5,7 @@ import {
   chargeSchema,
   chargeTypeListSchema,
 } from '@chargekit/schemas'
+import { type ApiPromise, mapApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
 import { listValidator, schemaValidator } from '../schema-validators'
@@ -22,65 +23,66 @@ const chargeTypeListValidator = /* @__PURE__ */ schemaValidator(
 
 export interface ChargesResource {
   /** POST /v2/charges: starts a transaction. A `.10` test amount fails it with a PaymentError. */
-  create(params: CreateChargeRequest, options?: RequestOptions): Promise<Charge>
+  create(params: CreateChargeRequest, options?: RequestOptions): ApiPromise<Charge>
   /**
    * POST /v2/charges/{id}/confirm: confirms a charge created with `confirmed: false`, so an
    * instrument can be created from it (`charge.confirmed`). Confirming a confirmed charge
    * answers it unchanged.
    */
-  confirm(id: string, options?: RequestOptions): Promise<Charge>
+  confirm(id: string, options?: RequestOptions): ApiPromise<Charge>
   /** GET /v2/charges/{id} */
-  retrieve(id: string, options?: RequestOptions): Promise<Charge>
+  retrieve(id: string, options?: RequestOptions): ApiPromise<Charge>
   /** GET /v2/charges, newest first. */
   list(params?: ListParams, options?: RequestOptions): PagePromise<Charge>
   /**
    * GET /v2/charges/types: the charge types the account's channels offer, each with its label,
    * whether it is recurring, and the JSON Schema of its instrument request (to draw a form from).
    */
-  types(options?: RequestOptions): Promise<ChargeTypeInfo[]>
+  types(options?: RequestOptions): ApiPromise<ChargeTypeInfo[]>
 }
 
 export function chargesResource(call: Transport): ChargesResource {
   return {
-    create: async (params, options) =>
-      call({
+    create: (params, options) =>
+      call(() => ({
         method: 'POST',
         path: '/charges',
         query: '',
         body: paramsObject('charges.create', params, true),
         validator: chargeValidator,
         options,
-      }),
-    confirm: async (id, options) =>
-      call({
+      })),
+    confirm: (id, options) =>
+      call(() => ({
         method: 'POST',
         path: `/charges/${pathId('charges.confirm', 'id', id, 'ch_…')}/confirm`,
         query: '',
         body: undefined,
         validator: chargeValidator,
         options,
-      }),
-    retrieve: async (id, options) =>
-      call({
+      })),
+    retrieve: (id, options) =>
+      call(() => ({
         method: 'GET',
         path: `/charges/${pathId('charges.retrieve', 'id', id, 'ch_…')}`,
         query: '',
         body: undefined,
         validator: chargeValidator,
         options,
-      }),
+      })),
     list: (params, options) =>
       listPages(call, 'charges.list', '/charges', chargeListValidator, params, options),
-    types: async (options) => {
-      const list = await call({
-        method: 'GET',
-        path: '/charges/types',
-        query: '',
-        body: undefined,
-        validator: chargeTypeListValidator,
-        options,
-      })
-      return list.collection
-    },
+    types: (options) =>
+      mapApiPromise(
+        call(() => ({
+          method: 'GET',
+          path: '/charges/types',
+          query: '',
+          body: undefined,
+          validator: chargeTypeListValidator,
+          options,
+        })),
+        (list) => list.collection,
+      ),
   }
 }

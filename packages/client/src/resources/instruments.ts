@@ -4,72 +4,76 @@ import {
   type Instrument,
   instrumentSchema,
   type Reversal,
-  reversalSchema,
 } from '@chargekit/schemas'
+import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import { noContentValidator } from '../response-validator'
 import { schemaValidator } from '../schema-validators'
 import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
+import { reversalValidator } from './reversals'
 
 const instrumentValidator = /* @__PURE__ */ schemaValidator('instrument', instrumentSchema)
-const reversalValidator = /* @__PURE__ */ schemaValidator('reversal', reversalSchema)
 
 export interface InstrumentsResource {
   /**
    * POST /v2/instruments: authorizes the customer's card for a charge. A decline throws a
    * PaymentError; the instrument then exists with status `invalid`.
    */
-  create(params: CreateInstrumentRequest, options?: RequestOptions): Promise<Instrument>
+  create(params: CreateInstrumentRequest, options?: RequestOptions): ApiPromise<Instrument>
   /** GET /v2/instruments/{id} */
-  retrieve(id: string, options?: RequestOptions): Promise<Instrument>
+  retrieve(id: string, options?: RequestOptions): ApiPromise<Instrument>
   /** POST /v2/instruments/{id}/reversal: voids an authorized, uncaptured instrument. */
-  reverse(id: string, params?: CreateReversalRequest, options?: RequestOptions): Promise<Reversal>
+  reverse(
+    id: string,
+    params?: CreateReversalRequest,
+    options?: RequestOptions,
+  ): ApiPromise<Reversal>
   /**
    * DELETE /v2/instruments/{id}: the merchant invalidates the instrument (`instrument.invalid`).
    * An authorized one with nothing captured is reversed first (`reversal.*`), so its funds are
    * released; a recurring token can no longer be charged. Resolves once the service answered 204.
    */
-  invalidate(id: string, options?: RequestOptions): Promise<void>
+  invalidate(id: string, options?: RequestOptions): ApiPromise<void>
 }
 
 export function instrumentsResource(call: Transport): InstrumentsResource {
   return {
-    create: async (params, options) =>
-      call({
+    create: (params, options) =>
+      call(() => ({
         method: 'POST',
         path: '/instruments',
         query: '',
         body: paramsObject('instruments.create', params, true),
         validator: instrumentValidator,
         options,
-      }),
-    retrieve: async (id, options) =>
-      call({
+      })),
+    retrieve: (id, options) =>
+      call(() => ({
         method: 'GET',
         path: `/instruments/${pathId('instruments.retrieve', 'id', id, 'in_…')}`,
         query: '',
         body: undefined,
         validator: instrumentValidator,
         options,
-      }),
-    reverse: async (id, params, options) =>
-      call({
+      })),
+    reverse: (id, params, options) =>
+      call(() => ({
         method: 'POST',
         path: `/instruments/${pathId('instruments.reverse', 'id', id, 'in_…')}/reversal`,
         query: '',
         body: paramsObject('instruments.reverse', params, false),
         validator: reversalValidator,
         options,
-      }),
-    invalidate: async (id, options) =>
-      call({
+      })),
+    invalidate: (id, options) =>
+      call(() => ({
         method: 'DELETE',
         path: `/instruments/${pathId('instruments.invalidate', 'id', id, 'in_…')}`,
         query: '',
         body: undefined,
         validator: noContentValidator,
         options,
-      }),
+      })),
   }
 }

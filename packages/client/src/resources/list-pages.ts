@@ -18,15 +18,15 @@ export function listPages<T, Params extends ListParams>(
 ): PagePromise<T> {
   return new PagePromise(
     // Checked inside the fetch so a bad argument rejects like every other failure of a call.
-    async (page) =>
-      call({
+    (page) =>
+      call(() => ({
         method: 'GET',
         path,
         query: toQueryString({ ...paramsObject(where, params, false), page }),
         body: undefined,
         validator,
         options,
-      }),
+      })),
     params?.page ?? 1,
   )
 }

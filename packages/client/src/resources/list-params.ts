@@ -6,6 +6,14 @@ export interface ListParams {
   per_page?: number
 }
 
+/** Filters of `payments.list`, combined with AND. */
+export interface PaymentListParams extends ListParams {
+  /** Payments of this charge id. */
+  charge?: string
+  /** Payments captured from this instrument id. */
+  instrument?: string
+}
+
 /** Filters of `events.list`, all combined with AND. */
 export interface EventListParams extends ListParams {
   /** One type or several (any of them matches). */

@@ -5,13 +5,14 @@ import {
   paymentSchema,
   type Refund,
 } from '@chargekit/schemas'
+import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
 import { listValidator, schemaValidator } from '../schema-validators'
 import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
 import { listPages } from './list-pages'
-import type { ListParams } from './list-params'
+import type { PaymentListParams } from './list-params'
 import { refundValidator } from './refunds'
 
 const paymentValidator = /* @__PURE__ */ schemaValidator('payment', paymentSchema)
@@ -19,45 +20,45 @@ const paymentListValidator = /* @__PURE__ */ listValidator(paymentValidator)
 
 export interface PaymentsResource {
   /** POST /v2/payments: captures (part of) an authorized instrument. */
-  create(params: CreatePaymentRequest, options?: RequestOptions): Promise<Payment>
+  create(params: CreatePaymentRequest, options?: RequestOptions): ApiPromise<Payment>
   /** GET /v2/payments/{id} */
-  retrieve(id: string, options?: RequestOptions): Promise<Payment>
-  /** GET /v2/payments, newest first. */
-  list(params?: ListParams, options?: RequestOptions): PagePromise<Payment>
+  retrieve(id: string, options?: RequestOptions): ApiPromise<Payment>
+  /** GET /v2/payments, newest first, optionally only those of one charge or instrument. */
+  list(params?: PaymentListParams, options?: RequestOptions): PagePromise<Payment>
   /** POST /v2/payments/{id}/refund: refunds (part of) a successful payment. */
-  refund(id: string, params: CreateRefundRequest, options?: RequestOptions): Promise<Refund>
+  refund(id: string, params: CreateRefundRequest, options?: RequestOptions): ApiPromise<Refund>
 }
 
 export function paymentsResource(call: Transport): PaymentsResource {
   return {
-    create: async (params, options) =>
-      call({
+    create: (params, options) =>
+      call(() => ({
         method: 'POST',
         path: '/payments',
         query: '',
         body: paramsObject('payments.create', params, true),
         validator: paymentValidator,
         options,
-      }),
-    retrieve: async (id, options) =>
-      call({
+      })),
+    retrieve: (id, options) =>
+      call(() => ({
         method: 'GET',
         path: `/payments/${pathId('payments.retrieve', 'id', id, 'pa_…')}`,
         query: '',
         body: undefined,
         validator: paymentValidator,
         options,
-      }),
+      })),
     list: (params, options) =>
       listPages(call, 'payments.list', '/payments', paymentListValidator, params, options),
-    refund: async (id, params, options) =>
-      call({
+    refund: (id, params, options) =>
+      call(() => ({
         method: 'POST',
         path: `/payments/${pathId('payments.refund', 'id', id, 'pa_…')}/refund`,
         query: '',
         body: paramsObject('payments.refund', params, true),
         validator: refundValidator,
         options,
-      }),
+      })),
   }
 }

@@ -1,4 +1,5 @@
 import { type CreateRefundOfPaymentRequest, type Refund, refundSchema } from '@chargekit/schemas'
+import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import { schemaValidator } from '../schema-validators'
 import type { Transport } from '../transport'
@@ -13,30 +14,30 @@ export interface RefundsResource {
    * `payments.refund(paymentId, …)`. Refunds and open or lost disputes together never exceed
    * what the payment captured.
    */
-  create(params: CreateRefundOfPaymentRequest, options?: RequestOptions): Promise<Refund>
+  create(params: CreateRefundOfPaymentRequest, options?: RequestOptions): ApiPromise<Refund>
   /** GET /v2/refunds/{id} */
-  retrieve(id: string, options?: RequestOptions): Promise<Refund>
+  retrieve(id: string, options?: RequestOptions): ApiPromise<Refund>
 }
 
 export function refundsResource(call: Transport): RefundsResource {
   return {
-    create: async (params, options) =>
-      call({
+    create: (params, options) =>
+      call(() => ({
         method: 'POST',
         path: '/refunds',
         query: '',
         body: paramsObject('refunds.create', params, true),
         validator: refundValidator,
         options,
-      }),
-    retrieve: async (id, options) =>
-      call({
+      })),
+    retrieve: (id, options) =>
+      call(() => ({
         method: 'GET',
         path: `/refunds/${pathId('refunds.retrieve', 'id', id, 're_…')}`,
         query: '',
         body: undefined,
         validator: refundValidator,
         options,
-      }),
+      })),
   }
 }

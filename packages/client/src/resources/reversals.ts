@@ -1,0 +1,28 @@
+import { type Reversal, reversalSchema } from '@chargekit/schemas'
+import type { ApiPromise } from '../api-promise'
+import type { RequestOptions } from '../client-options'
+import { schemaValidator } from '../schema-validators'
+import type { Transport } from '../transport'
+import { pathId } from './arguments'
+
+/** Shared with `instruments.reverse`, which answers with the reversal it created. */
+export const reversalValidator = /* @__PURE__ */ schemaValidator('reversal', reversalSchema)
+
+export interface ReversalsResource {
+  /** GET /v2/reversals/{id}: a reversal, created by `instruments.reverse` or `instruments.invalidate`. */
+  retrieve(id: string, options?: RequestOptions): ApiPromise<Reversal>
+}
+
+export function reversalsResource(call: Transport): ReversalsResource {
+  return {
+    retrieve: (id, options) =>
+      call(() => ({
+        method: 'GET',
+        path: `/reversals/${pathId('reversals.retrieve', 'id', id, 'rv_…')}`,
+        query: '',
+        body: undefined,
+        validator: reversalValidator,
+        options,
+      })),
+  }
+}
