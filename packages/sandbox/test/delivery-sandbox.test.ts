@@ -8,7 +8,7 @@ import { startSandbox } from '../src/index'
 import { createMemoryWorkQueue } from '../src/storage/memory-work-queue'
 import { type AnswerRule, eventually, startReceiver } from './delivery-receiver'
 import { cardFor } from './sandbox-harness'
-import { prepareStoreUnderTest, startSandboxUnderTest, storeUnderTest } from './store-under-test'
+import { prepareStoreUnderTest, startSandboxUnderTest } from './store-under-test'
 
 // End to end: events recorded by the sandbox API, delivered by the engine to real receivers,
 // and the delivery log read back over GET /v2/events.
