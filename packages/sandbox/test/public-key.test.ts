@@ -78,6 +78,12 @@ describe('the public key', () => {
       ['POST', `/events/${events.body.collection[0].id}/redeliver`],
       ['POST', '/payments', { instrument: instrument.body.id, amount: 25.5, currency: 'EUR' }],
       ['GET', '/payments'],
+      ['GET', '/instruments'],
+      ['GET', `/instruments?charge=${charge.body.id}`],
+      ['GET', '/refunds'],
+      ['GET', '/reversals'],
+      ['GET', '/disputes'],
+      ['GET', '/settlements'],
       ['POST', `/instruments/${instrument.body.id}/reversal`, {}],
       ['DELETE', `/instruments/${instrument.body.id}`],
       ['POST', '/test/settlements', {}],
@@ -88,7 +94,9 @@ describe('the public key', () => {
       expect({ method, path, status: answer.status }).toEqual({ method, path, status: 403 })
       expect(answer.body.failure_code).toBe('05.03.0000')
       expect(answer.body.failure_description).toBe('Authorization Error')
-      expect(answer.body.message).toContain(`${method} /v2${path} needs the private key`)
+      expect(answer.body.message).toContain(
+        `${method} /v2${path.split('?')[0]} needs the private key`,
+      )
       expect(answer.body.message).toContain('never belongs in a browser')
     }
     const after = await shop('GET', `/instruments/${instrument.body.id}`)

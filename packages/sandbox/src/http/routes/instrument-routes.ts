@@ -7,6 +7,7 @@ import { reverseInstrument } from '../../lifecycle/reverse'
 import { endpoint, type HttpSettings } from '../endpoint'
 import type { SandboxEnv } from '../sandbox-env'
 import { noParametersSchema, validateBody } from '../validate'
+import { objectListRoute } from './object-routes'
 
 export function instrumentRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): void {
   api.post(
@@ -20,6 +21,7 @@ export function instrumentRoutes(api: Hono<SandboxEnv>, settings: HttpSettings):
       ),
     })),
   )
+  objectListRoute(api, settings, '/instruments', 'instrument', ['charge', 'status'])
   api.get(
     '/instruments/:id',
     endpoint(settings, async ({ c, step }) => ({

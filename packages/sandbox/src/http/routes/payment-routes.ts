@@ -2,22 +2,15 @@ import {
   createPaymentRequestSchema,
   createRefundOfPaymentRequestSchema,
   createRefundRequestSchema,
-  listQuerySchema,
 } from '@chargekit/schemas'
 import type { Hono } from 'hono'
-import * as z from 'zod'
 import { createPayment } from '../../lifecycle/capture'
 import { mustGet } from '../../lifecycle/objects'
 import { createRefund } from '../../lifecycle/refund'
 import { endpoint, type HttpSettings } from '../endpoint'
-import { definedOnly, listEnvelope, pageRequestOf } from '../list-envelope'
 import type { SandboxEnv } from '../sandbox-env'
-import { validateBody, validateQuery } from '../validate'
-
-const paymentListQuerySchema = listQuerySchema.extend({
-  charge: z.string().min(1).optional(),
-  instrument: z.string().min(1).optional(),
-})
+import { validateBody } from '../validate'
+import { objectListRoute } from './object-routes'
 
 export function paymentRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): void {
   api.post(
@@ -34,20 +27,7 @@ export function paymentRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): vo
       body: await mustGet(step, 'payment', c.req.param('id') ?? ''),
     })),
   )
-  api.get(
-    '/payments',
-    endpoint(settings, async ({ c, step }) => {
-      const query = validateQuery(paymentListQuerySchema, c.req.query())
-      const filters = definedOnly({ charge: query.charge, instrument: query.instrument })
-      const page = await step.deps.store.listObjects(
-        step.account.id,
-        'payment',
-        filters,
-        pageRequestOf(query),
-      )
-      return { status: 200, body: listEnvelope(page, query, filters) }
-    }),
-  )
+  objectListRoute(api, settings, '/payments', 'payment', ['charge', 'instrument'])
   api.post(
     '/payments/:id/refund',
     endpoint(settings, async ({ c, body, step }) => ({
