@@ -51,7 +51,15 @@ export type { ChargesResource } from './resources/charges'
 export type { DisputesResource } from './resources/disputes'
 export type { EventsResource } from './resources/events'
 export type { InstrumentsResource } from './resources/instruments'
-export type { EventListParams, ListParams, PaymentListParams } from './resources/list-params'
+export type {
+  DisputeListParams,
+  EventListParams,
+  InstrumentListParams,
+  ListParams,
+  PaymentListParams,
+  RefundListParams,
+  ReversalListParams,
+} from './resources/list-params'
 export type { PaymentsResource } from './resources/payments'
 export type { RefundsResource } from './resources/refunds'
 export type { ReversalsResource } from './resources/reversals'

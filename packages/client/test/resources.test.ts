@@ -105,6 +105,51 @@ describe('payment filters', () => {
   })
 })
 
+describe('lists of instruments, refunds, reversals, disputes and settlements', () => {
+  it('lists each kind with its filters, newest first', async () => {
+    const ids = (page: { collection: { id: string }[] }) => page.collection.map(({ id }) => id)
+    const { charge, instrument, payment } = await capture(client, env.eventsUrl, { amount: 50 })
+    const held = await authorize(client, env.eventsUrl)
+    const refund = await client.payments.refund(payment.id, { amount: 5 })
+    const dispute = await client.testHelpers.dispute(payment.id, { amount: 5 })
+    const reversal = await client.instruments.reverse(held.instrument.id)
+    const settlement = await client.testHelpers.settle()
+
+    expect(ids(await client.instruments.list({ charge: charge.id }))).toEqual([instrument.id])
+    // A reversal invalidates the instrument it voided.
+    const invalid = await client.instruments.list({ charge: held.charge.id, status: 'invalid' })
+    expect(ids(invalid)).toEqual([held.instrument.id])
+    expect(invalid.filters).toEqual({ charge: held.charge.id, status: 'invalid' })
+    expect(ids(await client.instruments.list({ charge: charge.id, status: 'invalid' }))).toEqual([])
+    expect(ids(await client.refunds.list({ payment: payment.id }))).toEqual([refund.id])
+    expect(refund.status).toBe('success')
+    expect(ids(await client.refunds.list({ charge: charge.id, status: 'success' }))).toEqual([
+      refund.id,
+    ])
+    expect(ids(await client.refunds.list({ charge: charge.id, status: 'error' }))).toEqual([])
+    expect(ids(await client.refunds.list({ charge: held.charge.id }))).toEqual([])
+    expect(ids(await client.reversals.list({ instrument: held.instrument.id }))).toEqual([
+      reversal.id,
+    ])
+    expect(ids(await client.reversals.list({ charge: charge.id }))).toEqual([])
+    expect(ids(await client.disputes.list({ charge: charge.id, status: 'open' }))).toEqual([
+      dispute.id,
+    ])
+    expect(ids(await client.disputes.list({ payment: payment.id, status: 'won' }))).toEqual([])
+    const settlements = await client.settlements.list({ per_page: 1 })
+    expect(ids(settlements)).toEqual([settlement.id])
+    expect(settlements.pagination.per_page).toBe(1)
+  })
+
+  it('rejects a filter the sandbox does not take with its 400 naming it', async () => {
+    const wrong = { instrument: 'in_x' } as Parameters<typeof client.disputes.list>[0]
+    await expect(client.disputes.list(wrong)).rejects.toMatchObject({
+      status: 400,
+      parameters: { instrument: [expect.stringContaining('payment, charge, status')] },
+    })
+  })
+})
+
 describe('withResponse()', () => {
   it('gives the body with its status, headers, request id and whether it was replayed', async () => {
     const params = chargeParams(env.eventsUrl, { metadata: { order_id: orderId('replay') } })

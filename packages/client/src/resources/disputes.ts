@@ -1,16 +1,22 @@
 import { type Dispute, disputeSchema } from '@chargekit/schemas'
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
-import { schemaValidator } from '../schema-validators'
+import type { PagePromise } from '../pagination'
+import { listValidator, schemaValidator } from '../schema-validators'
 import type { Transport } from '../transport'
 import { pathId } from './arguments'
+import { listPages } from './list-pages'
+import type { DisputeListParams } from './list-params'
 
 /** Shared with the test helpers that open and decide a dispute. */
 export const disputeValidator = /* @__PURE__ */ schemaValidator('dispute', disputeSchema)
+const disputeListValidator = /* @__PURE__ */ listValidator(disputeValidator)
 
 export interface DisputesResource {
   /** GET /v2/disputes/{id}: a customer's dispute of a payment, open or decided. */
   retrieve(id: string, options?: RequestOptions): ApiPromise<Dispute>
+  /** GET /v2/disputes, newest first, optionally only those of one payment, charge or status. */
+  list(params?: DisputeListParams, options?: RequestOptions): PagePromise<Dispute>
 }
 
 export function disputesResource(call: Transport): DisputesResource {
@@ -24,5 +30,7 @@ export function disputesResource(call: Transport): DisputesResource {
         validator: disputeValidator,
         options,
       })),
+    list: (params, options) =>
+      listPages(call, 'disputes.list', '/disputes', disputeListValidator, params, options),
   }
 }

@@ -7,13 +7,17 @@ import {
 } from '@chargekit/schemas'
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
+import type { PagePromise } from '../pagination'
 import { noContentValidator } from '../response-validator'
-import { schemaValidator } from '../schema-validators'
+import { listValidator, schemaValidator } from '../schema-validators'
 import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
+import { listPages } from './list-pages'
+import type { InstrumentListParams } from './list-params'
 import { reversalValidator } from './reversals'
 
 const instrumentValidator = /* @__PURE__ */ schemaValidator('instrument', instrumentSchema)
+const instrumentListValidator = /* @__PURE__ */ listValidator(instrumentValidator)
 
 export interface InstrumentsResource {
   /**
@@ -23,6 +27,8 @@ export interface InstrumentsResource {
   create(params: CreateInstrumentRequest, options?: RequestOptions): ApiPromise<Instrument>
   /** GET /v2/instruments/{id} */
   retrieve(id: string, options?: RequestOptions): ApiPromise<Instrument>
+  /** GET /v2/instruments, newest first, optionally only those of one charge or status. */
+  list(params?: InstrumentListParams, options?: RequestOptions): PagePromise<Instrument>
   /** POST /v2/instruments/{id}/reversal: voids an authorized, uncaptured instrument. */
   reverse(
     id: string,
@@ -57,6 +63,8 @@ export function instrumentsResource(call: Transport): InstrumentsResource {
         validator: instrumentValidator,
         options,
       })),
+    list: (params, options) =>
+      listPages(call, 'instruments.list', '/instruments', instrumentListValidator, params, options),
     reverse: (id, params, options) =>
       call(() => ({
         method: 'POST',

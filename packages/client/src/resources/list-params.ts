@@ -1,4 +1,10 @@
-import type { DeliveryStatus, EventType } from '@chargekit/schemas'
+import type {
+  DeliveryStatus,
+  DisputeStatus,
+  EventType,
+  InstrumentStatus,
+  TransactionStatus,
+} from '@chargekit/schemas'
 
 /** Page selection of every list: `page` is 1-based, `per_page` 1–100 (default 30). */
 export interface ListParams {
@@ -12,6 +18,39 @@ export interface PaymentListParams extends ListParams {
   charge?: string
   /** Payments captured from this instrument id. */
   instrument?: string
+}
+
+/** Filters of `instruments.list`, combined with AND. */
+export interface InstrumentListParams extends ListParams {
+  /** Instruments (cards) tried for this charge id. */
+  charge?: string
+  status?: InstrumentStatus
+}
+
+/** Filters of `refunds.list`, combined with AND. */
+export interface RefundListParams extends ListParams {
+  /** Refunds of this payment id. */
+  payment?: string
+  /** Refunds of this charge id. */
+  charge?: string
+  status?: TransactionStatus
+}
+
+/** Filters of `reversals.list`, combined with AND. */
+export interface ReversalListParams extends ListParams {
+  /** Reversals of this instrument id. */
+  instrument?: string
+  /** Reversals of this charge id. */
+  charge?: string
+}
+
+/** Filters of `disputes.list`, combined with AND. */
+export interface DisputeListParams extends ListParams {
+  /** Disputes of this payment id. */
+  payment?: string
+  /** Disputes of this charge id. */
+  charge?: string
+  status?: DisputeStatus
 }
 
 /** Filters of `events.list`, all combined with AND. */

@@ -1,12 +1,16 @@
 import { type CreateRefundOfPaymentRequest, type Refund, refundSchema } from '@chargekit/schemas'
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
-import { schemaValidator } from '../schema-validators'
+import type { PagePromise } from '../pagination'
+import { listValidator, schemaValidator } from '../schema-validators'
 import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
+import { listPages } from './list-pages'
+import type { RefundListParams } from './list-params'
 
 /** Shared with `payments.refund`, which answers with the refund it created. */
 export const refundValidator = /* @__PURE__ */ schemaValidator('refund', refundSchema)
+const refundListValidator = /* @__PURE__ */ listValidator(refundValidator)
 
 export interface RefundsResource {
   /**
@@ -17,6 +21,8 @@ export interface RefundsResource {
   create(params: CreateRefundOfPaymentRequest, options?: RequestOptions): ApiPromise<Refund>
   /** GET /v2/refunds/{id} */
   retrieve(id: string, options?: RequestOptions): ApiPromise<Refund>
+  /** GET /v2/refunds, newest first, optionally only those of one payment, charge or status. */
+  list(params?: RefundListParams, options?: RequestOptions): PagePromise<Refund>
 }
 
 export function refundsResource(call: Transport): RefundsResource {
@@ -39,5 +45,7 @@ export function refundsResource(call: Transport): RefundsResource {
         validator: refundValidator,
         options,
       })),
+    list: (params, options) =>
+      listPages(call, 'refunds.list', '/refunds', refundListValidator, params, options),
   }
 }

@@ -1,16 +1,22 @@
 import { type Reversal, reversalSchema } from '@chargekit/schemas'
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
-import { schemaValidator } from '../schema-validators'
+import type { PagePromise } from '../pagination'
+import { listValidator, schemaValidator } from '../schema-validators'
 import type { Transport } from '../transport'
 import { pathId } from './arguments'
+import { listPages } from './list-pages'
+import type { ReversalListParams } from './list-params'
 
 /** Shared with `instruments.reverse`, which answers with the reversal it created. */
 export const reversalValidator = /* @__PURE__ */ schemaValidator('reversal', reversalSchema)
+const reversalListValidator = /* @__PURE__ */ listValidator(reversalValidator)
 
 export interface ReversalsResource {
   /** GET /v2/reversals/{id}: a reversal, created by `instruments.reverse` or `instruments.invalidate`. */
   retrieve(id: string, options?: RequestOptions): ApiPromise<Reversal>
+  /** GET /v2/reversals, newest first, optionally only those of one instrument or charge. */
+  list(params?: ReversalListParams, options?: RequestOptions): PagePromise<Reversal>
 }
 
 export function reversalsResource(call: Transport): ReversalsResource {
@@ -24,5 +30,7 @@ export function reversalsResource(call: Transport): ReversalsResource {
         validator: reversalValidator,
         options,
       })),
+    list: (params, options) =>
+      listPages(call, 'reversals.list', '/reversals', reversalListValidator, params, options),
   }
 }

@@ -1,16 +1,22 @@
 import { type Settlement, settlementSchema } from '@chargekit/schemas'
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
-import { schemaValidator } from '../schema-validators'
+import type { PagePromise } from '../pagination'
+import { listValidator, schemaValidator } from '../schema-validators'
 import type { Transport } from '../transport'
 import { pathId } from './arguments'
+import { listPages } from './list-pages'
+import type { ListParams } from './list-params'
 
 /** Shared with `testHelpers.settle`, which answers with the settlement it ran. */
 export const settlementValidator = /* @__PURE__ */ schemaValidator('settlement', settlementSchema)
+const settlementListValidator = /* @__PURE__ */ listValidator(settlementValidator)
 
 export interface SettlementsResource {
   /** GET /v2/settlements/{id}: one settlement run and the payments and refunds it settled. */
   retrieve(id: string, options?: RequestOptions): ApiPromise<Settlement>
+  /** GET /v2/settlements, newest first, the batches that settled payments and refunds. */
+  list(params?: ListParams, options?: RequestOptions): PagePromise<Settlement>
 }
 
 export function settlementsResource(call: Transport): SettlementsResource {
@@ -24,5 +30,7 @@ export function settlementsResource(call: Transport): SettlementsResource {
         validator: settlementValidator,
         options,
       })),
+    list: (params, options) =>
+      listPages(call, 'settlements.list', '/settlements', settlementListValidator, params, options),
   }
 }
