@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http'
-import pg from 'pg'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { startLocalPostgres } from '../../../scripts/local-postgres'
 import { killRunningClis } from './cli-process'
 import { eventually, type Receiver, startReceiver } from './delivery-receiver'
+import { createDatabase } from './store-under-test'
 import {
   expectAllTimedWorkDone,
   failingSomeDeliveries,
@@ -29,18 +29,7 @@ let databases = 0
 
 /** A new, empty database on the test server. */
 async function freshDatabase(): Promise<string> {
-  const server = postgres?.url ?? ''
-  const name = `shared_timed_${++databases}`
-  const admin = new pg.Client({ connectionString: server })
-  await admin.connect()
-  try {
-    await admin.query(`CREATE DATABASE ${name}`)
-  } finally {
-    await admin.end()
-  }
-  const url = new URL(server)
-  url.pathname = `/${name}`
-  return url.toString()
+  return (await createDatabase(postgres?.url ?? '', `shared_timed_${++databases}`)).url
 }
 
 async function twoSandboxes() {

@@ -88,27 +88,33 @@ async function freshDataFolder(): Promise<FreshState> {
 let databases = 0
 
 async function freshDatabase(): Promise<FreshState> {
-  const server = inject('postgresUrl')
-  const name = `sandbox_${process.pid}_${++databases}`
-  const admin = new pg.Client({ connectionString: server })
-  await admin.connect()
-  try {
-    await admin.query(`CREATE DATABASE ${name}`)
-  } finally {
-    await admin.end()
-  }
-  const url = new URL(server)
+  const created = await createDatabase(
+    inject('postgresUrl'),
+    `sandbox_${process.pid}_${++databases}`,
+  )
+  return { options: { database: created.url }, remove: created.drop }
+}
+
+/** Creates database `name` on the server at `serverUrl`; `drop()` removes it again. */
+export async function createDatabase(
+  serverUrl: string,
+  name: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  await onServer(serverUrl, `CREATE DATABASE ${name}`)
+  const url = new URL(serverUrl)
   url.pathname = `/${name}`
   return {
-    options: { database: url.toString() },
-    async remove() {
-      const client = new pg.Client({ connectionString: server })
-      await client.connect()
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      } finally {
-        await client.end()
-      }
-    },
+    url: url.toString(),
+    drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  }
+}
+
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  try {
+    await admin.query(statement)
+  } finally {
+    await admin.end()
   }
 }
