@@ -15,13 +15,7 @@ beforeAll(async () => {
 afterAll(() => harness.close())
 
 async function charge(body: Record<string, unknown> = {}) {
-  const answer = await api('POST', '/charges', {
-    charge_type: 'card_onetime',
-    amount: 10,
-    currency: 'EUR',
-    events_url: harness.eventsUrl,
-    ...body,
-  })
+  const answer = await harness.createCharge(body)
   return answer.body.id ?? answer.body.metadata.charge
 }
 

@@ -28,19 +28,8 @@ beforeAll(async () => {
 })
 afterAll(() => harness.close())
 
-async function newCharge(body: Record<string, unknown> = {}) {
-  const answer = await api('POST', '/charges', {
-    charge_type: 'card_onetime',
-    amount: 10,
-    currency: 'EUR',
-    events_url: harness.eventsUrl,
-    ...body,
-  })
-  return answer
-}
-
 async function authorized(body: Record<string, unknown> = {}) {
-  const charge = await newCharge(body)
+  const charge = await harness.createCharge(body)
   expect(charge.status).toBe(201)
   const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
   expect(instrument.status).toBe(201)
@@ -52,7 +41,7 @@ const pay = (instrument: string, amount: number) =>
 
 describe('charge description', () => {
   it('is stored and returned', async () => {
-    const created = await newCharge({ description: 'Order A-1001: 2 mugs' })
+    const created = await harness.createCharge({ description: 'Order A-1001: 2 mugs' })
     expect(created.status).toBe(201)
     expect(chargeSchema.parse(created.body).description).toBe('Order A-1001: 2 mugs')
     const read = await api('GET', `/charges/${created.body.id}`)
@@ -60,7 +49,7 @@ describe('charge description', () => {
   })
 
   it('must be a string', async () => {
-    const answer = await newCharge({ description: 42 })
+    const answer = await harness.createCharge({ description: 42 })
     expect(answer.status).toBe(400)
     expect(answer.body.parameters.description).toBeDefined()
   })
@@ -68,7 +57,7 @@ describe('charge description', () => {
 
 describe('unconfirmed charges and POST /v2/charges/{id}/confirm', () => {
   it('takes no instrument until confirmed; confirming twice emits charge.confirmed once', async () => {
-    const created = await newCharge({ confirmed: false })
+    const created = await harness.createCharge({ confirmed: false })
     expect(created.status).toBe(201)
     expect(created.body.confirmed).toBe(false)
     expect(await eventTypesOf(api, created.body.id)).toEqual(['charge.created'])
@@ -96,7 +85,7 @@ describe('unconfirmed charges and POST /v2/charges/{id}/confirm', () => {
 
   it('fails a .10 charge at confirmation, which then answers its failure', async () => {
     const amount = encodeTestAmount('03.01.0000', 'charge')
-    const created = await newCharge({ amount, confirmed: false })
+    const created = await harness.createCharge({ amount, confirmed: false })
     expect(created.status).toBe(201)
     expect(created.body.failure_code).toBeNull()
     const confirm = await api('POST', `/charges/${created.body.id}/confirm`)
@@ -116,7 +105,7 @@ describe('unconfirmed charges and POST /v2/charges/{id}/confirm', () => {
 
   it('answers 404 for an unknown charge, 400 for a body that is not an object, and warns of fields', async () => {
     expect((await api('POST', '/charges/ch_missing/confirm')).status).toBe(404)
-    const created = await newCharge({ confirmed: false })
+    const created = await harness.createCharge({ confirmed: false })
     const notAnObject = await api('POST', `/charges/${created.body.id}/confirm`, '[true]')
     expect(notAnObject.status).toBe(400)
     expect((await api('GET', `/charges/${created.body.id}`)).body.confirmed).toBe(false)
@@ -297,7 +286,7 @@ describe('GET /v2/charges/types', () => {
       type: 'object',
     })
     const properties: Record<string, JsonSchemaProperty> = schema.properties
-    const charge = async () => (await newCharge()).body.id as string
+    const charge = async () => (await harness.createCharge()).body.id as string
     // A card drawn from the schema alone is accepted.
     const drawn = Object.fromEntries(
       Object.entries(properties).map(([field, property]) => [field, validValue(property)]),
@@ -394,7 +383,7 @@ describe('enable3ds on the default no_processor channel', () => {
   })
 
   it('declines a .20 amount before any challenge', async () => {
-    const charge = await newCharge({
+    const charge = await harness.createCharge({
       amount: encodeTestAmount('03.03.0000', 'instrument'),
       instrument_params: { enable3ds: true },
     })

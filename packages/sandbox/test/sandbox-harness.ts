@@ -31,6 +31,8 @@ export interface Harness {
   /** Calls /v2 as an account (default: the first). */
   api: ApiCaller
   as(account: Credentials): ApiCaller
+  /** POST /v2/charges as the first account: 10 EUR `card_onetime` to `eventsUrl`, unless `body` says otherwise. */
+  createCharge(body?: Record<string, unknown>): ReturnType<ApiCaller>
   close(): Promise<void>
 }
 
@@ -78,11 +80,21 @@ export async function startHarness(options: StartSandboxOptions = {}): Promise<H
       }
       return { status: response.status, headers: response.headers, body: parsed }
     }
+  const eventsUrl = `http://127.0.0.1:${receiverPort}/events`
+  const api = as(first)
   return {
     sandbox,
-    eventsUrl: `http://127.0.0.1:${receiverPort}/events`,
-    api: as(first),
+    eventsUrl,
+    api,
     as,
+    createCharge: (body = {}) =>
+      api('POST', '/charges', {
+        charge_type: 'card_onetime',
+        amount: 10,
+        currency: 'EUR',
+        events_url: eventsUrl,
+        ...body,
+      }),
     async close() {
       await sandbox.close()
       receiver.closeAllConnections()
