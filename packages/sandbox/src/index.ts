@@ -1,10 +1,17 @@
 export type { RateLimitOptions, SandboxAccountOptions } from './accounts/account-options'
 export { defaultAccount } from './accounts/account-options'
 export type { SandboxAccount } from './accounts/accounts'
+export { cardOnetime, cardRecurring } from './card/card-charge-types'
 export { SandboxError } from './errors'
 export type { SandboxLogger } from './logger'
 export { consoleLogger, quietLogger } from './logger'
+export type { ChargeType, InstrumentDetailsContext } from './processors/charge-type'
+export { defineChargeType } from './processors/charge-type'
+export { mbway, mbwayProcessor } from './processors/mbway'
+export { multibanco, multibancoProcessor } from './processors/multibanco'
 export { noProcessor } from './processors/no-processor'
+export { paypal, paypalProcessor } from './processors/paypal'
+export { payshopProcessor, payshopReference } from './processors/payshop'
 export type {
   AuthorizeRequest,
   AwaitingCustomerOutcome,
@@ -13,6 +20,7 @@ export type {
   CardInput,
   ChallengeRequest,
   ChargeStepRequest,
+  CustomerAction,
   FailedOutcome,
   FinalOutcome,
   Money,

@@ -192,6 +192,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     wakeTimedWork,
     logger,
     now,
+    timeScale,
     maxDeclinedInstruments,
   }
   const lifecycleWork = createWorkRunner({

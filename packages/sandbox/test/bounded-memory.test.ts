@@ -152,7 +152,12 @@ describe('the memory store past its bound', () => {
       object_id: 'pa_late',
       charge: charge('ch_old'),
     } as StoredEvent)
-    await store.putChallenge({ accountId: 'acct', instrumentId: 'in_old', token: 't' })
+    await store.putChallenge({
+      accountId: 'acct',
+      instrumentId: 'in_old',
+      token: 't',
+      action: 'approval_page',
+    })
 
     expect(await store.getObject('acct', 'payment', 'pa_late')).toBeUndefined()
     expect(await store.getObject('acct', 'instrument', 'in_old')).toBeUndefined()

@@ -1,7 +1,11 @@
+import { cardDetailsSchema } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as z from 'zod'
 import {
   type CaptureRequest,
+  cardOnetime,
   createMemoryStore,
+  defineChargeType,
   type Processor,
   type ProcessorContext,
   SandboxError,
@@ -19,14 +23,24 @@ import {
   startHarness,
 } from './sandbox-harness'
 
+/** A wallet charge type whose customer gives a card, as a user would declare it. */
+const walletOnetime = defineChargeType({
+  id: 'wallet_onetime',
+  label: 'Wallet one-time payment',
+  recurring: false,
+  instrumentRequest: cardDetailsSchema,
+  example: cardOnetime.example as z.output<typeof cardDetailsSchema>,
+  params: (card) => ({ last_4_digits: card.number.slice(-4) }),
+})
+
 /** A wallet processor written the way a user would: no access to the sandbox's internals. */
 const captures: { context: ProcessorContext; request: CaptureRequest }[] = []
 const ledgerBank: Processor = {
   name: 'ledger_bank',
-  chargeTypes: ['wallet_onetime'],
+  chargeTypes: [walletOnetime],
   descriptor: 'LEDGER*BANK',
   authorize: (_context, request) =>
-    request.card.last4 === '0000'
+    request.card?.last4 === '0000'
       ? { status: 'failed', code: '03.03.0000', description: 'Wallet refused' }
       : { status: 'succeeded', transactionId: `auth-${request.instrumentId}` },
   capture(context, request) {
@@ -181,7 +195,7 @@ const undecidedBank: Processor = {
 /** Serves a charge type that is a prefix of the built-in ones. */
 const shortTypeBank: Processor = {
   name: 'short_type_bank',
-  chargeTypes: ['card'],
+  chargeTypes: [{ ...walletOnetime, id: 'card', label: 'Card' }],
   authorize: () => ({ status: 'succeeded' }),
   capture: () => ({ status: 'succeeded' }),
   refund: () => ({ status: 'succeeded' }),
@@ -230,7 +244,7 @@ describe('a custom processor', () => {
     })
     expect(charge.status).toBe(201)
     expect(charge.body).toMatchObject({
-      charge_type_label: 'Wallet onetime',
+      charge_type_label: 'Wallet one-time payment',
       channels: [{ label: 'wallet_onetime_ledger_bank', processor: 'ledger_bank' }],
       instrument_params: { captured_on_creation: true },
     })
@@ -581,8 +595,37 @@ describe('the processor registry', () => {
     ['a bad settlement delay', { ...base, settlementDelayMs: -1 }, /settlementDelayMs/],
     [
       'a channel label that is already another processor’s',
-      { ...base, name: 'acquirer', chargeTypes: ['card_onetime_simulated'] },
+      {
+        ...base,
+        name: 'acquirer',
+        chargeTypes: [{ ...walletOnetime, id: 'card_onetime_simulated' }],
+      },
       /"card_onetime_simulated_acquirer", which is already processor "simulated_acquirer"'s channel for charge type "card_onetime"/,
+    ],
+    [
+      'a charge type nobody defines',
+      { ...base, chargeTypes: ['crypto_onetime'] },
+      /serves charge type "crypto_onetime", which no processor defines/,
+    ],
+    [
+      'a second definition of a charge type',
+      { ...base, chargeTypes: [{ ...cardOnetime }] },
+      /defines charge type "card_onetime", which another processor already defines/,
+    ],
+    [
+      'an instrument schema that declares the charge',
+      {
+        ...base,
+        chargeTypes: [
+          { ...walletOnetime, instrumentRequest: cardDetailsSchema.extend({ charge: z.string() }) },
+        ],
+      },
+      /must not declare "charge"/,
+    ],
+    [
+      'an example its own schema refuses',
+      { ...base, chargeTypes: [{ ...walletOnetime, example: { number: '42' } }] },
+      /example does not pass its own instrumentRequest schema \(name: /,
     ],
     [
       'a charge type listed twice',

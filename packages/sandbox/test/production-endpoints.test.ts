@@ -272,6 +272,10 @@ describe('GET /v2/charges/types', () => {
     expect(collection.map(({ id, label, recurring }) => ({ id, label, recurring }))).toEqual([
       { id: 'card_onetime', label: 'Card one-time payment', recurring: false },
       { id: 'card_recurring', label: 'Card recurring payment', recurring: true },
+      { id: 'mbway', label: 'MB WAY', recurring: false },
+      { id: 'multibanco', label: 'Multibanco', recurring: false },
+      { id: 'payshop_reference', label: 'Payshop reference', recurring: false },
+      { id: 'paypal', label: 'PayPal', recurring: false },
     ])
     const restrictedTypes = await harness.as(restricted)('GET', '/charges/types')
     expect(restrictedTypes.body.collection.map((type: { id: string }) => type.id)).toEqual([

@@ -357,7 +357,12 @@ export function describeStoreContract(name: string, open: () => Promise<StoreSub
       withStore(async (store) => {
         await holdCharges(store, account, 'ch_3ds')
         await store.putObject(account, 'instrument', instrument('in_3ds', 'ch_3ds', 'pending'))
-        const challenge = { accountId: account, instrumentId: 'in_3ds', token: 'tok_1' }
+        const challenge = {
+          accountId: account,
+          instrumentId: 'in_3ds',
+          token: 'tok_1',
+          action: 'reference' as const,
+        }
         await store.putChallenge(challenge)
         expect(await store.getChallenge('in_3ds')).toEqual(challenge)
         await store.putChallenge({ ...challenge, token: 'tok_2' })

@@ -65,8 +65,20 @@ export { instrumentExternalIdsSchema, transactionExternalIdsSchema } from './ext
 export { formatIssuePath, formatZodIssues, rootIssueKey } from './format-zod-issues'
 export type { Instrument, Redirect } from './instrument'
 export { instrumentSchema, redirectMethodSchema, redirectSchema } from './instrument'
-export type { CreateInstrumentRequest } from './instrument-request'
-export { createInstrumentRequestSchema } from './instrument-request'
+export type {
+  ChargeOnlyInstrumentRequest,
+  CreateInstrumentRequest,
+  InstrumentCreateParams,
+  MbwayInstrumentRequest,
+} from './instrument-request'
+export {
+  cardDetailsSchema,
+  chargeOnlyInstrumentRequestSchema,
+  createInstrumentRequestSchema,
+  instrumentChargeField,
+  mbwayDetailsSchema,
+  mbwayInstrumentRequestSchema,
+} from './instrument-request'
 export type { ListEnvelope, Pagination } from './list-envelope'
 export { listEnvelopeSchema, paginationSchema } from './list-envelope'
 export type { ListQuery, ListQueryInput } from './list-query'

@@ -1,9 +1,13 @@
 import * as z from 'zod'
 import { boundedText, requestTextLimits } from './request-text'
 
-/** POST /v2/instruments body: card data for the charge `charge`. */
-export const createInstrumentRequestSchema = z.object({
-  charge: z.string().min(1, { error: 'Expected the id of the charge, such as "ch_…"' }),
+/** The charge an instrument request is for: every charge type's request names it. */
+export const instrumentChargeField = z
+  .string()
+  .min(1, { error: 'Expected the id of the charge, such as "ch_…"' })
+
+/** What a card customer enters (`card_onetime`, `card_recurring`). */
+export const cardDetailsSchema = z.object({
   name: boundedText(requestTextLimits.name).min(1, { error: "Expected the cardholder's name" }),
   // Luhn is not checked: test numbers often fail it and the processor is the authority.
   number: z.string().regex(/^\d{12,19}$/, { error: 'Expected 12 to 19 digits, without spaces' }),
@@ -16,4 +20,52 @@ export const createInstrumentRequestSchema = z.object({
   cvc: z.string().regex(/^\d{3,4}$/, { error: 'Expected 3 or 4 digits' }),
 })
 
+/**
+ * What an MB WAY customer gives: the mobile number registered in the MB WAY app, where the
+ * payment request is sent. Portuguese mobile numbers are 9 digits starting with 9; the country
+ * code `351` (with or without `+`) and spaces are accepted and dropped.
+ */
+export const mbwayDetailsSchema = z.object({
+  phone_number: z
+    .string()
+    .meta({
+      description: 'The mobile number of the MB WAY app, such as "912345678" or "+351 912 345 678"',
+    })
+    .transform((text) => text.replace(/[\s-]/g, '').replace(/^(\+|00)?351(?=9\d{8}$)/, ''))
+    .pipe(
+      z.string().regex(/^9\d{8}$/, {
+        error: 'Expected a Portuguese mobile number: 9 digits starting with 9, such as "912345678"',
+      }),
+    ),
+})
+
+/** POST /v2/instruments body for a card charge. */
+export const createInstrumentRequestSchema = cardDetailsSchema.extend({
+  charge: instrumentChargeField,
+})
+
+/** POST /v2/instruments body for an MB WAY charge. */
+export const mbwayInstrumentRequestSchema = mbwayDetailsSchema.extend({
+  charge: instrumentChargeField,
+})
+
+/**
+ * POST /v2/instruments body for a charge type the customer gives nothing for at this step: a
+ * payment reference (`multibanco`, `payshop_reference`) or an approval page (`paypal`).
+ */
+export const chargeOnlyInstrumentRequestSchema = z.object({ charge: instrumentChargeField })
+
+/** A card instrument request: the charge, and the card the customer entered. */
 export type CreateInstrumentRequest = z.infer<typeof createInstrumentRequestSchema>
+export type MbwayInstrumentRequest = z.input<typeof mbwayInstrumentRequestSchema>
+export type ChargeOnlyInstrumentRequest = z.infer<typeof chargeOnlyInstrumentRequestSchema>
+
+/**
+ * An instrument request of any charge type this package knows: each takes the fields its schema
+ * in GET /v2/charges/types lists (a card, MB WAY's phone number, nothing for a reference or
+ * PayPal). A charge type of another processor takes what that processor documents.
+ */
+export type InstrumentCreateParams =
+  | CreateInstrumentRequest
+  | MbwayInstrumentRequest
+  | ChargeOnlyInstrumentRequest

@@ -14,12 +14,17 @@ import { timestampSchema } from './timestamp'
 export const redirectMethodSchema = z.enum(['GET'])
 
 /**
- * Where to send the customer to finish authorization (3DS), or null when nothing is pending.
- * The sandbox always answers `GET`; another method (a form POST to the issuer) is kept.
+ * What the customer must do to finish a pending authorization, or null when nothing is pending.
+ * A page to visit (3-D Secure, PayPal's approval) has a `url` and a `method`: the sandbox always
+ * answers `GET`; another method (a form POST to the issuer) is kept. A payment the customer
+ * finishes elsewhere has `url: null` and `parameters` to show them: a reference to pay at an ATM
+ * or in a shop (`entity`, `reference`, `amount`, `expires_at`), or the phone number an app
+ * notification went to (MB WAY).
  */
 export const redirectSchema = z.looseObject({
-  url: z.string(),
-  method: openEnum(redirectMethodSchema),
+  url: z.string().nullable(),
+  method: openEnum(redirectMethodSchema).nullable(),
+  parameters: z.record(z.string(), z.unknown()).optional(),
 })
 
 export type Redirect = z.infer<typeof redirectSchema>

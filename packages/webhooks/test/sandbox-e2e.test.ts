@@ -245,7 +245,7 @@ describe('the sandbox delivering to createNodeMiddleware on node:http', () => {
     })
     const challenged = await client.instruments.create({ charge: track(secure.id), ...card })
     expect(challenged.status).toBe('pending')
-    await completeChallenge(challenged.redirect?.url)
+    await completeChallenge(challenged.redirect?.url ?? undefined)
     let pending: { id: string } | undefined
     await expect
       .poll(

@@ -35,7 +35,7 @@ async function sendCard(submitted: HTMLFormElement) {
     } as CreateInstrumentRequest)
     // 3-D Secure: the issuer's page sends the customer back to the order with the instrument id.
     const next =
-      instrument.status === 'pending' && instrument.redirect
+      instrument.status === 'pending' && instrument.redirect?.url
         ? instrument.redirect.url
         : `${returnUrl}?instrument=${encodeURIComponent(instrument.id)}`
     location.assign(next)

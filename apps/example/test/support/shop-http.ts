@@ -80,7 +80,7 @@ export function shopHttp(stack: Pick<Stack, 'shop' | 'browserCheckout'>) {
           ...card,
           charge: charge ?? '',
         })) as Instrument
-        if (instrument.status === 'pending' && instrument.redirect) {
+        if (instrument.status === 'pending' && instrument.redirect?.url) {
           return { outcome: 'redirect', instrument, url: instrument.redirect.url }
         }
         return await backWith(instrument.id)

@@ -4,6 +4,7 @@ import { SandboxError } from '../errors'
 import { newId } from '../ids'
 import type { ChannelOffer, ProcessorRegistry } from '../processors/processor-registry'
 import type { RateLimitOptions, SandboxAccountOptions } from './account-options'
+import { keyedFingerprint } from './fingerprint'
 
 /** An account as `sandbox.accounts` shows it: the credentials and the channels it may use. */
 export interface SandboxAccount {
@@ -19,8 +20,8 @@ export interface SandboxAccount {
 
 /** Server-side state of an account; never leaves the process. */
 export interface Account extends SandboxAccount {
-  /** Keys card fingerprints, so one account's fingerprints say nothing about another's cards. */
-  readonly fingerprintKey: Buffer
+  /** Card and phone fingerprints, keyed per account: one account's say nothing about another's. */
+  fingerprint(value: string): string
   readonly rateLimit: RateLimitOptions | false | undefined
   /** The charge types its channels serve. */
   readonly chargeTypes: readonly string[]
@@ -116,7 +117,7 @@ function createAccount(
     key: keys.privateKey,
     channels,
     chargeTypes: [...byChargeType.keys()],
-    fingerprintKey: randomBytes(32),
+    fingerprint: keyedFingerprint(randomBytes(32)),
     rateLimit: option.rateLimit,
     channelsFor: (chargeType) => byChargeType.get(chargeType) ?? [],
     chargeTypeOf: (label) => chargeTypeByLabel.get(label),

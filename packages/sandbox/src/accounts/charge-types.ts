@@ -1,40 +1,42 @@
-import { type ChargeTypeInfo, createInstrumentRequestSchema } from '@chargekit/schemas'
+import { type ChargeTypeInfo, instrumentChargeField } from '@chargekit/schemas'
 import * as z from 'zod'
+import type { ChargeType } from '../processors/charge-type'
 
-const knownLabels: Readonly<Record<string, string>> = {
-  card_onetime: 'Card one-time payment',
-  card_recurring: 'Card recurring payment',
-}
+const requestSchemas = new WeakMap<ChargeType, z.ZodObject>()
+const descriptions = new WeakMap<ChargeType, ChargeTypeInfo>()
 
-/** The human-readable `charge_type_label`: `card_onetime` → "Card one-time payment". */
-export function chargeTypeLabel(chargeType: string): string {
-  const known = knownLabels[chargeType]
-  if (known !== undefined) return known
-  const words = chargeType.split('_').join(' ')
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`
-}
-
-/** `*_recurring` charge types allow several payments from one instrument. */
-export function isRecurringChargeType(chargeType: string): boolean {
-  return chargeType.endsWith('_recurring')
+/**
+ * The whole POST /v2/instruments body of a charge type: `charge` and the type's own fields.
+ * Built once per charge type.
+ */
+export function instrumentRequestSchema(chargeType: ChargeType): z.ZodObject {
+  let schema = requestSchemas.get(chargeType)
+  if (schema === undefined) {
+    schema = chargeType.instrumentRequest.extend({ charge: instrumentChargeField })
+    requestSchemas.set(chargeType, schema)
+  }
+  return schema
 }
 
 /**
- * The JSON Schema of the POST /v2/instruments body, generated from the very zod schema that
- * route validates with, so a form drawn from it asks for exactly what the sandbox accepts. It
- * describes the input (what a client sends), and is built once. Every charge type takes a card
- * today; a charge type whose processor takes other details gets its schema here.
+ * A charge type as GET /v2/charges/types lists it. `schema` is the JSON Schema of the
+ * POST /v2/instruments body, generated from the very zod schema that route validates with, so
+ * a form drawn from it asks for exactly what the sandbox accepts. It describes the input (what a
+ * client sends).
  */
-const cardInstrumentRequestJsonSchema = Object.freeze(
-  z.toJSONSchema(createInstrumentRequestSchema, { io: 'input', unrepresentable: 'any' }),
-)
-
-/** A charge type as GET /v2/charges/types lists it. */
-export function describeChargeType(chargeType: string): ChargeTypeInfo {
-  return {
-    id: chargeType,
-    label: chargeTypeLabel(chargeType),
-    recurring: isRecurringChargeType(chargeType),
-    schema: cardInstrumentRequestJsonSchema,
+export function describeChargeType(chargeType: ChargeType): ChargeTypeInfo {
+  let description = descriptions.get(chargeType)
+  if (description === undefined) {
+    description = Object.freeze({
+      id: chargeType.id,
+      label: chargeType.label,
+      recurring: chargeType.recurring,
+      schema: z.toJSONSchema(instrumentRequestSchema(chargeType), {
+        io: 'input',
+        unrepresentable: 'any',
+      }),
+    })
+    descriptions.set(chargeType, description)
   }
+  return description
 }

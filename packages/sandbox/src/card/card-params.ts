@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto'
 import type { CardParams } from '@chargekit/schemas'
 import type { CardInput } from '../processors/processor'
 import { issuerOf } from './bin-table'
@@ -27,13 +26,12 @@ export function toCardInput(fields: CardFields): CardInput {
 }
 
 /**
- * The instrument's `params` (card details: brand, BIN, issuer, country, expiry, last 4 digits). The fingerprint is an HMAC of the number
- * keyed per account: it identifies the same card within the account, and unlike a plain hash it
- * cannot be reversed by hashing every possible card number.
+ * The instrument's `params`: brand, BIN, issuer, country, expiry, last 4 digits, and the
+ * account's fingerprint of the number, which identifies the same card within the account.
  */
 export function cardParams(
   fields: CardFields,
-  fingerprintKey: Buffer,
+  fingerprint: (value: string) => string,
   enable3ds: boolean,
 ): CardParams {
   const bin = fields.number.slice(0, 6)
@@ -44,10 +42,7 @@ export function cardParams(
     enable3ds,
     expiration_month: fields.expiration_month,
     expiration_year: fields.expiration_year,
-    fingerprint: createHmac('sha256', fingerprintKey)
-      .update(fields.number)
-      .digest('base64url')
-      .slice(0, 32),
+    fingerprint: fingerprint(fields.number),
     last_4_digits: fields.number.slice(-4),
     name: fields.name,
   }

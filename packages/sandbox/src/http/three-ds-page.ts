@@ -27,12 +27,21 @@ export function challengePage(charge: Charge, instrument: Instrument, token: str
   const action = `/v2/3ds/${encodeURIComponent(instrument.id)}/complete`
   const button = (outcome: string, label: string, className: string) =>
     `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="outcome" value="${outcome}"><button class="${className}" type="submit">${label}</button></form>`
+  // A card has 3-D Secure; another method (PayPal) its own approval page.
+  const isCard = instrument.params.last_4_digits !== undefined
+  const title = isCard ? '3-D Secure verification' : `${charge.charge_type_label} approval`
+  const paidWith = isCard
+    ? `<dt>Card</dt><dd>${escapeHtml(`${instrument.params.brand} •••• ${instrument.params.last_4_digits}`)}</dd>`
+    : `<dt>Pay with</dt><dd>${escapeHtml(charge.charge_type_label)}</dd>`
+  const standsIn = isCard
+    ? 'the card issuer’s 3-D Secure challenge'
+    : 'the payment method’s approval page'
   return page(
-    '3-D Secure verification',
-    `<h1>3-D Secure verification</h1><dl><dt>Amount</dt><dd>${escapeHtml(`${charge.amount} ${charge.currency}`)}</dd><dt>Card</dt><dd>${escapeHtml(`${instrument.params.brand} •••• ${instrument.params.last_4_digits}`)}</dd></dl>` +
-      button('authorize', 'Authorize', 'approve') +
-      button('fail', 'Fail authentication', 'fail') +
-      '<p class="note">chargekit sandbox: this page stands in for the card issuer’s 3-D Secure challenge.</p>',
+    title,
+    `<h1>${escapeHtml(title)}</h1><dl><dt>Amount</dt><dd>${escapeHtml(`${charge.amount} ${charge.currency}`)}</dd>${paidWith}</dl>` +
+      button('authorize', isCard ? 'Authorize' : 'Approve payment', 'approve') +
+      button('fail', isCard ? 'Fail authentication' : 'Cancel', 'fail') +
+      `<p class="note">chargekit sandbox: this page stands in for ${standsIn}.</p>`,
   )
 }
 

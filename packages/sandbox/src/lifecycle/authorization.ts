@@ -7,6 +7,7 @@ import type { ChallengeRecord } from '../storage/records'
 import { capture } from './capture'
 import { atomically, processorOf, revise, type StepContext } from './context'
 import { instrumentExternalIds } from './external-ids'
+import type { LaterWork } from './later-work'
 import { money } from './money'
 import { mustGet } from './objects'
 import { answerLater } from './pending'
@@ -33,15 +34,7 @@ export async function finishAuthorization(
   const { processor } = processorOf(context, charge)
   // Everything is computed before the first write, so a step never stops half-written.
   const next = nextState(context, processor, instrument, outcome, origin)
-  const answer =
-    outcome.status === 'pending' && outcome.awaiting === 'processor'
-      ? answerLater(context, outcome, {
-          task: 'authorization-answer',
-          chargeId: charge.id,
-          instrumentId: instrument.id,
-          origin,
-        })
-      : undefined
+  const later = laterWorkOf(context, outcome, { chargeId: charge.id, instrumentId, origin })
   await atomically(context, async () => {
     if (isRiskFlagged(outcome)) {
       await deps.recordEvent(account.id, 'instrument.risk', instrument.id, { charge, instrument })
@@ -53,7 +46,7 @@ export async function finishAuthorization(
       next.event,
       next.instrument.id,
       { charge, instrument: next.instrument },
-      answer === undefined ? [] : [answer],
+      later,
     )
   })
   if (outcome.status === 'pending') return next.instrument
@@ -63,6 +56,37 @@ export async function finishAuthorization(
   }
   if (next.instrument.captured_on_creation !== true) return next.instrument
   return captureOnCreation(context, charge, next.instrument)
+}
+
+/**
+ * The timed work a pending authorization starts, stored with its `instrument.pending` event: the
+ * processor's later answer, or the customer's deadline and the simulated customer's answer.
+ */
+function laterWorkOf(
+  context: StepContext,
+  outcome: Outcome,
+  ids: { chargeId: string; instrumentId: string; origin: string },
+): LaterWork[] {
+  if (outcome.status !== 'pending') return []
+  if (outcome.awaiting === 'processor') {
+    return [answerLater(context, outcome, { task: 'authorization-answer', ...ids })]
+  }
+  const requestLog = context.requestLog
+  const work: LaterWork[] = []
+  if (outcome.expiresAfterMs !== undefined) {
+    work.push({
+      task: { task: 'customer-deadline', ...ids, requestLog },
+      afterMs: outcome.expiresAfterMs,
+    })
+  }
+  const simulated = outcome.customerAnswer
+  if (simulated !== undefined) {
+    work.push({
+      task: { task: 'simulated-customer', approved: simulated.approved, ...ids, requestLog },
+      afterMs: simulated.afterMs,
+    })
+  }
+  return work
 }
 
 function isRiskFlagged(outcome: Outcome): boolean {
@@ -89,16 +113,37 @@ function nextState(
     if (outcome.awaiting === 'processor') {
       return { instrument: revise(context, instrument, references), event: 'instrument.pending' }
     }
+    const action = outcome.action ?? { type: 'approval_page' }
+    const expiresAt =
+      outcome.expiresAfterMs === undefined
+        ? {}
+        : {
+            expires_at: new Date(
+              context.deps.now().getTime() + outcome.expiresAfterMs * context.deps.timeScale,
+            ).toISOString(),
+          }
     const token = randomBytes(24).toString('base64url')
     // Reached by navigation, with no header: the public key in the query names the account.
-    const url = `${origin}/v2/instruments/${encodeURIComponent(instrument.id)}/redirect?public_key=${encodeURIComponent(context.account.publicKey)}`
+    const redirect =
+      action.type === 'approval_page'
+        ? {
+            url: `${origin}/v2/instruments/${encodeURIComponent(instrument.id)}/redirect?public_key=${encodeURIComponent(context.account.publicKey)}`,
+            method: 'GET',
+            ...(outcome.expiresAfterMs === undefined ? {} : { parameters: expiresAt }),
+          }
+        : { url: null, method: null, parameters: { ...action.parameters, ...expiresAt } }
     return {
       instrument: revise(context, instrument, {
         ...references,
-        redirect: Object.freeze({ url, method: 'GET' }),
+        redirect: Object.freeze(redirect),
       }),
       event: 'instrument.pending',
-      challenge: { accountId: context.account.id, instrumentId: instrument.id, token },
+      challenge: {
+        accountId: context.account.id,
+        instrumentId: instrument.id,
+        token,
+        action: action.type,
+      },
     }
   }
   if (outcome.status === 'failed') {

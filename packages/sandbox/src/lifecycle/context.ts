@@ -2,6 +2,7 @@ import type { Charge, RequestLog } from '@chargekit/schemas'
 import type { Account } from '../accounts/accounts'
 import { SandboxError } from '../errors'
 import type { SandboxLogger } from '../logger'
+import type { ChargeType } from '../processors/charge-type'
 import type { Processor, ProcessorContext } from '../processors/processor'
 import type { ProcessorRegistry } from '../processors/processor-registry'
 import type { SandboxStore } from '../storage/sandbox-store'
@@ -23,6 +24,8 @@ export interface LifecycleDeps {
   wakeTimedWork(): void
   logger: SandboxLogger
   now(): Date
+  /** Scales every processor and customer delay (0.001: a thousand times faster). */
+  timeScale: number
   /** Declined cards one charge takes before it fails with 02.01.0000 Too Many Tries. */
   maxDeclinedInstruments: number
 }
@@ -74,6 +77,17 @@ export function processorOf(
     processor,
     processorContext: { accountId: context.account.id, channel, charge },
   }
+}
+
+/** The definition of a charge's type (its instrument schema, label, whether it refunds). */
+export function chargeTypeOf(context: StepContext, charge: Charge): ChargeType {
+  const chargeType = context.deps.processors.chargeType(charge.charge_type)
+  if (chargeType === undefined) {
+    throw new SandboxError(
+      `Charge ${charge.id} has charge type "${charge.charge_type}", which no registered processor defines; register it with startSandbox({ processors })`,
+    )
+  }
+  return chargeType
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { Charge, CreateChargeRequest } from '@chargekit/schemas'
-import { chargeTypeLabel, isRecurringChargeType } from '../accounts/charge-types'
 import { declined } from '../api-problem'
 import { newId } from '../ids'
 import { targetsReversalTest } from '../processors/no-processor'
@@ -23,14 +22,15 @@ export async function createCharge(
   const channels = resolveChannels(account, input.charge_type, input.channels)
   requestedMoney(input.amount, input.currency)
   const now = deps.now().toISOString()
-  const recurringType = isRecurringChargeType(input.charge_type)
+  const chargeType = context.deps.processors.chargeType(input.charge_type)
+  const recurringType = chargeType?.recurring === true
   // A test amount aimed at the reversal needs an uncaptured authorization to reverse, so only
   // an explicit `captured_on_creation` captures it.
   const capturedByDefault = !recurringType && !targetsReversalTest(channels[0], input.amount)
   const created: Charge = Object.freeze({
     id: newId('ch'),
     charge_type: input.charge_type,
-    charge_type_label: chargeTypeLabel(input.charge_type),
+    charge_type_label: chargeType?.label ?? input.charge_type,
     amount: input.amount,
     currency: input.currency,
     events_url: input.events_url,

@@ -1,9 +1,16 @@
-import type { CreateInstrumentRequest, Instrument } from '@chargekit/schemas'
-import { cardParams, isCardExpired, toCardInput } from '../card/card-params'
+import {
+  type CardParams,
+  cardDetailsSchema,
+  createInstrumentRequestSchema,
+  type Instrument,
+} from '@chargekit/schemas'
+import { instrumentRequestSchema } from '../accounts/charge-types'
+import { toCardInput } from '../card/card-params'
+import { validateBody } from '../http/validate'
 import { newId } from '../ids'
-import type { Outcome } from '../processors/processor'
+import type { AuthorizeRequest, Outcome } from '../processors/processor'
 import { finishAuthorization } from './authorization'
-import { processorOf, type StepContext } from './context'
+import { chargeTypeOf, processorOf, type StepContext } from './context'
 import { instrumentExternalIds } from './external-ids'
 import { money } from './money'
 import { withObjectLocked } from './objects'
@@ -12,22 +19,27 @@ import { chargeReferenceOf } from './references'
 import { assertChargeAcceptsInstrument } from './transitions'
 
 /**
- * POST /v2/instruments: the customer's card for a confirmed charge. `instrument.created`, then
- * the processor authorizes (see `finishAuthorization`). An expired card is declined with
- * 03.00.0002 by the sandbox itself, whatever the processor.
+ * POST /v2/instruments: what the customer gave for a confirmed charge, validated by the schema
+ * of the charge's type (a card, a phone number, nothing for a reference). `instrument.created`,
+ * then the processor authorizes (see `finishAuthorization`). The charge type may decline by
+ * itself first: an expired card is refused with 03.00.0002, whatever the processor.
  */
 export async function createInstrument(
   context: StepContext,
-  input: CreateInstrumentRequest,
+  body: unknown,
   origin: string,
 ): Promise<Instrument> {
   const { deps, account } = context
-  return withObjectLocked(context, 'charge', input.charge, async (charge) => {
+  const chargeId = await chargeNamedBy(context, body)
+  return withObjectLocked(context, 'charge', chargeId, async (charge) => {
+    const chargeType = chargeTypeOf(context, charge)
+    const { charge: _charge, ...details } = validateBody(instrumentRequestSchema(chargeType), body)
     await assertChargeAcceptsInstrument(context, charge)
     const { processor, processorContext } = processorOf(context, charge)
     const params = charge.instrument_params
     const enable3ds = params?.enable3ds === true
     const recurring = params?.recurring === true
+    const detailsContext = { fingerprint: account.fingerprint, enable3ds, now: deps.now() }
     const now = deps.now().toISOString()
     const created: Instrument = Object.freeze({
       id: newId('in'),
@@ -39,7 +51,7 @@ export async function createInstrument(
       failure_description: null,
       redirect: null,
       request_log: context.requestLog,
-      params: Object.freeze(cardParams(input, account.fingerprintKey, enable3ds)),
+      params: Object.freeze((chargeType.params?.(details, detailsContext) ?? {}) as CardParams),
       created_at: now,
       updated_at: now,
       charge: chargeReferenceOf(charge),
@@ -52,9 +64,12 @@ export async function createInstrument(
       captured_on_creation: params?.captured_on_creation === true,
       failure_code: null,
     })
-    const request = {
+    const card = cardDetailsSchema.safeParse(details)
+    const request: AuthorizeRequest = {
       instrumentId: created.id,
-      card: toCardInput(input),
+      chargeType: chargeType.id,
+      details: Object.freeze(details),
+      ...(card.success ? { card: toCardInput(card.data) } : {}),
       amount: money(charge.amount, charge.currency),
       enable3ds,
       recurring,
@@ -64,15 +79,29 @@ export async function createInstrument(
       charge,
       instrument: created,
     })
-    const outcome: Outcome = isCardExpired(input, deps.now())
-      ? { status: 'failed', code: '03.00.0002' }
-      : await callProcessor(
-          deps,
-          processor.name,
-          'authorize',
-          () => processor.authorize(processorContext, request),
-          'customer',
-        )
+    const outcome: Outcome =
+      chargeType.screen?.(details, detailsContext) ??
+      (await callProcessor(
+        deps,
+        processor.name,
+        'authorize',
+        () => processor.authorize(processorContext, request),
+        'customer',
+      ))
     return finishAuthorization(context, created.id, outcome, origin)
   })
+}
+
+/**
+ * The charge the body names, once the body is valid for that charge's type. Which fields are
+ * valid depends on the charge, so an unknown charge is judged by the card fields the service
+ * documents, and answers 404 only once they pass.
+ */
+async function chargeNamedBy(context: StepContext, body: unknown): Promise<string> {
+  const named = (body as { charge?: unknown } | undefined)?.charge
+  if (typeof named === 'string' && named !== '') {
+    const charge = await context.deps.store.getObject(context.account.id, 'charge', named)
+    if (charge !== undefined) return charge.id
+  }
+  return validateBody(createInstrumentRequestSchema, body).charge
 }

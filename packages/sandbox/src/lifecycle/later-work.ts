@@ -6,6 +6,7 @@ import type { ClaimedWork } from '../storage/work-queue'
 import { finishAuthorization } from './authorization'
 import { paymentMovement } from './capture'
 import { type LifecycleDeps, type StepContext, withChargeLock } from './context'
+import { answerAsCustomer } from './customer-answer'
 import { finishMovement, type Movement, type MovementKinds } from './movement'
 import { refundMovement } from './refund'
 import { reversalMovement } from './reverse'
@@ -24,6 +25,23 @@ export type LaterTask =
       instrumentId: string
       outcome: FinalOutcome
       /** Where the customer reached the sandbox (the instrument's request). */
+      origin: string
+      requestLog: RequestLog
+    }
+  | {
+      /** The customer's deadline: an authorization still waiting for them expires. */
+      task: 'customer-deadline'
+      chargeId: string
+      instrumentId: string
+      origin: string
+      requestLog: RequestLog
+    }
+  | {
+      /** A simulated customer answers: approves (or pays the reference) or refuses. */
+      task: 'simulated-customer'
+      approved: boolean
+      chargeId: string
+      instrumentId: string
       origin: string
       requestLog: RequestLog
     }
@@ -79,6 +97,26 @@ export async function runLaterTask(deps: LifecycleDeps, work: ClaimedWork): Prom
           finishAuthorization(context, task.instrumentId, task.outcome, task.origin),
         )
         return
+      case 'customer-deadline':
+        await answerAsCustomer(context, task.instrumentId, 'expire', {
+          origin: task.origin,
+          strict: false,
+        })
+        return
+      case 'simulated-customer': {
+        const challenge = await deps.store.getChallenge(task.instrumentId)
+        // A reference is approved by paying it; one nobody pays just expires.
+        const answer = !task.approved
+          ? 'decline'
+          : challenge?.action === 'reference'
+            ? 'pay'
+            : 'approve'
+        await answerAsCustomer(context, task.instrumentId, answer, {
+          origin: task.origin,
+          strict: false,
+        })
+        return
+      }
       case 'movement-answer': {
         const movement = movements[task.kind] as Movement<keyof MovementKinds>
         await withChargeLock(context, task.chargeId, async () => {

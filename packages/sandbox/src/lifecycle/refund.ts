@@ -1,6 +1,7 @@
 import type { CreateRefundRequest, Payment, Refund } from '@chargekit/schemas'
+import { conflict } from '../api-problem'
 import { newId } from '../ids'
-import { processorOf, revise, type StepContext } from './context'
+import { chargeTypeOf, processorOf, revise, type StepContext } from './context'
 import { transactionExternalIds } from './external-ids'
 import { requestedMoney, sumMinor, toAmount } from './money'
 import { finishMovement, type Movement, type MovementParents } from './movement'
@@ -20,8 +21,15 @@ export async function createRefund(
 ): Promise<Refund> {
   return withObjectLocked(context, 'payment', paymentId, async (payment) => {
     const amount = requestedMoney(input.amount, payment.currency)
-    await assertRefundable(context, payment, amount.minorUnits)
     const charge = await mustGet(context, 'charge', payment.charge?.id ?? '')
+    const chargeType = chargeTypeOf(context, charge)
+    if (chargeType.refundable === false) {
+      throw conflict(
+        '05.04.0001',
+        `${chargeType.label} payments cannot be refunded through the API (payment ${payment.id}): return the money to the customer another way, such as a bank transfer`,
+      )
+    }
+    await assertRefundable(context, payment, amount.minorUnits)
     const { processor, processorContext } = processorOf(context, charge)
     const refundId = newId('re')
     const outcome = await callProcessor(

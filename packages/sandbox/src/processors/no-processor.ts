@@ -1,19 +1,10 @@
-import { decodeTestAmount, type TestElement } from '@chargekit/errors'
+import { decodeTestAmount } from '@chargekit/errors'
 import type { Channel } from '@chargekit/schemas'
-import type { FinalOutcome, Outcome, Processor, ProcessorContext } from './processor'
+import { cardOnetime, cardRecurring } from '../card/card-charge-types'
+import type { Outcome, Processor } from './processor'
+import { testAmountOutcome, testAmountSteps } from './test-amounts'
 
-const succeeded: FinalOutcome = { status: 'succeeded' }
 const name = 'no_processor'
-
-/**
- * Error testing by amount: the CHARGE amount decides every element, even for payments and
- * refunds that carry their own amount. An amount that encodes the element being processed
- * fails that step with the encoded code; anything else succeeds.
- */
-function decide(context: ProcessorContext, element: TestElement): FinalOutcome {
-  const decoded = decodeTestAmount(context.charge.amount)
-  return decoded?.element === element ? { status: 'failed', code: decoded.code } : succeeded
-}
 
 /** Whether a charge on this channel follows the error-testing-by-amount procedure. */
 export function isErrorTestingChannel(channel: Channel | undefined): boolean {
@@ -29,22 +20,18 @@ export function targetsReversalTest(channel: Channel | undefined, amount: number
 }
 
 /**
- * The error-testing processor ([test amounts](../../../../docs/service/errors.md)):
- * synchronous, and fails only where the amount says so. A charge asking for 3-D Secure
- * (`enable3ds`) gets the challenge page once the amount lets the instrument through; enabling
- * 3DS is a risk rule, so it also reports `instrument.risk`.
+ * The error-testing processor for cards: synchronous, and fails only where the amount says so.
+ * A charge asking for 3-D Secure (`enable3ds`) gets the challenge page once the amount lets the
+ * instrument through; enabling 3DS is a risk rule, so it also reports `instrument.risk`.
  */
 export const noProcessor: Processor = {
   name,
-  chargeTypes: ['card_onetime', 'card_recurring'],
+  chargeTypes: [cardOnetime, cardRecurring],
   descriptor: 'CHARGEKIT*TEST',
-  onCharge: (context) => decide(context, 'charge'),
+  ...testAmountSteps,
   authorize(context, request): Outcome {
-    const outcome = decide(context, 'instrument')
+    const outcome = testAmountOutcome(context, 'instrument')
     if (outcome.status === 'failed' || !request.enable3ds) return outcome
     return { status: 'pending', awaiting: 'customer', risk: true }
   },
-  capture: (context) => decide(context, 'payment'),
-  refund: (context) => decide(context, 'refund'),
-  reverse: (context) => decide(context, 'reversal'),
 }

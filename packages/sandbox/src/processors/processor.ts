@@ -1,4 +1,5 @@
 import type { Channel, Charge, Instrument, Payment } from '@chargekit/schemas'
+import type { ChargeType } from './charge-type'
 
 /**
  * An amount in the charge's currency, both as the API shows it (`amount`, major units) and as
@@ -17,7 +18,7 @@ export interface ProcessorContext {
   readonly charge: Charge
 }
 
-/** The card the customer entered. Only the authorize step sees the full number. */
+/** The card the customer entered. Only the authorize step sees the full number and the CVC. */
 export interface CardInput {
   readonly name: string
   readonly number: string
@@ -35,7 +36,12 @@ export interface ChargeStepRequest {
 
 export interface AuthorizeRequest {
   readonly instrumentId: string
-  readonly card: CardInput
+  /** The charge's charge type (`card_onetime`, `mbway`). */
+  readonly chargeType: string
+  /** What the customer gave, validated and normalised by the charge type's instrument schema. */
+  readonly details: Readonly<Record<string, unknown>>
+  /** The card, when the details are a card's (the card charge types). */
+  readonly card?: CardInput
   readonly amount: Money
   /** The charge's `instrument_params.enable3ds`: the merchant asks for a 3DS challenge. */
   readonly enable3ds: boolean
@@ -44,7 +50,7 @@ export interface AuthorizeRequest {
 
 export interface ChallengeRequest {
   readonly instrument: Instrument
-  /** What the customer chose on the 3DS page. */
+  /** The customer approved (or paid the reference), or refused. */
   readonly approved: boolean
 }
 
@@ -89,14 +95,43 @@ export interface FailedOutcome {
 export type FinalOutcome = SucceededOutcome | FailedOutcome
 
 /**
- * The customer must act (authorize only): the core serves a 3DS page, links it from the
- * instrument's `redirect`, and calls `completeChallenge` with the customer's choice.
+ * What the customer is asked to do, shown in the instrument's `redirect`:
+ * - `approval_page`: a page the sandbox serves (3-D Secure, a wallet's approval), linked from
+ *   `redirect.url`; the customer approves or refuses there.
+ * - `app`: a notification the customer answers in an app on their phone (MB WAY); `redirect` has
+ *   `url: null` and the `parameters` given here.
+ * - `reference`: a payment reference the customer pays at an ATM, in home banking or in a shop
+ *   (Multibanco, Payshop); `redirect` has `url: null` and the `parameters` (entity, reference,
+ *   amount…). Paying it approves the authorization.
+ */
+export type CustomerAction =
+  | { readonly type: 'approval_page' }
+  | { readonly type: 'app'; readonly parameters?: Readonly<Record<string, string | number>> }
+  | { readonly type: 'reference'; readonly parameters: Readonly<Record<string, string | number>> }
+
+/**
+ * The customer must act (authorize only). The core shows them what `action` says, and calls
+ * `completeChallenge` with their answer: given on the sandbox's approval page, through the test
+ * helpers (approve, decline, pay a reference), or by the simulated customer of `customerAnswer`.
  */
 export interface AwaitingCustomerOutcome {
   readonly status: 'pending'
   readonly awaiting: 'customer'
   readonly transactionId?: string
   readonly risk?: boolean
+  /** Default: the sandbox's approval page (3-D Secure). */
+  readonly action?: CustomerAction
+  /**
+   * How long the customer has (scaled by `timeScale`): past it, the core declines the
+   * authorization with 03.00.0002 Instrument Expired (`instrument.invalid`). Shown to the
+   * customer as `redirect.parameters.expires_at`. Absent: no deadline.
+   */
+  readonly expiresAfterMs?: number
+  /**
+   * A simulated customer who answers by themself after `afterMs` (scaled), as a test phone
+   * number or reference would: `approved: true` approves or pays, `false` refuses.
+   */
+  readonly customerAnswer?: { readonly afterMs: number; readonly approved: boolean }
 }
 
 /**
@@ -128,8 +163,18 @@ type MaybePromise<T> = T | Promise<T>
 export interface Processor {
   /** Channel labels are `{charge_type}_{name}`: lower-case letters, digits and underscores. */
   readonly name: string
-  /** The charge types it serves; every account gets a channel for each. */
-  readonly chargeTypes: readonly string[]
+  /**
+   * The charge types it serves; every account gets a channel for each. A charge type is
+   * defined once, by its object; an id names one defined by the sandbox (`card_onetime`,
+   * `card_recurring`, `mbway`, `multibanco`, `payshop_reference`, `paypal`) or by another
+   * registered processor.
+   */
+  readonly chargeTypes: readonly (ChargeType | string)[]
+  /**
+   * Whether it follows error testing by amount (the charge amount encodes a code and the step
+   * it fails); the conformance kit then checks it does for every step.
+   */
+  readonly honoursTestAmounts?: boolean
   /** Shown as `external_ids.descriptor` (the text on the cardholder's statement). */
   readonly descriptor?: string
   /**
@@ -140,7 +185,10 @@ export interface Processor {
   /** Decides the charge step; absent means every charge is confirmed. */
   onCharge?(context: ProcessorContext, request: ChargeStepRequest): MaybePromise<FinalOutcome>
   authorize(context: ProcessorContext, request: AuthorizeRequest): MaybePromise<Outcome>
-  /** Decides a 3DS challenge; absent means approved → succeeded, refused → 06.01.0000. */
+  /**
+   * Decides the customer's answer to an `awaiting: 'customer'` authorization; absent means
+   * approved → succeeded, refused → 06.01.0000 3DS Error.
+   */
   completeChallenge?(
     context: ProcessorContext,
     request: ChallengeRequest,

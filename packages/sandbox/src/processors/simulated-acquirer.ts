@@ -1,3 +1,4 @@
+import { cardOnetime, cardRecurring } from '../card/card-charge-types'
 import type { FinalOutcome, Outcome, Processor } from './processor'
 
 const second = 1_000
@@ -35,11 +36,11 @@ function later(): Outcome {
  */
 export const simulatedAcquirer: Processor = {
   name: 'simulated_acquirer',
-  chargeTypes: ['card_onetime', 'card_recurring'],
+  chargeTypes: [cardOnetime, cardRecurring],
   descriptor: 'CHARGEKIT*ACQUIRER',
   settlementDelayMs: 24 * hour,
   authorize(_context, request) {
-    const fixed = testCards.get(request.card.number)
+    const fixed = request.card && testCards.get(request.card.number)
     if (fixed !== undefined) return fixed
     // Enabling 3DS is a risk rule, so it is reported as one (`instrument.risk`).
     if (request.enable3ds) return { status: 'pending', awaiting: 'customer', risk: true }

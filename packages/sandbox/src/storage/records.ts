@@ -9,6 +9,7 @@ import type {
   Reversal,
   Settlement,
 } from '@chargekit/schemas'
+import type { CustomerAction } from '../processors/processor'
 
 /** Every kind of object the sandbox stores, by name. Stored objects are immutable snapshots. */
 export interface ObjectKinds {
@@ -101,9 +102,14 @@ export interface EventFilter {
   deliveryStatus?: DeliveryStatus
 }
 
-/** A pending 3DS challenge: the customer's page is reachable without credentials, by token. */
+/**
+ * An authorization waiting for the customer. An approval page (3-D Secure, PayPal) is reachable
+ * without credentials, by token; an app notification or a payment reference is answered
+ * through the test helpers.
+ */
 export interface ChallengeRecord {
   accountId: string
   instrumentId: string
   token: string
+  action: CustomerAction['type']
 }

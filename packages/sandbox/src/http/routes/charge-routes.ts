@@ -4,6 +4,7 @@ import { describeChargeType } from '../../accounts/charge-types'
 import { chargeChannelProblems } from '../../lifecycle/charge-channels'
 import { confirmCharge, createCharge } from '../../lifecycle/create-charge'
 import { mustGet } from '../../lifecycle/objects'
+import type { ChargeType } from '../../processors/charge-type'
 import { endpoint, type HttpSettings } from '../endpoint'
 import { listEnvelope, pageRequestOf } from '../list-envelope'
 import { needsPrivateKey } from '../public-key-scope'
@@ -33,7 +34,11 @@ export function chargeRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): voi
     '/charges/types',
     endpoint(settings, async ({ step }) => ({
       status: 200,
-      body: { collection: step.account.chargeTypes.map(describeChargeType) },
+      body: {
+        collection: step.account.chargeTypes.map((id) =>
+          describeChargeType(settings.deps.processors.chargeType(id) as ChargeType),
+        ),
+      },
     })),
   )
   api.get(

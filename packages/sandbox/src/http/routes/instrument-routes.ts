@@ -1,4 +1,4 @@
-import { createInstrumentRequestSchema, createReversalRequestSchema } from '@chargekit/schemas'
+import { createReversalRequestSchema } from '@chargekit/schemas'
 import type { Handler, Hono } from 'hono'
 import { createInstrument } from '../../lifecycle/create-instrument'
 import { invalidateInstrument } from '../../lifecycle/invalidate-instrument'
@@ -14,11 +14,7 @@ export function instrumentRoutes(api: Hono<SandboxEnv>, settings: HttpSettings):
     '/instruments',
     endpoint(settings, async ({ body, step }) => ({
       status: 201,
-      body: await createInstrument(
-        step,
-        validateBody(createInstrumentRequestSchema, body),
-        settings.publicUrl,
-      ),
+      body: await createInstrument(step, body, settings.publicUrl),
     })),
   )
   objectListRoute(api, settings, '/instruments', 'instrument', ['charge', 'status'])

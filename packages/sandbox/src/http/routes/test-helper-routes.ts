@@ -1,13 +1,31 @@
 import { createDisputeRequestSchema, settleDisputeRequestSchema } from '@chargekit/schemas'
 import type { Hono } from 'hono'
+import { answerAsCustomer } from '../../lifecycle/customer-answer'
 import { createDispute, settleDispute } from '../../lifecycle/dispute'
 import { settle } from '../../lifecycle/settle'
 import { endpoint, type HttpSettings } from '../endpoint'
 import type { SandboxEnv } from '../sandbox-env'
 import { noParametersSchema, validateBody } from '../validate'
 
-/** Test helpers: what the payment provider and the customer would do. */
+/**
+ * Test helpers: what the payment provider and the customer would do. The customer's answers to
+ * an authorization waiting for them: approve or decline (an approval page, an app
+ * notification), pay (a payment reference), expire (its deadline passes now).
+ */
 export function testHelperRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): void {
+  for (const answer of ['approve', 'decline', 'pay', 'expire'] as const) {
+    api.post(
+      `/test/instruments/:id/${answer}`,
+      endpoint(settings, async ({ c, body, step }) => {
+        validateBody(noParametersSchema, body)
+        const { instrument } = await answerAsCustomer(step, c.req.param('id') ?? '', answer, {
+          origin: settings.publicUrl,
+          strict: true,
+        })
+        return { status: 200, body: instrument }
+      }),
+    )
+  }
   api.post(
     '/test/settlements',
     endpoint(settings, async ({ body, step }) => {

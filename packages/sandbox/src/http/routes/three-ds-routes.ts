@@ -1,8 +1,8 @@
 import type { Charge, Instrument } from '@chargekit/schemas'
 import type { Context, Hono } from 'hono'
 import type { Account } from '../../accounts/accounts'
-import { completeChallenge, findChallenge } from '../../lifecycle/complete-challenge'
 import type { LifecycleDeps, StepContext } from '../../lifecycle/context'
+import { answerAsCustomer, findChallenge } from '../../lifecycle/customer-answer'
 import type { ChallengeRecord } from '../../storage/records'
 import { readBodyText } from '../read-body'
 import { requestHeader } from '../request-header'
@@ -71,7 +71,11 @@ export function threeDsRoutes(
         : await deps.store.getObject(account.id, 'charge', instrument.charge.id)
     if (instrument === undefined || charge === undefined) return invalidLink(c)
     const challenge = await deps.store.getChallenge(instrument.id)
-    if (instrument.status === 'pending' && challenge?.accountId === account.id) {
+    if (
+      instrument.status === 'pending' &&
+      challenge?.accountId === account.id &&
+      challenge.action === 'approval_page'
+    ) {
       return html(c, challengePage(charge, instrument, challenge.token))
     }
     // Pending without a challenge: the processor is still deciding; the shop's page shows that.
@@ -97,11 +101,11 @@ export function threeDsRoutes(
     const challenge = await findChallenge(deps, c.req.param('id') ?? '', form.get('token') ?? '')
     const step = challenge && stepFor(c, challenge)
     if (challenge === undefined || step === undefined) return invalidLink(c)
-    const { charge, instrument } = await completeChallenge(
+    const { charge, instrument } = await answerAsCustomer(
       step,
-      challenge,
-      outcome === 'authorize',
-      publicUrl,
+      challenge.instrumentId,
+      outcome === 'authorize' ? 'approve' : 'decline',
+      { origin: publicUrl, strict: false },
     )
     return backToShop(c, charge, instrument)
   })

@@ -60,6 +60,10 @@ const statements: readonly string[] = [
     account_id text NOT NULL,
     token text NOT NULL
   )`,
+  // What the customer was asked to do; databases from before payment methods other than cards
+  // only hold 3-D Secure pages.
+  `ALTER TABLE sandbox_challenges
+    ADD COLUMN IF NOT EXISTS action text NOT NULL DEFAULT 'approval_page'`,
   // `available_at`: when the item may next be claimed: its due time, or while claimed the
   // expiry of its lease. `in_order`: still holding back later work of its `order_key`.
   `CREATE TABLE IF NOT EXISTS sandbox_work (

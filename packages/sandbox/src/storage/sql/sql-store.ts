@@ -230,22 +230,27 @@ export function createSqlStore(database: SqlDatabase): SandboxStore {
       return { items: rows.map(eventOf), total }
     },
 
-    async putChallenge({ accountId, instrumentId, token }: ChallengeRecord) {
+    async putChallenge({ accountId, instrumentId, token, action }: ChallengeRecord) {
       await db.query(
-        `INSERT INTO sandbox_challenges (instrument_id, account_id, token) VALUES ($1, $2, $3)
-         ON CONFLICT (instrument_id) DO UPDATE SET account_id = excluded.account_id, token = excluded.token`,
-        [instrumentId, accountId, token],
+        `INSERT INTO sandbox_challenges (instrument_id, account_id, token, action)
+         VALUES ($1, $2, $3, $4)
+         ON CONFLICT (instrument_id) DO UPDATE
+         SET account_id = excluded.account_id, token = excluded.token, action = excluded.action`,
+        [instrumentId, accountId, token, action],
       )
     },
 
     async getChallenge(instrumentId: string) {
-      const [row] = await db.query<{ account_id: string; token: string }>(
-        'SELECT account_id, token FROM sandbox_challenges WHERE instrument_id = $1',
-        [instrumentId],
-      )
+      const [row] = await db.query<{
+        account_id: string
+        token: string
+        action: ChallengeRecord['action']
+      }>('SELECT account_id, token, action FROM sandbox_challenges WHERE instrument_id = $1', [
+        instrumentId,
+      ])
       return row === undefined
         ? undefined
-        : { accountId: row.account_id, instrumentId, token: row.token }
+        : { accountId: row.account_id, instrumentId, token: row.token, action: row.action }
     },
 
     async deleteChallenge(instrumentId: string) {

@@ -1,0 +1,34 @@
+import { cardDetailsSchema } from '@chargekit/schemas'
+import { defineChargeType } from '../processors/charge-type'
+import { cardParams, isCardExpired } from './card-params'
+
+const cardBehaviour = {
+  instrumentRequest: cardDetailsSchema,
+  example: {
+    name: 'Test Customer',
+    number: '4242424242424242',
+    expiration_month: 12,
+    expiration_year: 2035,
+    cvc: '123',
+  },
+  params: (card, { fingerprint, enable3ds }) => cardParams(card, fingerprint, enable3ds),
+  // A card is refused once past its expiry month, whatever the processor would say.
+  screen: (card, { now }) =>
+    isCardExpired(card, now) ? { status: 'failed', code: '03.00.0002' } : undefined,
+} satisfies Partial<Parameters<typeof defineChargeType<typeof cardDetailsSchema>>[0]>
+
+/** One card payment (`card_onetime`): captured when the instrument is authorized, by default. */
+export const cardOnetime = defineChargeType({
+  id: 'card_onetime',
+  label: 'Card one-time payment',
+  recurring: false,
+  ...cardBehaviour,
+})
+
+/** A card kept on file (`card_recurring`): one instrument, many payments. */
+export const cardRecurring = defineChargeType({
+  id: 'card_recurring',
+  label: 'Card recurring payment',
+  recurring: true,
+  ...cardBehaviour,
+})
