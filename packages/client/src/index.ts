@@ -52,6 +52,7 @@ export type { DisputesResource } from './resources/disputes'
 export type { EventsResource } from './resources/events'
 export type { InstrumentsResource } from './resources/instruments'
 export type {
+  ChargeListParams,
   DisputeListParams,
   EventListParams,
   InstrumentListParams,

@@ -42,6 +42,23 @@ describe('charges', () => {
     expect(page.collection[0]?.id).toBe(created.id)
     expect(page.pagination).toMatchObject({ page: 1, per_page: 5 })
   })
+
+  it('lists the charges whose metadata has every given value, compared as text', async () => {
+    const order = orderId()
+    const [gift, plain] = await Promise.all([
+      client.charges.create(
+        chargeParams(env.eventsUrl, { metadata: { order_id: order, gift: true, count: 3 } }),
+      ),
+      client.charges.create(chargeParams(env.eventsUrl, { metadata: { order_id: order } })),
+    ])
+    const ids = async (metadata: Record<string, string>) =>
+      (await client.charges.list({ metadata }).toArray({ limit: 10 })).map((charge) => charge.id)
+    expect(await ids({ order_id: order })).toEqual([plain.id, gift.id])
+    expect(await ids({ order_id: order, gift: 'true', count: '3' })).toEqual([gift.id])
+    expect(await ids({ order_id: order, gift: 'false' })).toEqual([])
+    const page = await client.charges.list({ metadata: { order_id: order } })
+    expect(page.filters).toEqual({ metadata: { order_id: order } })
+  })
 })
 
 describe('instruments', () => {

@@ -47,6 +47,42 @@ async function objectsOf(account: typeof owner) {
 const idsOf = (answer: { body: { collection: { id: string }[] } }) =>
   answer.body.collection.map((object) => object.id)
 
+describe('the charge list', () => {
+  it('narrows to charges whose metadata has every given value, compared as text', async () => {
+    const api = harness.as(owner)
+    const order = `order-${Date.now()}`
+    const create = (metadata: Record<string, unknown>) =>
+      harness.createCharge({ metadata: { order, ...metadata } })
+    const gift = (await create({ gift: true, count: 3, note: null })).body.id
+    const plain = (await create({})).body.id
+    const foreign = await harness.as(stranger)('POST', '/charges', {
+      charge_type: 'card_onetime',
+      amount: 5,
+      currency: 'EUR',
+      events_url: harness.eventsUrl,
+      metadata: { order },
+    })
+    expect(foreign.status).toBe(201)
+    const ids = async (query: string) => {
+      const answer = await api('GET', `/charges?${query}`)
+      expect(answer.status, query).toBe(200)
+      return answer.body.collection.map((charge: { id: string }) => charge.id)
+    }
+    expect(await ids(`metadata[order]=${order}`)).toEqual([plain, gift])
+    expect(await ids(`metadata[order]=${order}&metadata[gift]=true&metadata[count]=3`)).toEqual([
+      gift,
+    ])
+    expect(await ids(`metadata[order]=${order}&metadata[gift]=false`)).toEqual([])
+    expect(await ids(`metadata[order]=${order}&metadata[note]=null`)).toEqual([])
+    const filtered = await api('GET', `/charges?metadata[order]=${order}&per_page=1`)
+    expect(filtered.body.filters).toEqual({ metadata: { order } })
+    expect(filtered.body.pagination.total).toBe(2)
+    const refused = await api('GET', '/charges?status=confirmed')
+    expect(refused.status).toBe(400)
+    expect(refused.body.parameters.status[0]).toContain('metadata[key]')
+  })
+})
+
 describe('lists of instruments, refunds, reversals, disputes and settlements', () => {
   it('lists only the account’s own objects, narrowed by each filter, in the list envelope', async () => {
     const mine = await objectsOf(owner)

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { openEnum } from './statuses'
+import { type OpenEnum, openEnum } from './statuses'
 
 /** Card networks the service names in `params.brand`. */
 export const cardBrandSchema = z.enum([
@@ -41,6 +41,46 @@ export const cardParamsSchema = z.looseObject({
   last_4_digits: z.string().optional(),
   name: z.string().optional(),
   type: openEnum(cardTypeSchema).optional(),
+  phone_number: z.string().optional(),
 })
 
-export type CardParams = z.infer<typeof cardParamsSchema>
+/**
+ * An instrument's `params`: card details for a card; other payment methods show their own
+ * (MB WAY: the masked `phone_number` and a `fingerprint`). Every field is optional.
+ */
+export interface CardParams {
+  /** The issuing bank. */
+  bank?: string | undefined
+  /** The issuing bank's phone number. */
+  bank_phone?: string | undefined
+  /** The issuing bank's website. */
+  bank_website?: string | undefined
+  /** The card's first six digits. */
+  bin?: string | undefined
+  /** The card network. */
+  brand?: OpenEnum<CardBrand> | undefined
+  /** The issuer's country name. */
+  country?: string | undefined
+  /** The issuer's country, ISO 3166 alpha-2. */
+  country_isoa2?: string | undefined
+  /** The issuer's country, ISO 3166 alpha-3. */
+  country_isoa3?: string | undefined
+  /** The issuer's country, ISO 3166 numeric. */
+  country_isonumber?: string | undefined
+  /** Whether 3-D Secure was asked for. */
+  enable3ds?: boolean | undefined
+  /** The card's expiry month, 1 to 12. */
+  expiration_month?: number | undefined
+  /** The card's expiry year, four digits. */
+  expiration_year?: number | undefined
+  /** Identifies the same card (or phone) within the account, without revealing it. */
+  fingerprint?: string | undefined
+  /** The card's last four digits. */
+  last_4_digits?: string | undefined
+  /** The cardholder's name. */
+  name?: string | undefined
+  /** The funding type, such as `CREDIT`. */
+  type?: OpenEnum<CardType> | undefined
+  /** MB WAY: the customer's phone number, masked. */
+  phone_number?: string | undefined
+}

@@ -10,4 +10,12 @@ export const channelSchema = z.looseObject({
   processor: z.string(),
 })
 
-export type Channel = z.infer<typeof channelSchema>
+/** A processing channel: `{charge_type}_{processor}` and the processor behind it. */
+export interface Channel {
+  /** The channel's id in the account. */
+  id: string
+  /** `{charge_type}_{processor}`, as named in a charge request's `channels`. */
+  label: string
+  /** The processor channel name, such as `no_processor`. */
+  processor: string
+}

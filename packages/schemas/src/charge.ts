@@ -1,10 +1,10 @@
 import * as z from 'zod'
 import { amountSchema } from './amount'
 import { amountPrecisionCheck } from './amount-precision'
-import { channelSchema } from './channel'
+import { type Channel, channelSchema } from './channel'
 import { currencySchema } from './currency'
-import { metadataSchema } from './metadata'
-import { requestLogSchema } from './request-log'
+import { type Metadata, metadataSchema } from './metadata'
+import { type RequestLog, requestLogSchema } from './request-log'
 import { timestampSchema } from './timestamp'
 
 /** Options that shape the instrument created from a charge: capture, 3-D Secure, recurring. */
@@ -14,7 +14,15 @@ export const instrumentParamsSchema = z.looseObject({
   recurring: z.boolean().optional(),
 })
 
-export type InstrumentParams = z.infer<typeof instrumentParamsSchema>
+/** Options that shape the instrument created from a charge. */
+export interface InstrumentParams {
+  /** Whether the payment is created as soon as the instrument is authorized (`true`) or needs a capture (`false`). */
+  captured_on_creation?: boolean | undefined
+  /** Whether the customer goes through 3-D Secure. */
+  enable3ds?: boolean | undefined
+  /** Whether several payments may be created from the instrument. */
+  recurring?: boolean | undefined
+}
 
 /** A charge as the service returns it; `amount` within the currency's digits. */
 export const chargeSchema = z
@@ -44,4 +52,46 @@ export const chargeSchema = z
   })
   .superRefine(amountPrecisionCheck(['amount']))
 
-export type Charge = z.infer<typeof chargeSchema>
+/** A charge: what the merchant asks the customer to pay, and how. */
+export interface Charge {
+  /** The charge's id (`ch_…`). */
+  id: string
+  /** The payment method chosen by the customer, such as `card_onetime` or `mbway`. */
+  charge_type: string
+  /** `charge_type` for people, such as "Card one-time payment". */
+  charge_type_label: string
+  /** The charged amount, in major units (two decimals for EUR). */
+  amount: number
+  /** The processing currency, an ISO 4217 code. */
+  currency: string
+  /** The HTTPS address that receives the charge's events. */
+  events_url: string
+  /** Where the customer returns after a redirect (3-D Secure, PayPal); may be empty. */
+  redirect_url: string
+  /** Free-form merchant data that identifies the transaction in the merchant's system. */
+  metadata: Metadata
+  /** Options of the instrument created from the charge, defaults filled in. */
+  instrument_params: InstrumentParams | null
+  /** The processing channels the charge may use; the first one is used. */
+  channels: Channel[] | null
+  /** Whether the charge is confirmed and can take an instrument. */
+  confirmed: boolean
+  /** The processor's references for the charge, if any. */
+  external_ids: Record<string, unknown> | null
+  /** Whether the charge was made outside the API. */
+  external: boolean
+  /** The error code (`XX.YY.ZZZZ`) when the charge step failed. */
+  failure_code: string | null
+  /** The error's description when the charge step failed. */
+  failure_description: string | null
+  /** When the charge was created. */
+  created_at: string
+  /** When the charge last changed. */
+  updated_at: string
+  /** When the charge expires, if it does. */
+  expires_at: string | null
+  /** Who created the charge. */
+  request_log: RequestLog
+  /** The merchant's description of the charge. */
+  description?: string | undefined
+}

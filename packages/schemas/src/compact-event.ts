@@ -110,7 +110,7 @@ export function toCompactEvent(event: CompactEventSource): CompactEvent {
 function instrumentDetails(instrument: NonNullable<CompactEventSource['instrument']>) {
   const { request_log, recurring, captured_on_creation } = instrument
   return {
-    request_log,
+    request_log: { ...request_log },
     ...(recurring === undefined ? {} : { recurring }),
     ...(captured_on_creation === undefined ? {} : { captured_on_creation }),
   }

@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { amountSchema } from './amount'
 import { amountPrecisionCheck } from './amount-precision'
 import { currencySchema } from './currency'
-import { disputeStatusSchema, openEnum } from './statuses'
+import { type DisputeStatus, disputeStatusSchema, type OpenEnum, openEnum } from './statuses'
 import { timestampSchema } from './timestamp'
 
 /** A customer's dispute of a payment (the service documents no fields; this shape is chargekit's). */
@@ -21,4 +21,26 @@ export const disputeSchema = z
   })
   .superRefine(amountPrecisionCheck(['amount']))
 
-export type Dispute = z.infer<typeof disputeSchema>
+/** A customer's dispute (chargeback) of a payment. */
+export interface Dispute {
+  /** The dispute's id (`dp_…`). */
+  id: string
+  /** The charge's id. */
+  charge: string
+  /** The disputed payment's id. */
+  payment: string
+  /** The disputed amount. */
+  amount: number
+  /** The currency, an ISO 4217 code. */
+  currency: string
+  /** The customer's reason. */
+  reason: string
+  /** `open`, then `won` or `lost`. */
+  status: OpenEnum<DisputeStatus>
+  /** When the dispute was opened. */
+  created_at: string
+  /** When it last changed. */
+  updated_at: string
+  /** When it was decided; null while open. */
+  settled_at: string | null
+}

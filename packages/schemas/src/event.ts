@@ -1,15 +1,15 @@
 import * as z from 'zod'
-import { chargeSchema } from './charge'
-import { disputeSchema } from './dispute'
+import { type Charge, chargeSchema } from './charge'
+import { type Dispute, disputeSchema } from './dispute'
 import type { EventFamily, EventFamilyOf, EventType } from './event-types'
 import { eventTypeList, eventTypes } from './event-types'
-import { instrumentSchema } from './instrument'
-import { paymentSchema } from './payment'
-import { refundSchema } from './refund'
-import { resultStatusSchema, retryLogEntrySchema } from './retry-log-entry'
-import { reversalSchema } from './reversal'
-import { settlementSchema } from './settlement'
-import { deliveryStatusSchema, openEnum } from './statuses'
+import { type Instrument, instrumentSchema } from './instrument'
+import { type Payment, paymentSchema } from './payment'
+import { type Refund, refundSchema } from './refund'
+import { type RetryLogEntry, resultStatusSchema, retryLogEntrySchema } from './retry-log-entry'
+import { type Reversal, reversalSchema } from './reversal'
+import { type Settlement, settlementSchema } from './settlement'
+import { type DeliveryStatus, deliveryStatusSchema, type OpenEnum, openEnum } from './statuses'
 import { timestampSchema } from './timestamp'
 
 /**
@@ -38,8 +38,142 @@ export const eventSchema = z.looseObject({
   next_attempt_at: timestampSchema.nullable().optional(),
 })
 
+/** What every event carries, whatever its type. */
+interface EventFields {
+  /** The event's id (`ev_…`), the same on every delivery attempt. */
+  id: string
+  /** When the event happened. */
+  created_at: string
+  /** The id of the object the event is about. */
+  object_id: string
+  /** The HTTP status of the latest delivery attempt; 0 for no response. */
+  result_status: number
+  /** Each delivery retry, newest first. */
+  retries_log: RetryLogEntry[]
+  /** The type for people, such as "Payment success". */
+  type_label: string
+  /** The charge as it stood when the event happened. */
+  charge?: Charge | null | undefined
+  /** The instrument as it stood, when the transaction had one. */
+  instrument?: Instrument | null | undefined
+  /** The payment as it stood, when the transaction had one. */
+  payment?: Payment | null | undefined
+  /** The refund the event is about, for refund events. */
+  refund?: Refund | null | undefined
+  /** The reversal the event is about, for reversal events. */
+  reversal?: Reversal | null | undefined
+  /** The dispute the event is about, for dispute events. */
+  dispute?: Dispute | null | undefined
+  /** The settlement batch, for `.settled` events. */
+  settlement?: Settlement | null | undefined
+  /** When the merchant dismissed the event's deliveries; null otherwise. */
+  dismissed_at: string | null
+  /** Where the event's delivery stands: `pending`, `delivered`, `failing`, `exhausted` or `none`. */
+  delivery_status?: OpenEnum<DeliveryStatus> | undefined
+  /** When the next delivery attempt is due; null when none is. */
+  next_attempt_at?: string | null | undefined
+}
+
 /** An event of any type string, objects all optional: what {@link eventSchema} yields. */
-export type GenericEvent = z.infer<typeof eventSchema>
+export interface GenericEvent extends EventFields {
+  /** The event type, such as `payment.success`. */
+  type: string
+}
+
+/** The event types of one family: `TypesOf<'refund'>` is `'refund.error' | 'refund.pending' | …`. */
+export type EventTypesOf<F extends EventFamily> = {
+  [T in EventType]: EventFamilyOf<T> extends F ? T : never
+}[EventType]
+
+/** A charge event: `charge.created`, `charge.confirmed`, `charge.error`. */
+export interface ChargeEvent<T extends EventTypesOf<'charge'> = EventTypesOf<'charge'>>
+  extends EventFields {
+  type: T
+  charge: Charge
+}
+
+/** An instrument event: the charge and the instrument are always there. */
+export interface InstrumentEvent<T extends EventTypesOf<'instrument'> = EventTypesOf<'instrument'>>
+  extends EventFields {
+  type: T
+  charge: Charge
+  instrument: Instrument
+}
+
+/** A payment event: the charge, the instrument and the payment are always there. */
+export interface PaymentEvent<T extends EventTypesOf<'payment'> = EventTypesOf<'payment'>>
+  extends EventFields {
+  type: T
+  charge: Charge
+  instrument: Instrument
+  payment: Payment
+}
+
+/** A refund event: the refund and the payment, instrument and charge it derives from. */
+export interface RefundEvent<T extends EventTypesOf<'refund'> = EventTypesOf<'refund'>>
+  extends EventFields {
+  type: T
+  charge: Charge
+  instrument: Instrument
+  payment: Payment
+  refund: Refund
+}
+
+/** A reversal event: the reversal and the instrument and charge it voids. */
+export interface ReversalEvent<T extends EventTypesOf<'reversal'> = EventTypesOf<'reversal'>>
+  extends EventFields {
+  type: T
+  charge: Charge
+  instrument: Instrument
+  reversal: Reversal
+}
+
+/** A dispute event: the dispute and the payment, instrument and charge it contests. */
+export interface DisputeEvent<T extends EventTypesOf<'dispute'> = EventTypesOf<'dispute'>>
+  extends EventFields {
+  type: T
+  charge: Charge
+  instrument: Instrument
+  payment: Payment
+  dispute: Dispute
+}
+
+type FamilyEvent<T extends EventType> = {
+  charge: ChargeEvent<Extract<T, EventTypesOf<'charge'>>>
+  instrument: InstrumentEvent<Extract<T, EventTypesOf<'instrument'>>>
+  payment: PaymentEvent<Extract<T, EventTypesOf<'payment'>>>
+  refund: RefundEvent<Extract<T, EventTypesOf<'refund'>>>
+  reversal: ReversalEvent<Extract<T, EventTypesOf<'reversal'>>>
+  dispute: DisputeEvent<Extract<T, EventTypesOf<'dispute'>>>
+}[EventFamilyOf<T>]
+
+/** Any event of a known type; narrows by `type`, in `switch` and `if` alike. */
+export type KnownEvent = { [T in EventType]: FamilyEvent<T> }[EventType]
+
+/**
+ * The event of a known type: `EventOf<'payment.success'>` has a non-null `payment`. Defined by
+ * extraction from the union so that, in generic code, `EventOf<T>` is still a `KnownEvent`.
+ */
+export type EventOf<T extends EventType> = Extract<KnownEvent, { type: T }>
+
+declare const unknownEventType: unique symbol
+/**
+ * A type string this version of chargekit does not know. A branded template type: no literal
+ * such as `'payment.success'` matches it, so comparing `event.type` with a known type narrows
+ * an {@link Event} to that known event alone.
+ */
+export type UnknownEventType = `${string}.${string}` & { readonly [unknownEventType]: true }
+
+/** An event whose type is newer than this package: parsed generically instead of rejected. */
+export interface UnknownEvent extends EventFields {
+  type: UnknownEventType
+}
+
+/**
+ * What `parseEvent` returns and handlers receive: a known event or an unknown one.
+ * `switch (event.type) { case 'payment.success': … }` narrows it to `PaymentEvent<'payment.success'>`.
+ */
+export type Event = KnownEvent | UnknownEvent
 
 // The objects an event of each family always carries: its own object and the parents it
 // derives from (a refund event also snapshots its payment, instrument and charge).
@@ -62,48 +196,10 @@ const familyObjects = {
   },
 } as const satisfies Record<EventFamily, Record<string, z.ZodType>>
 
-type FamilyObjects = typeof familyObjects
-type EventShape = typeof eventSchema.shape
-type FamilyShape<T extends EventType> = FamilyObjects[EventFamilyOf<T>]
-
-/** The schema type of one known event type: its `type` literal and its family's objects required. */
-export type KnownEventSchema<T extends EventType> = z.ZodObject<
-  Omit<EventShape, 'type' | keyof FamilyShape<T>> & { type: z.ZodLiteral<T> } & FamilyShape<T>,
-  z.core.$loose
->
-
-/** Any event of a known type; narrows by `type`. */
-export type KnownEvent = { [T in EventType]: z.infer<KnownEventSchema<T>> }[EventType]
-
-/**
- * The event of a known type: `EventOf<'payment.success'>` has a non-null `payment`. Defined by
- * extraction from the union so that, in generic code, `EventOf<T>` is still a `KnownEvent`.
- */
-export type EventOf<T extends EventType> = Extract<KnownEvent, { type: T }>
-
-declare const unknownEventType: unique symbol
-/**
- * A type string this version of chargekit does not know. Branded so a known event is never
- * taken for an unknown one (TypeScript would otherwise merge the union into `UnknownEvent`).
- */
-export type UnknownEventType = string & { readonly [unknownEventType]: true }
-
-/** An event whose type is newer than this package: parsed generically instead of rejected. */
-export type UnknownEvent = z.infer<
-  z.ZodObject<Omit<EventShape, 'type'> & { type: z.ZodType<UnknownEventType> }, z.core.$loose>
->
-
-/**
- * What `parseEvent` returns: a known event or an unknown one. TypeScript cannot exclude a
- * `string`-typed member when `event.type` is compared with a literal, so call `isKnownEvent`
- * (or `isEventOfType`) first; a `KnownEvent` then narrows by `type`.
- */
-export type Event = KnownEvent | UnknownEvent
-
 /** The schema for each known type: the type literal plus the objects its family carries. */
 export const knownEventSchemas = Object.fromEntries(
   eventTypeList.map((type) => [
     type,
     eventSchema.extend({ type: z.literal(type), ...familyObjects[eventTypes[type].family] }),
   ]),
-) as unknown as { readonly [T in EventType]: KnownEventSchema<T> }
+) as unknown as { readonly [T in EventType]: z.ZodType<EventOf<T>> }

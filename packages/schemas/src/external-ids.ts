@@ -8,7 +8,17 @@ export const transactionExternalIdsSchema = z.looseObject({
   transaction_id_trunc: z.string(),
 })
 
-export type TransactionExternalIds = z.infer<typeof transactionExternalIdsSchema>
+/** The processor's references for a money movement (payment, refund, reversal). */
+export interface TransactionExternalIds {
+  /** The text on the customer's statement. */
+  descriptor: string
+  /** The processor that moved the money. */
+  processor: string
+  /** The processor's transaction reference. */
+  transaction_id: string
+  /** `transaction_id` shortened for systems with short reference fields. */
+  transaction_id_trunc: string
+}
 
 /** The processor's references for an instrument (authorization). */
 export const instrumentExternalIdsSchema = z.looseObject({
@@ -16,4 +26,10 @@ export const instrumentExternalIdsSchema = z.looseObject({
   processor: z.string(),
 })
 
-export type InstrumentExternalIds = z.infer<typeof instrumentExternalIdsSchema>
+/** The processor's references for an instrument (authorization). */
+export interface InstrumentExternalIds {
+  /** The text on the customer's statement. */
+  descriptor: string
+  /** The processor that authorized the instrument. */
+  processor: string
+}

@@ -38,11 +38,17 @@ export {
   validationErrorBodySchema,
 } from './error-bodies'
 export type {
+  ChargeEvent,
+  DisputeEvent,
   Event,
   EventOf,
+  EventTypesOf,
   GenericEvent,
+  InstrumentEvent,
   KnownEvent,
-  KnownEventSchema,
+  PaymentEvent,
+  RefundEvent,
+  ReversalEvent,
   UnknownEvent,
   UnknownEventType,
 } from './event'

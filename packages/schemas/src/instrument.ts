@@ -1,17 +1,23 @@
 import * as z from 'zod'
 import { amountSchema, nonNegativeAmountSchema } from './amount'
 import { amountPrecisionCheck } from './amount-precision'
-import { cardParamsSchema } from './card-params'
-import { channelSchema } from './channel'
+import { type CardParams, cardParamsSchema } from './card-params'
+import { type Channel, channelSchema } from './channel'
 import { currencySchema } from './currency'
-import { instrumentExternalIdsSchema } from './external-ids'
-import { chargeReferenceSchema, lastPaymentSchema } from './references'
-import { requestLogSchema } from './request-log'
-import { instrumentStatusSchema, openEnum } from './statuses'
+import { type InstrumentExternalIds, instrumentExternalIdsSchema } from './external-ids'
+import {
+  type ChargeReference,
+  chargeReferenceSchema,
+  type LastPayment,
+  lastPaymentSchema,
+} from './references'
+import { type RequestLog, requestLogSchema } from './request-log'
+import { type InstrumentStatus, instrumentStatusSchema, type OpenEnum, openEnum } from './statuses'
 import { timestampSchema } from './timestamp'
 
 /** HTTP methods the service uses to send the customer to `redirect.url`. */
 export const redirectMethodSchema = z.enum(['GET'])
+export type RedirectMethod = z.infer<typeof redirectMethodSchema>
 
 /**
  * What the customer must do to finish a pending authorization, or null when nothing is pending.
@@ -27,7 +33,15 @@ export const redirectSchema = z.looseObject({
   parameters: z.record(z.string(), z.unknown()).optional(),
 })
 
-export type Redirect = z.infer<typeof redirectSchema>
+/** What the customer must do to finish a pending authorization. */
+export interface Redirect {
+  /** The page to send the customer to; null when they finish elsewhere (an app, a reference). */
+  url: string | null
+  /** The HTTP method for `url` (`GET`); null without a page. */
+  method: OpenEnum<RedirectMethod> | null
+  /** What to show the customer: a payment reference, the phone an app request went to, `expires_at`. */
+  parameters?: Record<string, unknown> | undefined
+}
 
 /**
  * An instrument: the customer's payment authorization. The fields after `updated_at` are
@@ -63,4 +77,48 @@ export const instrumentSchema = z
   })
   .superRefine(amountPrecisionCheck(['amount', 'captured_amount']))
 
-export type Instrument = z.infer<typeof instrumentSchema>
+/** An instrument: the customer's authorization of a charge (a card, an MB WAY approval…). */
+export interface Instrument {
+  /** The instrument's id (`in_…`); a token for recurring payments. */
+  id: string
+  /** `authorized` (payments may be created), `pending` (awaiting the customer or the processor) or `invalid`. */
+  status: OpenEnum<InstrumentStatus>
+  /** Whether the authorization went through. */
+  success: boolean
+  /** The channel that processed it. */
+  channel: Channel
+  /** The customer, when the service knows them. */
+  customer: Record<string, unknown> | null
+  /** The processor's references. */
+  external_ids: InstrumentExternalIds
+  /** Why the instrument failed, when it did. */
+  failure_description: string | null
+  /** What the customer must do while the instrument is pending; null otherwise. */
+  redirect: Redirect | null
+  /** Who created the instrument (the customer's browser, for a browser checkout). */
+  request_log: RequestLog
+  /** The payment method's details: card details, or a masked phone number. */
+  params: CardParams
+  /** When the instrument was created. */
+  created_at: string
+  /** When the instrument last changed. */
+  updated_at: string
+  /** The charge it authorizes. */
+  charge?: ChargeReference | undefined
+  /** The latest payment created from it; null before the first. */
+  last_payment?: LastPayment | null | undefined
+  /** Whether a payment was ever created from it. */
+  used?: boolean | undefined
+  /** The authorized amount (the charge's). */
+  amount?: number | undefined
+  /** The authorized amount's currency. */
+  currency?: string | undefined
+  /** How much of the authorization was captured. */
+  captured_amount?: number | undefined
+  /** Whether several payments may be created from it. */
+  recurring?: boolean | undefined
+  /** Whether its payment was created as soon as it was authorized. */
+  captured_on_creation?: boolean | undefined
+  /** The error code (`XX.YY.ZZZZ`) when it failed. */
+  failure_code?: string | null | undefined
+}

@@ -2,11 +2,23 @@ import * as z from 'zod'
 import { amountSchema, nonNegativeAmountSchema } from './amount'
 import { amountPrecisionCheck } from './amount-precision'
 import { currencySchema } from './currency'
-import { transactionExternalIdsSchema } from './external-ids'
-import { metadataSchema } from './metadata'
-import { chargeReferenceSchema, instrumentReferenceSchema, paymentRefundSchema } from './references'
-import { requestLogSchema } from './request-log'
-import { openEnum, transactionStatusSchema } from './statuses'
+import { type TransactionExternalIds, transactionExternalIdsSchema } from './external-ids'
+import { type Metadata, metadataSchema } from './metadata'
+import {
+  type ChargeReference,
+  chargeReferenceSchema,
+  type InstrumentReference,
+  instrumentReferenceSchema,
+  type PaymentRefund,
+  paymentRefundSchema,
+} from './references'
+import { type RequestLog, requestLogSchema } from './request-log'
+import {
+  type OpenEnum,
+  openEnum,
+  type TransactionStatus,
+  transactionStatusSchema,
+} from './statuses'
 import { timestampSchema } from './timestamp'
 
 /**
@@ -40,4 +52,44 @@ export const paymentSchema = z
   })
   .superRefine(amountPrecisionCheck(['amount', 'refunded_amount']))
 
-export type Payment = z.infer<typeof paymentSchema>
+/** A payment: a capture of an authorized instrument. */
+export interface Payment {
+  /** The payment's id (`pa_…`), used to create refunds. */
+  id: string
+  /** The captured amount, in major units. */
+  amount: number
+  /** The currency, an ISO 4217 code. */
+  currency: string
+  /** The merchant's description of the payment. */
+  description: string
+  /** Whether the payment went through. */
+  success: boolean
+  /** Why the payment failed, when it did. */
+  failure_description: string | null
+  /** Free-form merchant data. */
+  metadata: Metadata
+  /** The processor's extra details, if any. */
+  params: Record<string, unknown> | null
+  /** The processor's references. */
+  external_ids: TransactionExternalIds
+  /** Who created the payment. */
+  request_log: RequestLog
+  /** When the payment was created. */
+  created_at: string
+  /** When the payment last changed. */
+  updated_at: string
+  /** The charge it pays. */
+  charge?: ChargeReference | undefined
+  /** The instrument it captures. */
+  instrument?: InstrumentReference | undefined
+  /** Every refund of the payment, oldest first, failed ones included. */
+  refunds?: PaymentRefund[] | undefined
+  /** `pending`, `success` or `error`, the words of the payment's events. */
+  status?: OpenEnum<TransactionStatus> | undefined
+  /** The error code (`XX.YY.ZZZZ`) when it failed. */
+  failure_code?: string | null | undefined
+  /** How much was refunded successfully. */
+  refunded_amount?: number | undefined
+  /** When the payment was settled; null before. */
+  settled_at?: string | null | undefined
+}

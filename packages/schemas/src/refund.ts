@@ -2,9 +2,14 @@ import * as z from 'zod'
 import { amountSchema } from './amount'
 import { amountPrecisionCheck } from './amount-precision'
 import { currencySchema } from './currency'
-import { transactionExternalIdsSchema } from './external-ids'
-import { requestLogSchema } from './request-log'
-import { openEnum, transactionStatusSchema } from './statuses'
+import { type TransactionExternalIds, transactionExternalIdsSchema } from './external-ids'
+import { type RequestLog, requestLogSchema } from './request-log'
+import {
+  type OpenEnum,
+  openEnum,
+  type TransactionStatus,
+  transactionStatusSchema,
+} from './statuses'
 import { timestampSchema } from './timestamp'
 
 /**
@@ -31,4 +36,34 @@ export const refundSchema = z
   })
   .superRefine(amountPrecisionCheck(['amount']))
 
-export type Refund = z.infer<typeof refundSchema>
+/** A refund of a payment, whole or in part. */
+export interface Refund {
+  /** The refund's id (`re_…`). */
+  id: string
+  /** The refunded amount, in the payment's currency. */
+  amount: number
+  /** The merchant's description of the refund. */
+  description: string
+  /** Whether the refund went through. */
+  success: boolean
+  /** Why the refund failed, when it did. */
+  failure_description: string | null
+  /** The processor's references. */
+  external_ids: TransactionExternalIds
+  /** Who created the refund. */
+  request_log: RequestLog
+  /** When the refund was created. */
+  created_at: string
+  /** The refunded payment's id. */
+  payment?: string | undefined
+  /** The charge's id. */
+  charge?: string | undefined
+  /** The currency, an ISO 4217 code. */
+  currency?: string | undefined
+  /** `pending`, `success` or `error`, the words of the refund's events. */
+  status?: OpenEnum<TransactionStatus> | undefined
+  /** The error code (`XX.YY.ZZZZ`) when it failed. */
+  failure_code?: string | null | undefined
+  /** When the refund was settled; null before. */
+  settled_at?: string | null | undefined
+}

@@ -108,7 +108,7 @@ describe('resource schemas', () => {
     expect(
       failedPaths(instrumentSchema, {
         ...fixtures.instrument,
-        redirect: { url: 'https://x.y', method: null },
+        redirect: { url: 'https://x.y', method: 5 },
       }),
     ).toEqual(['redirect.method'])
     expect(

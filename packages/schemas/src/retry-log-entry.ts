@@ -10,4 +10,10 @@ export const retryLogEntrySchema = z.looseObject({
   result_status: resultStatusSchema,
 })
 
-export type RetryLogEntry = z.infer<typeof retryLogEntrySchema>
+/** One delivery retry of an event. */
+export interface RetryLogEntry {
+  /** When the retry was made. */
+  created_at: string
+  /** The HTTP status it got; 0 when there was no response (refused, timed out). */
+  result_status: number
+}

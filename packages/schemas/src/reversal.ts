@@ -2,9 +2,14 @@ import * as z from 'zod'
 import { amountSchema } from './amount'
 import { amountPrecisionCheck } from './amount-precision'
 import { currencySchema } from './currency'
-import { transactionExternalIdsSchema } from './external-ids'
-import { requestLogSchema } from './request-log'
-import { openEnum, transactionStatusSchema } from './statuses'
+import { type TransactionExternalIds, transactionExternalIdsSchema } from './external-ids'
+import { type RequestLog, requestLogSchema } from './request-log'
+import {
+  type OpenEnum,
+  openEnum,
+  type TransactionStatus,
+  transactionStatusSchema,
+} from './statuses'
 import { timestampSchema } from './timestamp'
 
 /**
@@ -29,4 +34,30 @@ export const reversalSchema = z
   })
   .superRefine(amountPrecisionCheck(['amount']))
 
-export type Reversal = z.infer<typeof reversalSchema>
+/** A reversal (void) of an authorized, uncaptured instrument. */
+export interface Reversal {
+  /** The reversal's id (`rv_…`). */
+  id: string
+  /** The charge's id. */
+  charge: string
+  /** The reversed instrument's id. */
+  instrument: string
+  /** The released amount: the whole authorization. */
+  amount: number
+  /** The currency, an ISO 4217 code. */
+  currency: string
+  /** Whether the reversal went through. */
+  success: boolean
+  /** `pending`, `success` or `error`, the words of the reversal's events. */
+  status: OpenEnum<TransactionStatus>
+  /** The error code (`XX.YY.ZZZZ`) when it failed. */
+  failure_code: string | null
+  /** Why it failed, when it did. */
+  failure_description: string | null
+  /** The processor's references; null when the processor never answered. */
+  external_ids: TransactionExternalIds | null
+  /** Who asked for the reversal. */
+  request_log: RequestLog
+  /** When the reversal was created. */
+  created_at: string
+}

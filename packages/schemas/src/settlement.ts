@@ -17,7 +17,17 @@ export const settlementTotalSchema = z
   })
   .superRefine(amountPrecisionCheck(['payments_amount', 'refunds_amount', 'net_amount']))
 
-export type SettlementTotal = z.infer<typeof settlementTotalSchema>
+/** Per-currency sums of one settlement. */
+export interface SettlementTotal {
+  /** The currency, an ISO 4217 code. */
+  currency: string
+  /** The sum of the settled payments. */
+  payments_amount: number
+  /** The sum of the settled refunds. */
+  refunds_amount: number
+  /** Payments less refunds; negative when refunds exceed payments. */
+  net_amount: number
+}
 
 /** A settlement batch (the service documents no fields; this shape is chargekit's). */
 export const settlementSchema = z.looseObject({
@@ -29,4 +39,18 @@ export const settlementSchema = z.looseObject({
   totals: z.array(settlementTotalSchema),
 })
 
-export type Settlement = z.infer<typeof settlementSchema>
+/** A settlement batch: the payments and refunds the processor paid out together. */
+export interface Settlement {
+  /** The settlement's id (`st_…`). */
+  id: string
+  /** When the batch was settled. */
+  created_at: string
+  /** The settled payments' ids. */
+  payments: string[]
+  /** The settled refunds' ids. */
+  refunds: string[]
+  /** The instruments whose payments were settled. */
+  instruments: string[]
+  /** Sums per currency. */
+  totals: SettlementTotal[]
+}

@@ -6,6 +6,9 @@ import * as z from 'zod'
  * reading the service's answers. Typed `Known | (string & {})`: editors still offer the known
  * values, and comparing with one still narrows. Requests use the strict enum instead.
  */
+/** A known value of an enum that may grow, or a newer one kept as it came. */
+export type OpenEnum<Known extends string> = Known | (string & {})
+
 export function openEnum<Known extends z.ZodEnum>(
   known: Known,
 ): z.ZodType<z.output<Known> | (string & {})> {

@@ -1,15 +1,57 @@
 /**
- * Compile-time checks of the event types, run by `tsc -p packages/schemas` (typecheck): each
+ * Compile-time checks of the public types, run by `tsc -p packages/schemas` (typecheck): each
  * `@ts-expect-error` fails the build if the line it guards ever stops being an error.
  */
-import type { Event, EventOf, EventType, KnownEvent, Payment, UnknownEvent } from '../src/index'
-import { isEventOfType, isKnownEvent } from '../src/index'
+import type * as z from 'zod'
+import type {
+  Charge,
+  Dispute,
+  Event,
+  EventOf,
+  EventType,
+  GenericEvent,
+  Instrument,
+  KnownEvent,
+  Payment,
+  PaymentEvent,
+  Refund,
+  Reversal,
+  Settlement,
+  UnknownEvent,
+} from '../src/index'
+import {
+  type chargeSchema,
+  type disputeSchema,
+  type eventSchema,
+  type instrumentSchema,
+  isEventOfType,
+  isKnownEvent,
+  type paymentSchema,
+  type refundSchema,
+  type reversalSchema,
+  type settlementSchema,
+} from '../src/index'
 
-export function knownEventsNarrowByType(event: Event): string | undefined {
-  if (isKnownEvent(event) && event.type === 'payment.success') {
-    const payment: Payment = event.payment
-    return payment.id
+export function switchNarrowsWithoutAGuard(event: Event): string | undefined {
+  switch (event.type) {
+    case 'payment.success': {
+      const payment: Payment = event.payment
+      const named: PaymentEvent<'payment.success'> = event
+      return payment.id + named.id
+    }
+    case 'refund.settled':
+      return event.refund.id
+    case 'charge.error':
+      // @ts-expect-error a charge event may have no instrument
+      return event.instrument.id
+    default:
+      return undefined
   }
+}
+
+export function ifNarrowsToo(event: Event): string | undefined {
+  if (event.type === 'dispute.created') return event.dispute.reason
+  if (isKnownEvent(event) && event.type === 'payment.success') return event.payment.id
   if (isEventOfType(event, 'refund.settled')) return event.refund.id
   return undefined
 }
@@ -24,7 +66,7 @@ export function unknownEventsStayGeneric(event: UnknownEvent): unknown {
   // @ts-expect-error an unknown event may have no payment
   const paymentId: string = event.payment.id
   const type: string = event.type
-  return [paymentId, type, event.some_new_field]
+  return [paymentId, type]
 }
 
 export function genericCodeKeepsKnownEvents<T extends EventType>(event: EventOf<T>): KnownEvent {
@@ -33,3 +75,43 @@ export function genericCodeKeepsKnownEvents<T extends EventType>(event: EventOf<
 
 // @ts-expect-error a plain string is not an UnknownEventType: known events are never unknown ones
 export const notUnknown: UnknownEvent['type'] = 'payment.success'
+
+export function typosAreCompileErrors(charge: Charge, instrument: Instrument): unknown {
+  // @ts-expect-error no such field: the public types have no string index signature
+  const metadata = charge.metdata
+  // @ts-expect-error nested resources are named interfaces too
+  const label = charge.channels?.[0]?.lable
+  // @ts-expect-error
+  const redirectUrl = instrument.redirect?.uri
+  return [metadata, label, redirectUrl]
+}
+
+/**
+ * Each named interface declares exactly the fields its schema reads, and what the schema yields
+ * fits the interface: a field added to one and not the other fails the build.
+ */
+type SameKeys<A, B> = [Exclude<keyof A, KnownKeys<B>>, Exclude<KnownKeys<B>, keyof A>] extends [
+  never,
+  never,
+]
+  ? true
+  : {
+      onlyInInterface: Exclude<keyof A, KnownKeys<B>>
+      onlyInSchema: Exclude<KnownKeys<B>, keyof A>
+    }
+type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : K]: T[K] }
+type Agrees<Interface, Schema extends z.ZodType> =
+  z.output<Schema> extends Interface
+    ? SameKeys<Interface, z.output<Schema>>
+    : { schemaOutputDoesNotFit: Interface }
+
+export const agreements: [
+  Agrees<Charge, typeof chargeSchema>,
+  Agrees<Instrument, typeof instrumentSchema>,
+  Agrees<Payment, typeof paymentSchema>,
+  Agrees<Refund, typeof refundSchema>,
+  Agrees<Reversal, typeof reversalSchema>,
+  Agrees<Dispute, typeof disputeSchema>,
+  Agrees<Settlement, typeof settlementSchema>,
+  Agrees<GenericEvent, typeof eventSchema>,
+] = [true, true, true, true, true, true, true, true]

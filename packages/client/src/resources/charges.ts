@@ -12,7 +12,7 @@ import { listValidator, schemaValidator } from '../schema-validators'
 import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
 import { listPages } from './list-pages'
-import type { ListParams } from './list-params'
+import type { ChargeListParams } from './list-params'
 
 const chargeValidator = /* @__PURE__ */ schemaValidator('charge', chargeSchema)
 const chargeListValidator = /* @__PURE__ */ listValidator(chargeValidator)
@@ -32,8 +32,8 @@ export interface ChargesResource {
   confirm(id: string, options?: RequestOptions): ApiPromise<Charge>
   /** GET /v2/charges/{id} */
   retrieve(id: string, options?: RequestOptions): ApiPromise<Charge>
-  /** GET /v2/charges, newest first. */
-  list(params?: ListParams, options?: RequestOptions): PagePromise<Charge>
+  /** GET /v2/charges, newest first, optionally only those whose metadata has given values. */
+  list(params?: ChargeListParams, options?: RequestOptions): PagePromise<Charge>
   /**
    * GET /v2/charges/types: the charge types the account's channels offer, each with its label,
    * whether it is recurring, and the JSON Schema of its instrument request (to draw a form from).

@@ -12,6 +12,12 @@ export interface ListParams {
   per_page?: number
 }
 
+/** Filters of `charges.list`. */
+export interface ChargeListParams extends ListParams {
+  /** Charges whose metadata has these values (all of them), sent as `metadata[key]=value`. */
+  metadata?: Readonly<Record<string, string>>
+}
+
 /** Filters of `payments.list`, combined with AND. */
 export interface PaymentListParams extends ListParams {
   /** Payments of this charge id. */

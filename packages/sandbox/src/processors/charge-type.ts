@@ -1,3 +1,4 @@
+import type { CardParams } from '@chargekit/schemas'
 import type * as z from 'zod'
 import type { FailedOutcome } from './processor'
 
@@ -38,7 +39,7 @@ export interface ChargeType<Details extends Record<string, unknown> = Record<str
    * The instrument's `params`, shown to the merchant: never a secret (no full card number, no
    * CVC). Absent: the instrument has empty params.
    */
-  params?(details: Details, context: InstrumentDetailsContext): Record<string, unknown>
+  params?(details: Details, context: InstrumentDetailsContext): CardParams | Record<string, unknown>
   /**
    * A decline the sandbox applies itself before any processor is asked (an expired card is
    * refused whatever the processor).

@@ -177,7 +177,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): SandboxStor
         footprint.objects.push({ kind, id: object.id })
         space(accountId).footprintOf.set(object.id, footprint)
         order.push(object.id)
-        const fields = object as Record<string, unknown>
+        const fields = object as unknown as Record<string, unknown>
         for (const field of parentFields) {
           const parent = parentIdOf(fields[field])
           if (parent !== undefined) appendTo(byParent, parentKey(field, parent), object.id)
@@ -317,13 +317,22 @@ function collectPage<Entry, Item>(
   return { items, total }
 }
 
+function hasMetadata(metadata: unknown, wanted: Readonly<Record<string, string>>): boolean {
+  const values = (metadata ?? {}) as Record<string, unknown>
+  return Object.entries(wanted).every(([key, text]) => {
+    const value = Object.hasOwn(values, key) ? values[key] : undefined
+    return value !== undefined && value !== null && String(value) === text
+  })
+}
+
 function matchesObjectFilter(object: object, filter: ObjectFilter): boolean {
-  const fields = object as Record<string, unknown>
+  const fields = object as unknown as Record<string, unknown>
   if (filter.charge !== undefined && parentIdOf(fields.charge) !== filter.charge) return false
   if (filter.instrument !== undefined && parentIdOf(fields.instrument) !== filter.instrument) {
     return false
   }
   if (filter.payment !== undefined && parentIdOf(fields.payment) !== filter.payment) return false
   if (filter.status !== undefined && fields.status !== filter.status) return false
+  if (filter.metadata !== undefined && !hasMetadata(fields.metadata, filter.metadata)) return false
   return !(filter.unsettled === true && fields.settled_at !== null)
 }

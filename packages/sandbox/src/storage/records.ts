@@ -86,6 +86,11 @@ export interface ObjectFilter {
   status?: string
   /** Only objects whose `settled_at` is null. */
   unsettled?: boolean
+  /**
+   * Only objects whose `metadata` has each of these values, compared as text (`3` matches
+   * `"3"`, as in the event search); a null value matches nothing.
+   */
+  metadata?: Readonly<Record<string, string>>
 }
 
 /** The event search of GET /v2/events. */

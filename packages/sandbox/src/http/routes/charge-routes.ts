@@ -1,18 +1,26 @@
 import { createChargeRequestSchemaFor, listQuerySchema } from '@chargekit/schemas'
 import type { Hono } from 'hono'
+import * as z from 'zod'
 import { describeChargeType } from '../../accounts/charge-types'
 import { chargeChannelProblems } from '../../lifecycle/charge-channels'
 import { confirmCharge, createCharge } from '../../lifecycle/create-charge'
 import { mustGet } from '../../lifecycle/objects'
 import type { ChargeType } from '../../processors/charge-type'
+import type { ObjectFilter } from '../../storage/records'
 import { endpoint, type HttpSettings } from '../endpoint'
-import { listEnvelope, pageRequestOf } from '../list-envelope'
+import { definedOnly, listEnvelope, pageRequestOf } from '../list-envelope'
 import { needsPrivateKey } from '../public-key-scope'
 import type { SandboxEnv } from '../sandbox-env'
+import { searchParameterNames, searchQueryOf } from '../search-query'
 import { noParametersSchema, validateBody, validateQuery } from '../validate'
 
 // Local merchants receive events on plain http to loopback.
 const createChargeSchema = createChargeRequestSchemaFor({ allowLoopbackHttp: true })
+/** GET /v2/charges: pages, and `metadata[key]=value` (every pair must match). */
+const chargeListQuerySchema = listQuerySchema.extend({
+  metadata: z.record(z.string(), z.string()).optional(),
+})
+const chargeQueryParameters = searchParameterNames(chargeListQuerySchema.shape)
 
 export function chargeRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): void {
   api.post(
@@ -58,14 +66,19 @@ export function chargeRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): voi
   api.get(
     '/charges',
     endpoint(settings, async ({ c, step }) => {
-      const query = validateQuery(listQuerySchema, c.req.query())
+      const query = validateQuery(
+        chargeListQuerySchema,
+        searchQueryOf(new URL(c.req.url)),
+        chargeQueryParameters,
+      )
+      const filters = definedOnly({ metadata: query.metadata })
       const page = await step.deps.store.listObjects(
         step.account.id,
         'charge',
-        {},
+        filters as ObjectFilter,
         pageRequestOf(query),
       )
-      return { status: 200, body: listEnvelope(page, query, {}) }
+      return { status: 200, body: listEnvelope(page, query, filters) }
     }),
   )
 }

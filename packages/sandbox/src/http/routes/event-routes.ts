@@ -7,13 +7,10 @@ import type { EventFilter, StoredEvent } from '../../storage/records'
 import { endpoint, type HttpSettings } from '../endpoint'
 import { definedOnly, listEnvelope, pageRequestOf } from '../list-envelope'
 import type { SandboxEnv } from '../sandbox-env'
+import { searchParameterNames, searchQueryOf } from '../search-query'
 import { noParametersSchema, validateBody, validateQuery } from '../validate'
 
-const metadataParameter = /^metadata\[(.+)\]$/
-// The URL's spelling of the schema's keys, for the message naming them.
-const eventQueryParameters = Object.keys(eventListQuerySchema.shape).map((key) =>
-  key === 'metadata' ? 'metadata[key]' : key,
-)
+const eventQueryParameters = searchParameterNames(eventListQuerySchema.shape)
 
 export function eventRoutes(
   api: Hono<SandboxEnv>,
@@ -32,7 +29,7 @@ export function eventRoutes(
     endpoint(settings, async ({ c, step }) => {
       const query = validateQuery(
         eventListQuerySchema,
-        eventQueryOf(new URL(c.req.url)),
+        searchQueryOf(new URL(c.req.url), ['type']),
         eventQueryParameters,
       )
       const page = await step.deps.store.listEvents(
@@ -72,26 +69,6 @@ async function mustGetEvent(step: StepContext, id: string): Promise<StoredEvent>
   const event = await step.deps.store.getEvent(step.account.id, id)
   if (event === undefined) throw notFound('event', id)
   return event
-}
-
-/**
- * The URL query as the schema expects it: `type` repeatable (one value or a list),
- * `metadata[key]=value` gathered into an object, anything else as the last value given.
- * Built from entries so that a `__proto__` name stays an ordinary key.
- */
-function eventQueryOf(url: URL): Record<string, unknown> {
-  const entries = new Map<string, unknown>()
-  const types: string[] = []
-  const metadata: [string, string][] = []
-  for (const [name, value] of url.searchParams) {
-    const key = metadataParameter.exec(name)?.[1]
-    if (key !== undefined) metadata.push([key, value])
-    else if (name === 'type') types.push(value)
-    else entries.set(name, value)
-  }
-  if (types.length > 0) entries.set('type', types.length === 1 ? types[0] : types)
-  if (metadata.length > 0) entries.set('metadata', Object.fromEntries(metadata))
-  return Object.fromEntries(entries)
 }
 
 function eventFilterOf(query: EventListQuery): EventFilter {

@@ -101,7 +101,7 @@ export function createSqlStore(database: SqlDatabase): SandboxStore {
     },
 
     async putObject<K extends ObjectKind>(accountId: string, kind: K, object: ObjectKinds[K]) {
-      const fields = object as Record<string, unknown>
+      const fields = object as unknown as Record<string, unknown>
       // On conflict `seq` is left alone: a replaced object keeps its place in lists.
       await db.query(
         `INSERT INTO sandbox_objects
@@ -140,6 +140,14 @@ export function createSqlStore(database: SqlDatabase): SandboxStore {
       if (filter.payment !== undefined) where.add('payment_id = ?', filter.payment)
       if (filter.status !== undefined) where.add('status = ?', filter.status)
       if (filter.unsettled === true) where.add('unsettled = ?', true)
+      if (filter.metadata !== undefined) {
+        // Values as text on both sides, as the event search compares them.
+        where.add(
+          `(SELECT coalesce(jsonb_object_agg(key, value), '{}') FROM json_each_text(body -> 'metadata')
+            WHERE value IS NOT NULL) @> ?::jsonb`,
+          JSON.stringify(filter.metadata),
+        )
+      }
       const { rows, total } = await page<{ body: ObjectKinds[K] }>(
         'sandbox_objects',
         'body',
