@@ -5,6 +5,7 @@ import type {
   CreateInstrumentRequest,
   Instrument,
 } from '@chargekit/schemas'
+import { type ApiPromise, mapApiPromise } from './api-promise'
 import { basicAuthorization } from './basic-auth'
 import type { FetchLike } from './client-options'
 import { checkBaseUrl, checkFetch } from './config'
@@ -41,21 +42,24 @@ export interface BrowserRequestOptions {
   idempotencyKey?: string
 }
 
-/** What a checkout page may do with the public key. */
+/**
+ * What a checkout page may do with the public key. Every call is an `ApiPromise`: `await` it for
+ * the body, or `.withResponse()` for the status, headers and request id as well.
+ */
 export interface BrowserClient {
   readonly charges: {
     /**
      * GET /v2/charges/types: the charge types on offer, each with the JSON Schema of its
      * instrument request, to draw the payment form from.
      */
-    types(options?: BrowserRequestOptions): Promise<ChargeTypeInfo[]>
+    types(options?: BrowserRequestOptions): ApiPromise<ChargeTypeInfo[]>
     /**
      * POST /v2/charges: a charge started by the customer, created unconfirmed; the merchant's
      * server confirms it with the private key before an instrument can be created from it.
      */
-    create(params: CreateChargeRequest, options?: BrowserRequestOptions): Promise<Charge>
+    create(params: CreateChargeRequest, options?: BrowserRequestOptions): ApiPromise<Charge>
     /** GET /v2/charges/{id} */
-    retrieve(id: string, options?: BrowserRequestOptions): Promise<Charge>
+    retrieve(id: string, options?: BrowserRequestOptions): ApiPromise<Charge>
   }
   readonly instruments: {
     /**
@@ -63,9 +67,9 @@ export interface BrowserClient {
      * passes through the merchant's server. A decline throws a PaymentError; with 3-D Secure the
      * instrument is `pending` and the page navigates to `instrument.redirect.url`.
      */
-    create(params: CreateInstrumentRequest, options?: BrowserRequestOptions): Promise<Instrument>
+    create(params: CreateInstrumentRequest, options?: BrowserRequestOptions): ApiPromise<Instrument>
     /** GET /v2/instruments/{id}: e.g. on the return page after 3-D Secure. */
-    retrieve(id: string, options?: BrowserRequestOptions): Promise<Instrument>
+    retrieve(id: string, options?: BrowserRequestOptions): ApiPromise<Instrument>
   }
 }
 
@@ -125,8 +129,11 @@ export function createBrowserClient(options: BrowserClientOptions): BrowserClien
   }
   return Object.freeze({
     charges: Object.freeze({
-      types: async (callOptions?: BrowserRequestOptions) =>
-        (await send('GET', '/charges/types', undefined, chargeTypesAnswer, callOptions)).collection,
+      types: (callOptions?: BrowserRequestOptions) =>
+        mapApiPromise(
+          send('GET', '/charges/types', undefined, chargeTypesAnswer, callOptions),
+          (list) => list.collection,
+        ),
       create: (params: CreateChargeRequest, callOptions?: BrowserRequestOptions) =>
         send(
           'POST',

@@ -7,6 +7,7 @@ export type {
   CreateInstrumentRequest,
   Instrument,
 } from '@chargekit/schemas'
+export type { ApiPromise, ApiResponse } from './api-promise'
 export type {
   BrowserClient,
   BrowserClientOptions,

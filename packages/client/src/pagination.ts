@@ -1,4 +1,5 @@
 import type { ListEnvelope, Pagination } from '@chargekit/schemas'
+import type { ApiPromise, ApiResponse } from './api-promise'
 import { describe, optionError } from './option-checks'
 
 /** The most items one `toArray` collects: beyond it, a loop (`for await`) holds less in memory. */
@@ -33,7 +34,7 @@ async function collect<T>(items: AsyncIterable<T>, options: ToArrayOptions): Pro
 }
 
 /** Fetches page `n` (1-based) of one list with fixed filters. */
-export type PageFetcher<T> = (page: number) => Promise<ListEnvelope<T>>
+export type PageFetcher<T> = (page: number) => ApiPromise<ListEnvelope<T>>
 
 /**
  * One page of a list (`{ collection, pagination, filters }`). `for await (const item of page)` walks every item from
@@ -100,7 +101,7 @@ export class Page<T> implements AsyncIterable<T> {
 export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   readonly #fetchPage: PageFetcher<T>
   readonly #startPage: number
-  #first: Promise<Page<T>> | undefined
+  #first: Promise<ApiResponse<Page<T>>> | undefined
 
   /** `startPage`: the `page` parameter the caller passed, 1 by default. */
   constructor(fetchPage: PageFetcher<T>, startPage = 1) {
@@ -108,11 +109,23 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     this.#startPage = startPage
   }
 
-  #load(): Promise<Page<T>> {
-    this.#first ??= this.#fetchPage(this.#startPage).then(
-      (envelope) => new Page(envelope, this.#fetchPage),
-    )
+  #answer(): Promise<ApiResponse<Page<T>>> {
+    this.#first ??= this.#fetchPage(this.#startPage)
+      .withResponse()
+      .then((answer) => ({ ...answer, data: new Page(answer.data, this.#fetchPage) }))
     return this.#first
+  }
+
+  #load(): Promise<Page<T>> {
+    return this.#answer().then((answer) => answer.data)
+  }
+
+  /**
+   * The first page (not fetched again) with its status, headers, request id: as every call's
+   * `withResponse()`.
+   */
+  withResponse(): Promise<ApiResponse<Page<T>>> {
+    return this.#answer()
   }
 
   // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, so `await list()` works.

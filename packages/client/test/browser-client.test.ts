@@ -43,6 +43,11 @@ describe('createBrowserClient', () => {
       status: 'authorized',
     })
     await expect(browser.charges.retrieve(started.id)).resolves.toMatchObject({ confirmed: true })
+    const answer = await browser.instruments.retrieve(instrument.id).withResponse()
+    expect(answer).toMatchObject({ status: 200, data: { id: instrument.id } })
+    expect(answer.requestId).toMatch(/^req_/)
+    const typesAnswer = await browser.charges.types().withResponse()
+    expect(typesAnswer.data.map((type) => type.id)).toContain('mbway')
   })
 
   it('throws a PaymentError that says what was declined and what to do next', async () => {

@@ -194,6 +194,17 @@ describe('withResponse()', () => {
     expect(types.status).toBe(200)
   })
 
+  it('gives a list’s first page with its response, fetched once, still iterable', async () => {
+    const list = client.charges.list({ per_page: 1 })
+    const [page, answer] = await Promise.all([list, list.withResponse()])
+    expect(answer.data).toBe(page)
+    expect(answer.status).toBe(200)
+    expect(answer.requestId).toMatch(/^req_/)
+    expect(answer.data.pagination.per_page).toBe(1)
+    const next = await answer.data.nextPage()
+    expect(next?.pagination.page).toBe(2)
+  })
+
   it('rejects with the typed error, and for bad arguments before sending', async () => {
     await expect(client.refunds.retrieve('re_missing').withResponse()).rejects.toBeInstanceOf(
       NotFoundError,
