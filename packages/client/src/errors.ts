@@ -1,12 +1,8 @@
-import type { ErrorCategoryName, ErrorCode } from '@chargekit/errors'
+import { ChargekitError, type ErrorCategoryName, type ErrorCode } from '@chargekit/errors'
 
-/**
- * The one base class of every error this package throws, so `catch (e) { if (e instanceof
- * ChargekitError) … }` separates our errors from bugs in the caller's code.
- */
-export class ChargekitError extends Error {
-  override name = 'ChargekitError'
-}
+// Every chargekit package's errors share this base; `instanceof` holds across the ESM and
+// CommonJS builds.
+export { ChargekitError }
 
 /** What an {@link ApiError} is built from: the service's answer and the call that caused it. */
 export interface ApiErrorDetails {

@@ -1,7 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import {
-  ChargekitErrorsError,
   type DecodedTestAmount,
   decodeTestAmount,
   type ErrorCode,
@@ -9,6 +8,7 @@ import {
   errorCodes,
   formatTestAmount,
   type TestAmountCode,
+  TestAmountError,
   type TestElement,
   testElements,
 } from './index'
@@ -56,10 +56,10 @@ describe('encodeTestAmount / formatTestAmount', () => {
     }
   })
 
-  it('throws a ChargekitErrorsError naming the bad code', () => {
+  it('throws a TestAmountError naming the bad code', () => {
     for (const code of ['06.02.0001', '6020000', '', 'risk']) {
       const call = () => encodeTestAmount(code, 'instrument')
-      expect(call).toThrow(ChargekitErrorsError)
+      expect(call).toThrow(TestAmountError)
       expect(call).toThrow(`Unknown error code ${JSON.stringify(code)}`)
       expect(() => formatTestAmount(code, 'charge')).toThrow(/expected a catalogue code/)
     }
@@ -69,7 +69,7 @@ describe('encodeTestAmount / formatTestAmount', () => {
     } catch (error) {
       expect(error).toMatchObject({ argument: 'code', value: '06.02.0001' })
       expect(error).toBeInstanceOf(Error)
-      expect((error as Error).name).toBe('ChargekitErrorsError')
+      expect((error as Error).name).toBe('TestAmountError')
     }
   })
 
@@ -86,9 +86,9 @@ describe('encodeTestAmount / formatTestAmount', () => {
     expect(() => encodeTestAmount(fromTheWire, 'charge')).toThrow(/Unknown error code "06.02.0009"/)
   })
 
-  it('throws a ChargekitErrorsError naming the bad element', () => {
+  it('throws a TestAmountError naming the bad element', () => {
     const call = () => encodeTestAmount('06.02.0000', 'settlement' as TestElement)
-    expect(call).toThrow(ChargekitErrorsError)
+    expect(call).toThrow(TestAmountError)
     expect(call).toThrow(
       'Unknown test element "settlement": expected one of charge, instrument, payment, refund, reversal',
     )

@@ -1,5 +1,5 @@
 import { type ErrorCode, isErrorCode } from './error-codes'
-import { ChargekitErrorsError, describeValue } from './errors'
+import { describeValue, TestAmountError } from './errors'
 import { isTestElement, type TestElement, testElements } from './test-elements'
 
 // Error testing by amount: the charge amount `XZZZZ.YY` carries an error code (integer
@@ -23,18 +23,18 @@ export type TestAmountCode = ErrorCode | (string & {})
 
 /**
  * The amount as a two-decimal string: `('06.02.0000', 'instrument')` → `'6020000.20'`.
- * Throws a `ChargekitErrorsError` naming the argument when `code` is not a catalogue code or
+ * Throws a `TestAmountError` naming the argument when `code` is not a catalogue code or
  * `element` is not a test element.
  */
 export function formatTestAmount(code: TestAmountCode, element: TestElement): string {
   if (!isErrorCode(code)) {
-    throw new ChargekitErrorsError(
+    throw new TestAmountError(
       `Unknown error code ${describeValue(code)}: expected a catalogue code in the form XX.YY.ZZZZ, such as "06.02.0000" (see errorCodes)`,
       { argument: 'code', value: code },
     )
   }
   if (!isTestElement(element)) {
-    throw new ChargekitErrorsError(
+    throw new TestAmountError(
       `Unknown test element ${describeValue(element)}: expected one of ${testElements.join(', ')}`,
       { argument: 'element', value: element },
     )
@@ -45,7 +45,7 @@ export function formatTestAmount(code: TestAmountCode, element: TestElement): st
 
 /**
  * The amount as a JSON number: `('06.02.0000', 'instrument')` → `6020000.2`.
- * Throws a `ChargekitErrorsError` naming the argument when `code` is not a catalogue code or
+ * Throws a `TestAmountError` naming the argument when `code` is not a catalogue code or
  * `element` is not a test element.
  */
 export function encodeTestAmount(code: TestAmountCode, element: TestElement): number {

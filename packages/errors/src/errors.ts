@@ -1,9 +1,11 @@
+import { ChargekitError } from './chargekit-error'
+
 /**
- * The one error class this package throws. It is raised only for bad input to the encoder
- * (`encodeTestAmount` / `formatTestAmount`); lookups and the decoder answer `undefined` instead,
- * because "this is not a code" is an expected outcome there, not a programming mistake.
+ * Bad input to the test-amount encoder (`encodeTestAmount` / `formatTestAmount`), the one error
+ * this package throws; lookups and the decoder answer `undefined` instead, because "this is not
+ * a code" is an expected outcome there, not a programming mistake.
  */
-export class ChargekitErrorsError extends Error {
+export class TestAmountError extends ChargekitError {
   /** The argument that was rejected, e.g. `'code'` or `'element'`. */
   readonly argument: string
   /** The value that was passed for it. */
@@ -11,7 +13,7 @@ export class ChargekitErrorsError extends Error {
 
   constructor(message: string, details: { argument: string; value: unknown }) {
     super(message)
-    this.name = 'ChargekitErrorsError'
+    this.name = 'TestAmountError'
     this.argument = details.argument
     this.value = details.value
   }

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { ChargekitSchemasError } from './chargekit-schemas-error'
+import { AmountError } from './amount-error'
 import { currencyMinorDigits, isKnownCurrency } from './currency'
 import {
   type Decimal,
@@ -61,12 +61,12 @@ export function toMinorUnits(amount: number | string, currency: string): bigint 
   const digits = currencyMinorDigits(currency)
   const decimal = parseDecimal(amount)
   if (decimal === undefined) {
-    throw new ChargekitSchemasError(
+    throw new AmountError(
       `Amount ${describe(amount)} is not a finite decimal number: pass a number such as 12.5 or a string such as "12.50"${exponentHint}.`,
     )
   }
   if (decimal.scale > digits) {
-    throw new ChargekitSchemasError(
+    throw new AmountError(
       `Amount ${String(amount)} has ${decimal.scale} decimals but ${currency} allows ${digits}: round it to ${digits} decimals first.`,
     )
   }
@@ -76,7 +76,7 @@ export function toMinorUnits(amount: number | string, currency: string): bigint 
 /** Exact conversion from minor units to the JSON number the service uses: `(1230n, 'USD') === 12.3`. */
 export function fromMinorUnits(minor: bigint, currency: string): number {
   if (minor > maxExactMinorUnits || minor < -maxExactMinorUnits) {
-    throw new ChargekitSchemasError(
+    throw new AmountError(
       `${minor} minor units has more than 15 digits and cannot be a JSON number exactly: keep it in minor units (bigint).`,
     )
   }
@@ -95,7 +95,7 @@ export function compareAmounts(a: number | string, b: number | string): -1 | 0 |
 function requireDecimal(value: number | string, name: string): Decimal {
   const decimal = parseDecimal(value)
   if (decimal === undefined) {
-    throw new ChargekitSchemasError(
+    throw new AmountError(
       `compareAmounts: argument ${name} (${describe(value)}) is not a finite decimal number${exponentHint}.`,
     )
   }

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { ChargekitSchemasError } from './chargekit-schemas-error'
+import { AmountError } from './amount-error'
 
 // Intl knows which codes it has data for; a hand-written ISO 4217 table would drift from it.
 const knownCurrencies: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'))
@@ -15,13 +15,13 @@ export function isKnownCurrency(code: string): boolean {
 /**
  * How many minor-unit digits the currency uses (JPY 0, USD 2, BHD 3), from
  * `Intl.NumberFormat(…, { style: 'currency' }).resolvedOptions().maximumFractionDigits`.
- * Throws a `ChargekitSchemasError` for a code that is not a known ISO 4217 currency.
+ * Throws a `AmountError` for a code that is not a known ISO 4217 currency.
  */
 export function currencyMinorDigits(currency: string): number {
   const cached = minorDigitsCache.get(currency)
   if (cached !== undefined) return cached
   if (!isKnownCurrency(currency)) {
-    throw new ChargekitSchemasError(
+    throw new AmountError(
       `Unknown currency ${JSON.stringify(currency)}: pass an upper-case ISO 4217 code such as "USD".`,
     )
   }

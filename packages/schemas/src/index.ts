@@ -7,6 +7,7 @@ export {
   nonNegativeAmountSchema,
   toMinorUnits,
 } from './amount'
+export { AmountError } from './amount-error'
 export type { CardBrand, CardParams, CardType } from './card-params'
 export { cardBrandSchema, cardParamsSchema, cardTypeSchema } from './card-params'
 export type { Channel } from './channel'
@@ -21,7 +22,6 @@ export {
 } from './charge-request'
 export type { ChargeTypeInfo, ChargeTypeList } from './charge-types'
 export { chargeTypeInfoSchema, chargeTypeListSchema } from './charge-types'
-export { ChargekitSchemasError } from './chargekit-schemas-error'
 export type { CompactEvent, CompactEventSource, DeliveryPayload } from './compact-event'
 export { compactEventSchema, deliveryPayloadSchema, toCompactEvent } from './compact-event'
 export { currencyMinorDigits, currencySchema, isKnownCurrency } from './currency'

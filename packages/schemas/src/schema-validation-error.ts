@@ -1,5 +1,5 @@
+import { ChargekitError } from '@chargekit/errors'
 import type * as z from 'zod'
-import { ChargekitSchemasError } from './chargekit-schemas-error'
 import { formatZodIssues } from './format-zod-issues'
 
 const listedProblems = 3
@@ -8,7 +8,7 @@ const listedProblems = 3
  * Data did not match a chargekit schema. `parameters` maps each dotted field path to what was
  * expected; `issues` keeps zod's raw issues.
  */
-export class SchemaValidationError extends ChargekitSchemasError {
+export class SchemaValidationError extends ChargekitError {
   override name = 'SchemaValidationError'
   readonly issues: readonly z.core.$ZodIssue[]
   readonly parameters: Record<string, string[]>

@@ -1,3 +1,4 @@
+import { ChargekitError } from '@chargekit/errors'
 import type { CompactEvent } from '@chargekit/schemas'
 
 /**
@@ -66,7 +67,7 @@ export interface WebhooksErrorOptions {
 }
 
 /** The one error class of @chargekit/webhooks; `code` says what went wrong, `status` the answer. */
-export class WebhooksError extends Error {
+export class WebhooksError extends ChargekitError {
   override readonly name = 'WebhooksError'
   readonly code: WebhooksErrorCode
   /** The HTTP status the adapters answer with for this error. */

@@ -1,5 +1,5 @@
 import {
-  ChargekitSchemasError,
+  AmountError,
   fromMinorUnits,
   isAmountInMinorUnits,
   maxAmount,
@@ -41,7 +41,7 @@ export function exactAmount(minorUnits: bigint, currency: string): number | unde
   try {
     return fromMinorUnits(minorUnits, currency)
   } catch (error) {
-    if (error instanceof ChargekitSchemasError) return undefined
+    if (error instanceof AmountError) return undefined
     throw error
   }
 }
