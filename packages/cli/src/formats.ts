@@ -1,4 +1,5 @@
 import type { Event } from '@chargekit/client'
+import { currencyMinorDigits, isKnownCurrency, toMinorUnits } from '@chargekit/schemas'
 
 /** The connection flags' help, shared by every command that calls the service. */
 export const connectionHelp = `  --base-url <url>       the service (default CHARGEKIT_BASE_URL, else the local
@@ -42,10 +43,7 @@ export function describeObject(kind: string, value: unknown): string[] {
   const status =
     text(object.status) ??
     (object.confirmed === true ? 'confirmed' : object.confirmed === false ? 'unconfirmed' : '')
-  const amount =
-    typeof object.amount === 'number'
-      ? `${object.amount}${typeof object.currency === 'string' ? ` ${object.currency}` : ''}`
-      : ''
+  const amount = typeof object.amount === 'number' ? formatAmount(object.amount, object.currency) : ''
   const redirect = (object.redirect as Loose | null | undefined)?.url
   const detail =
     text(object.failure_code) !== undefined
@@ -56,4 +54,13 @@ export function describeObject(kind: string, value: unknown): string[] {
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined
+}
+
+/** `6020000.20 EUR`: the amount with its currency's minor digits, computed exactly. */
+export function formatAmount(amount: number, currency: unknown): string {
+  if (typeof currency !== 'string' || !isKnownCurrency(currency)) return String(amount)
+  const digits = currencyMinorDigits(currency)
+  const minor = toMinorUnits(amount, currency).toString().padStart(digits + 1, '0')
+  const units = digits === 0 ? minor : `${minor.slice(0, -digits)}.${minor.slice(-digits)}`
+  return `${units} ${currency}`
 }

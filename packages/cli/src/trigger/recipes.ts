@@ -1,4 +1,9 @@
-import { encodeTestAmount, type TestAmountCode, type TestElement } from '@chargekit/errors'
+import {
+  encodeTestAmount,
+  formatTestAmount,
+  type TestAmountCode,
+  type TestElement,
+} from '@chargekit/errors'
 import type { EventType } from '@chargekit/schemas'
 import type { TriggerFlow } from './trigger-flow'
 
@@ -29,7 +34,7 @@ export function eventOfDecline(element: TestElement): EventType {
 export function declineRecipe(code: TestAmountCode, element: TestElement): Recipe {
   const captured = element === 'payment' || element === 'refund'
   return {
-    summary: `a charge of ${encodeTestAmount(code, element)} EUR on ${testChannel}, declined at the ${element} with ${code}`,
+    summary: `a charge of ${formatTestAmount(code, element)} EUR on ${testChannel}, declined at the ${element} with ${code}`,
     async run(flow) {
       const charge = () =>
         flow.charge({
