@@ -1,3 +1,3 @@
 import { chargekitProject } from '../../vitest.shared'
 
-export default chargekitProject('cli')
+export default chargekitProject('cli', { globalSetup: ['./test/bundle-cli-setup.ts'] })

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
+import { inject } from 'vitest'
 
-const packageDir = fileURLToPath(new URL('..', import.meta.url))
 const running: ChildProcess[] = []
 
 export interface CliRun {
@@ -14,19 +13,18 @@ export interface CliRun {
 }
 
 /**
- * Runs `chargekit` from source in its own process, as the bin runs from dist: real argv, real
- * stdout/stderr, real signals. `env` is added to a copy of this process's environment without
+ * Runs `chargekit` (bundled from source by the global setup) in its own process, as npm runs the
+ * bin: real argv, real stdout/stderr, real signals. `env` is added to a copy of this process's environment without
  * any CHARGEKIT_ or NO_COLOR variable of the machine running the tests.
  */
 export function startCli(args: readonly string[], env: Record<string, string> = {}): CliRun {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(CHARGEKIT_|NO_COLOR$)/.test(name)),
   )
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@chargekit/source', '--import', 'tsx', 'src/cli.ts', ...args],
-    { cwd: packageDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...inherited, ...env } },
-  )
+  const child = spawn(process.execPath, [inject('chargekitCli'), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...inherited, ...env },
+  })
   running.push(child)
   const output = { stdout: '', stderr: '' }
   const waiters = new Set<() => void>()
