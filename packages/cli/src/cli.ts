@@ -19,5 +19,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => stop.abort(signal))
 }
 
-const terminal = createTerminal({ stdout: process.stdout, stderr: process.stderr, env: process.env })
-process.exitCode = await runCli(process.argv.slice(2), { terminal, env: process.env, signal: stop.signal })
+const terminal = createTerminal({
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+})
+process.exitCode = await runCli(process.argv.slice(2), {
+  terminal,
+  env: process.env,
+  signal: stop.signal,
+})

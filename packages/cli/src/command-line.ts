@@ -39,14 +39,15 @@ function usageErrorOf(error: unknown, command: string, flags: readonly string[])
   switch (code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
       return new UsageError(
-        `unknown flag ${flag}${didYouMean(flag, flags.map((name) => `--${name}`))}`,
+        `unknown flag ${flag}${didYouMean(
+          flag,
+          flags.map((name) => `--${name}`),
+        )}`,
         command,
       )
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
       return new UsageError(
-        message.includes('argument missing')
-          ? `${flag} expects a value`
-          : `${flag} takes no value`,
+        message.includes('argument missing') ? `${flag} expects a value` : `${flag} takes no value`,
         command,
       )
     default:
@@ -64,7 +65,10 @@ export function integerFlag(
 ): number {
   const value = Number(text)
   if (!/^\d+$/.test(text) || value < min || value > max) {
-    throw new UsageError(`${flag} expects a whole number from ${min} to ${max}; got "${text}"`, command)
+    throw new UsageError(
+      `${flag} expects a whole number from ${min} to ${max}; got "${text}"`,
+      command,
+    )
   }
   return value
 }
@@ -73,14 +77,20 @@ export function integerFlag(
 export function secondsFlag(command: string, flag: string, text: string): number {
   const seconds = Number(text)
   if (text.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) {
-    throw new UsageError(`${flag} expects a number of seconds > 0, such as 10 or 0.5; got "${text}"`, command)
+    throw new UsageError(
+      `${flag} expects a number of seconds > 0, such as 10 or 0.5; got "${text}"`,
+      command,
+    )
   }
   return seconds * 1000
 }
 
 /** An ISO 8601 timestamp with a time zone (`2026-01-31T12:00:00Z`), as the service writes them. */
 export function timestampFlag(command: string, flag: string, text: string): string {
-  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(text) || Number.isNaN(Date.parse(text))) {
+  if (
+    !/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(text) ||
+    Number.isNaN(Date.parse(text))
+  ) {
     throw new UsageError(
       `${flag} expects an ISO 8601 time with a zone, such as 2026-01-31T12:00:00Z; got "${text}"`,
       command,

@@ -43,12 +43,14 @@ export function describeObject(kind: string, value: unknown): string[] {
   const status =
     text(object.status) ??
     (object.confirmed === true ? 'confirmed' : object.confirmed === false ? 'unconfirmed' : '')
-  const amount = typeof object.amount === 'number' ? formatAmount(object.amount, object.currency) : ''
+  const amount =
+    typeof object.amount === 'number' ? formatAmount(object.amount, object.currency) : ''
   const redirect = (object.redirect as Loose | null | undefined)?.url
   const detail =
     text(object.failure_code) !== undefined
       ? `${object.failure_code} ${text(object.failure_description) ?? ''}`.trim()
-      : (text(object.failure_description) ?? (typeof redirect === 'string' ? `3-D Secure: ${redirect}` : ''))
+      : (text(object.failure_description) ??
+        (typeof redirect === 'string' ? `3-D Secure: ${redirect}` : ''))
   return [kind, text(object.id) ?? '', status, amount, detail]
 }
 
@@ -60,7 +62,9 @@ function text(value: unknown): string | undefined {
 export function formatAmount(amount: number, currency: unknown): string {
   if (typeof currency !== 'string' || !isKnownCurrency(currency)) return String(amount)
   const digits = currencyMinorDigits(currency)
-  const minor = toMinorUnits(amount, currency).toString().padStart(digits + 1, '0')
+  const minor = toMinorUnits(amount, currency)
+    .toString()
+    .padStart(digits + 1, '0')
   const units = digits === 0 ? minor : `${minor.slice(0, -digits)}.${minor.slice(-digits)}`
   return `${units} ${currency}`
 }

@@ -16,7 +16,11 @@ export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  */
 export async function pollUntil<T>(
   check: () => Promise<T | undefined>,
-  { timeoutMs, what, signal }: { timeoutMs: number; what: string; signal?: AbortSignal | undefined },
+  {
+    timeoutMs,
+    what,
+    signal,
+  }: { timeoutMs: number; what: string; signal?: AbortSignal | undefined },
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (let wait = 50; ; wait = Math.min(wait * 2, 500)) {

@@ -1,8 +1,8 @@
 import { AuthenticationError, ChargekitError, ConnectionError } from '@chargekit/client'
+import type { CommandContext } from './commands/command'
 import { eventsCommand } from './commands/events-command'
 import { listenCommand } from './commands/listen-command'
 import { triggerCommand } from './commands/trigger-command'
-import type { CommandContext } from './commands/command'
 import { sandboxDefaults } from './connection'
 import { didYouMean } from './did-you-mean'
 import { CliError, exitCodes, UsageError } from './errors'
@@ -60,7 +60,9 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
       context.terminal.line(VERSION)
       return exitCodes.ok
     }
-    const run = Object.hasOwn(commands, first) ? commands[first as keyof typeof commands] : undefined
+    const run = Object.hasOwn(commands, first)
+      ? commands[first as keyof typeof commands]
+      : undefined
     if (run === undefined) {
       const hint = didYouMean(first, Object.keys(commands))
       throw new UsageError(
@@ -77,7 +79,8 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
 function report(error: unknown, { terminal }: CommandContext): number {
   const { style } = terminal
   if (error instanceof UsageError) {
-    const help = error.command === undefined ? 'chargekit --help' : `chargekit ${error.command} --help`
+    const help =
+      error.command === undefined ? 'chargekit --help' : `chargekit ${error.command} --help`
     terminal.note(`${style.red('chargekit:')} ${error.message}. Run ${help} for usage.`)
     return exitCodes.usage
   }
@@ -100,6 +103,8 @@ function report(error: unknown, { terminal }: CommandContext): number {
     return exitCodes.failure
   }
   // A bug: the stack helps whoever reports it.
-  terminal.note(`chargekit: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+  terminal.note(
+    `chargekit: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  )
   return exitCodes.failure
 }

@@ -52,7 +52,9 @@ export function startCli(args: readonly string[], env: Record<string, string> = 
         check()
         exited.then(() => {
           waiters.delete(check)
-          reject(new Error(`chargekit exited before ${pattern} appeared on ${stream}: ${output.stderr}`))
+          reject(
+            new Error(`chargekit exited before ${pattern} appeared on ${stream}: ${output.stderr}`),
+          )
         })
       })
     },

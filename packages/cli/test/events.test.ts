@@ -21,12 +21,21 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   sandbox = await startSandbox({ port: 0, timeScale: 0.001 })
   env = { CHARGEKIT_BASE_URL: sandbox.apiUrl }
-  client = createClient({ baseUrl: sandbox.url, accountId: 'acct_sandbox', privateKey: 'sk_sandbox' })
+  client = createClient({
+    baseUrl: sandbox.url,
+    accountId: 'acct_sandbox',
+    privateKey: 'sk_sandbox',
+  })
   const eventsUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/events`
   // 40 charges (80 events) for the pipe, then one payment flow to search.
   await Promise.all(
     Array.from({ length: 40 }, () =>
-      client.charges.create({ charge_type: 'card_onetime', amount: 5, currency: 'EUR', events_url: eventsUrl }),
+      client.charges.create({
+        charge_type: 'card_onetime',
+        amount: 5,
+        currency: 'EUR',
+        events_url: eventsUrl,
+      }),
     ),
   )
   const charge = await client.charges.create({
@@ -59,8 +68,32 @@ describe('chargekit events', () => {
   it('lists with the search filters, gets, resends and dismisses, as JSON and as tables', async () => {
     const [all, payments, byMetadata, table] = await Promise.all([
       runCli(['events', 'list', '--charge', chargeId, '--json'], env),
-      runCli(['events', 'list', '--type', 'payment.success', '--type', 'charge.created', '--limit', '3', '--json'], env),
-      runCli(['events', 'list', '--metadata', 'order=1042', '--created-gte', '2000-01-01T00:00:00Z', '--json'], env),
+      runCli(
+        [
+          'events',
+          'list',
+          '--type',
+          'payment.success',
+          '--type',
+          'charge.created',
+          '--limit',
+          '3',
+          '--json',
+        ],
+        env,
+      ),
+      runCli(
+        [
+          'events',
+          'list',
+          '--metadata',
+          'order=1042',
+          '--created-gte',
+          '2000-01-01T00:00:00Z',
+          '--json',
+        ],
+        env,
+      ),
       runCli(['events', 'list', '--charge', chargeId], env),
     ])
     expect(all.code).toBe(0)
@@ -77,7 +110,9 @@ describe('chargekit events', () => {
       'charge.created',
       'charge.created',
     ])
-    expect(json<Event[]>(byMetadata).map((event) => event.id)).toEqual(events.map((event) => event.id))
+    expect(json<Event[]>(byMetadata).map((event) => event.id)).toEqual(
+      events.map((event) => event.id),
+    )
     // A header, then one row per event, newest first.
     const rows = table.stdout.trimEnd().split('\n')
     expect(rows[0]).toMatch(/^created_at\s+type\s+id\s+object\s+delivery$/)
@@ -142,8 +177,12 @@ describe('chargekit, the command line itself', () => {
       expect(run.stdout).toMatch(/^Usage: chargekit/)
       expect(run.stdout).toContain('Examples:\n  chargekit ')
     }
-    expect(runs[1]?.stdout).toContain('  reversal.pending       an authorized card on card_onetime_simulated_acquirer')
-    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+    expect(runs[1]?.stdout).toContain(
+      '  reversal.pending       an authorized card on card_onetime_simulated_acquirer',
+    )
+    const { version } = JSON.parse(
+      readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+    )
     expect(runs[5]).toMatchObject({ code: 0, stdout: `${version}\n` })
   })
 
@@ -158,7 +197,8 @@ describe('chargekit, the command line itself', () => {
     expect(unknown).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'chargekit: unknown flag --chrage (did you mean --charge?). Run chargekit events list --help for usage.\n',
+      stderr:
+        'chargekit: unknown flag --chrage (did you mean --charge?). Run chargekit events list --help for usage.\n',
     })
     expect(limit.code).toBe(2)
     expect(limit.stderr).toContain('--limit expects a whole number from 1 to 10000; got "0"')

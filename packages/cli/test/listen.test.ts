@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type ChargekitClient, createClient } from '@chargekit/client'
-import { toCompactEvent } from '@chargekit/schemas'
 import { type Sandbox, startSandbox } from '@chargekit/sandbox'
+import { type CompactEventSource, toCompactEvent } from '@chargekit/schemas'
 import { createSignatureVerifier } from '@chargekit/webhooks'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { killRunningClis, startCli } from './cli-process'
@@ -16,7 +16,11 @@ let env: Record<string, string>
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, timeScale: 0.001, deliverEvents: false })
   env = { CHARGEKIT_BASE_URL: sandbox.url }
-  client = createClient({ baseUrl: sandbox.url, accountId: 'acct_sandbox', privateKey: 'sk_sandbox' })
+  client = createClient({
+    baseUrl: sandbox.url,
+    accountId: 'acct_sandbox',
+    privateKey: 'sk_sandbox',
+  })
 })
 afterAll(() => sandbox.close())
 afterEach(killRunningClis)
@@ -129,16 +133,20 @@ describe('chargekit listen', () => {
         event_type: event.type,
       })
       expect(delivery.headers['content-type']).toBe('application/json')
-      expect(JSON.parse(delivery.body)).toEqual(toCompactEvent(event))
+      expect(JSON.parse(delivery.body)).toEqual(toCompactEvent(event as CompactEventSource))
       expect(delivery.headers['webhook-id']).toBe(event.id)
       await verify(delivery.body, delivery.headers)
     }
     const lines = run.output().stdout.trimEnd().split('\n')
     expect(lines).toHaveLength(5)
     expect(lines[0]).toMatch(
-      new RegExp(`^${events[0]?.created_at}  charge\\.created\\s+${events[0]?.id}  \\[204\\]\\s+\\d+ ms$`),
+      new RegExp(
+        `^${events[0]?.created_at}  charge\\.created\\s+${events[0]?.id}  \\[204\\]\\s+\\d+ ms$`,
+      ),
     )
-    expect(lines[4]).toMatch(/payment\.success\s+ev_\w+ {2}\[500\]\s+\d+ ms {2}500 order 1042 not found$/)
+    expect(lines[4]).toMatch(
+      /payment\.success\s+ev_\w+ {2}\[500\]\s+\d+ ms {2}500 order 1042 not found$/,
+    )
 
     run.child.kill('SIGTERM')
     expect(await run.exited).toBe(0)
@@ -160,12 +168,20 @@ describe('chargekit listen', () => {
     await run.waitFor('stderr', /^Ready/m)
     // New events arriving while listen pages through the old ones.
     const later = await payment()
-    const expected = await client.events.list({ created_gte: since, per_page: 100 }).toArray({ limit: 1000 })
+    const expected = await client.events
+      .list({ created_gte: since, per_page: 100 })
+      .toArray({ limit: 1000 })
     expect(expected.length).toBe(21 * 5 + 5)
     await run.waitFor('stdout', new RegExp(`(.*\\n){${expected.length}}`))
-    const seen = run.output().stdout.trimEnd().split('\n').map((text) => JSON.parse(text) as { id: string; created_at: string; charge: string })
+    const seen = run
+      .output()
+      .stdout.trimEnd()
+      .split('\n')
+      .map((text) => JSON.parse(text) as { id: string; created_at: string; charge: string })
     expect(seen).toHaveLength(expected.length)
-    expect(new Set(seen.map((event) => event.id))).toEqual(new Set(expected.map((event) => event.id)))
+    expect(new Set(seen.map((event) => event.id))).toEqual(
+      new Set(expected.map((event) => event.id)),
+    )
     // Oldest first.
     const times = seen.map((event) => event.created_at)
     expect(times).toEqual([...times].sort())

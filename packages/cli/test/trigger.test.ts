@@ -1,5 +1,5 @@
-import { type Event, eventTypeList } from '@chargekit/schemas'
 import { type Sandbox, startSandbox } from '@chargekit/sandbox'
+import { type Event, eventTypeList } from '@chargekit/schemas'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { killRunningClis, runCli } from './cli-process'
 
@@ -57,7 +57,10 @@ describe('chargekit trigger', () => {
 
   it('runs the test-amount flow for any code and element, and prints it for people', async () => {
     const [atPayment, atReversal] = await Promise.all([
-      runCli(['trigger', '--error', '03.03.0001', '--at', 'payment', '--metadata', 'order=1042'], env),
+      runCli(
+        ['trigger', '--error', '03.03.0001', '--at', 'payment', '--metadata', 'order=1042'],
+        env,
+      ),
       runCli(['trigger', '--error', '05.04.0000', '--at', 'reversal', '--json'], env),
     ])
     expect(atPayment.code).toBe(0)

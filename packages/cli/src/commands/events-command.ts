@@ -1,5 +1,10 @@
 import type { EventListParams } from '@chargekit/client'
-import { deliveryStatusSchema, type EventType, eventTypeList, isEventType } from '@chargekit/schemas'
+import {
+  deliveryStatusSchema,
+  type EventType,
+  eventTypeList,
+  isEventType,
+} from '@chargekit/schemas'
 import {
   choiceFlag,
   commonOptions,
@@ -70,7 +75,8 @@ Examples:
 export async function eventsCommand(argv: readonly string[], context: CommandContext) {
   const [subcommand, ...rest] = argv
   if (subcommand === undefined || subcommand === '--help' || subcommand === '-h') {
-    if (subcommand === undefined) throw new UsageError('missing list, get, resend or dismiss', 'events')
+    if (subcommand === undefined)
+      throw new UsageError('missing list, get, resend or dismiss', 'events')
     return context.terminal.line(eventsHelp)
   }
   const name = subcommands.find((candidate) => candidate === subcommand)
@@ -102,7 +108,8 @@ async function listEvents(argv: readonly string[], context: CommandContext) {
     params.created_lte = timestampFlag(command, '--created-lte', values['created-lte'])
   }
   if (values.dismissed !== undefined) {
-    params.dismissed = choiceFlag(command, '--dismissed', values.dismissed, ['true', 'false']) === 'true'
+    params.dismissed =
+      choiceFlag(command, '--dismissed', values.dismissed, ['true', 'false']) === 'true'
   }
   if (values['delivery-status'] !== undefined) {
     params.delivery_status = choiceFlag(
@@ -115,7 +122,8 @@ async function listEvents(argv: readonly string[], context: CommandContext) {
   if (values['result-status'] !== undefined) {
     params.result_status = integerFlag(command, '--result-status', values['result-status'], 0, 599)
   }
-  const limit = values.limit === undefined ? 20 : integerFlag(command, '--limit', values.limit, 1, 10_000)
+  const limit =
+    values.limit === undefined ? 20 : integerFlag(command, '--limit', values.limit, 1, 10_000)
   // Never more per page than asked for: `--limit 1` is one small request.
   params.per_page = Math.min(limit, 100)
   const { client } = connect(command, values, context.env)
@@ -154,7 +162,9 @@ async function eventAction(
     line(`    retry      ${attempt.created_at}  ${attempt.result_status}`)
   }
   if (event.dismissed_at) line(`  dismissed_at ${event.dismissed_at}`)
-  const objects = (['charge', 'instrument', 'payment', 'refund', 'reversal', 'dispute', 'settlement'] as const)
+  const objects = (
+    ['charge', 'instrument', 'payment', 'refund', 'reversal', 'dispute', 'settlement'] as const
+  )
     .filter((key) => event[key] != null)
     .map((key) => describeObject(key, event[key]))
   line()

@@ -12,9 +12,9 @@ import {
 import { connect } from '../connection'
 import { didYouMean } from '../did-you-mean'
 import { UsageError } from '../errors'
+import { connectionHelp } from '../formats'
 import { followEvents } from '../listen/event-follower'
 import { type ForwardResult, forwardEvent } from '../listen/forward-event'
-import { connectionHelp } from '../formats'
 import type { Terminal } from '../terminal'
 import type { CommandContext } from './command'
 
@@ -73,7 +73,8 @@ export async function listenCommand(argv: readonly string[], context: CommandCon
   if (values.secret !== undefined && forwardTo === undefined) {
     throw new UsageError('--secret signs forwarded events: give --forward-to too', command)
   }
-  const since = values.since === undefined ? undefined : timestampFlag(command, '--since', values.since)
+  const since =
+    values.since === undefined ? undefined : timestampFlag(command, '--since', values.since)
   const types = values.type?.map((type) => {
     if (isEventType(type)) return type
     throw new UsageError(

@@ -11,12 +11,12 @@ import {
 import { connect } from '../connection'
 import { didYouMean } from '../did-you-mean'
 import { UsageError } from '../errors'
+import { connectionHelp, describeObject, eventRows, eventTableHeader } from '../formats'
 import type { Terminal } from '../terminal'
 import { formatTable } from '../terminal'
 import { declineRecipe, eventOfDecline, type Recipe, recipes } from '../trigger/recipes'
 import { runTrigger, type TriggerResult } from '../trigger/run-trigger'
 import type { CommandContext } from './command'
-import { connectionHelp, describeObject, eventRows, eventTableHeader } from '../formats'
 
 const command = 'trigger'
 
@@ -72,7 +72,8 @@ export async function triggerCommand(argv: readonly string[], context: CommandCo
   const { client } = connect(command, values, context.env)
   const settings = {
     eventsUrl: values['events-url'] ?? placeholderEventsUrl,
-    timeoutMs: values.timeout === undefined ? 30_000 : secondsFlag(command, '--timeout', values.timeout),
+    timeoutMs:
+      values.timeout === undefined ? 30_000 : secondsFlag(command, '--timeout', values.timeout),
     signal: context.signal,
   }
   const extraMetadata = keyValueFlag(command, '--metadata', values.metadata) ?? {}
@@ -138,4 +139,3 @@ function printResult(terminal: Terminal, result: TriggerResult, recipe: Recipe) 
   }
   terminal.line()
 }
-

@@ -1,4 +1,10 @@
-import { AbortError, ApiError, type ChargekitClient, type Event, type EventType } from '@chargekit/client'
+import {
+  AbortError,
+  ApiError,
+  type ChargekitClient,
+  type Event,
+  type EventType,
+} from '@chargekit/client'
 import { sleep } from '../poll'
 
 export interface FollowOptions {
@@ -40,7 +46,8 @@ export async function* followEvents(
     const mark = latest?.[0]?.created_at
     if (mark !== undefined) {
       floor = Date.parse(mark)
-      for (const event of (await untilHealthy(() => search(client, options, floor), options)) ?? []) {
+      for (const event of (await untilHealthy(() => search(client, options, floor), options)) ??
+        []) {
         seen.set(event.id, Date.parse(event.created_at))
       }
     }

@@ -60,7 +60,9 @@ export async function forwardEvent(event: Event, options: ForwardOptions): Promi
       finish(undefined, `timeout after ${options.timeoutMs / 1000} s`)
       request.destroy()
     }, options.timeoutMs)
-    request.on('error', (error: NodeJS.ErrnoException) => finish(undefined, error.code ?? error.message))
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      finish(undefined, error.code ?? error.message),
+    )
     request.on('response', (response) => {
       const status = response.statusCode ?? 0
       if (status >= 200 && status < 300) {

@@ -33,7 +33,11 @@ export async function runTrigger(
   if (charge === undefined) throw new CliError(`the ${expected} flow created no charge`)
   await pollUntil(
     async () => (await client.events.list({ charge, type: expected, per_page: 1 })).collection[0],
-    { timeoutMs: settings.timeoutMs, what: `${expected} on charge ${charge}`, signal: settings.signal },
+    {
+      timeoutMs: settings.timeoutMs,
+      what: `${expected} on charge ${charge}`,
+      signal: settings.signal,
+    },
   )
   const events = (
     await client.events.list({ charge, per_page: 100 }).toArray({ limit: maxEventsPerCharge })

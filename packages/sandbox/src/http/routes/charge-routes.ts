@@ -10,10 +10,12 @@ import { needsPrivateKey } from '../public-key-scope'
 import type { SandboxEnv } from '../sandbox-env'
 import { noParametersSchema, validateBody, validateQuery } from '../validate'
 
-// Local merchants receive events on plain http to loopback.
-const createChargeSchema = createChargeRequestSchemaFor({ allowLoopbackHttp: true })
-
 export function chargeRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): void {
+  // Local merchants receive events on plain http to loopback; with allowHttpEventsUrl, to any host.
+  const createChargeSchema = createChargeRequestSchemaFor({
+    allowLoopbackHttp: true,
+    allowAnyHttp: settings.allowHttpEventsUrl,
+  })
   api.post(
     '/charges',
     endpoint(settings, async ({ c, body, step }) => {
