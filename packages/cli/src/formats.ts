@@ -35,6 +35,23 @@ export function deliveryOf(event: Event): string {
   return event.dismissed_at ? `${status}, dismissed` : status
 }
 
+const objectKinds = [
+  'charge',
+  'instrument',
+  'payment',
+  'refund',
+  'reversal',
+  'dispute',
+  'settlement',
+] as const
+
+/** The objects an event's full form carries, as `[kind, object]`, absent ones left out. */
+export function objectsOf(event: Event): [string, unknown][] {
+  return objectKinds.flatMap((kind) => (event[kind] == null ? [] : [[kind, event[kind]]]))
+}
+
+export const objectTableHeader = ['object', 'id', 'status', 'amount', 'detail']
+
 type Loose = Record<string, unknown>
 
 /** A resource as one table row: kind, id, status, amount, and what else matters (failure, 3DS link). */

@@ -18,7 +18,15 @@ import {
 import { connect } from '../connection'
 import { didYouMean } from '../did-you-mean'
 import { UsageError } from '../errors'
-import { connectionHelp, deliveryOf, describeObject, eventRows, eventTableHeader } from '../formats'
+import {
+  connectionHelp,
+  deliveryOf,
+  describeObject,
+  eventRows,
+  eventTableHeader,
+  objectsOf,
+  objectTableHeader,
+} from '../formats'
 import { formatTable } from '../terminal'
 import type { CommandContext } from './command'
 
@@ -74,11 +82,10 @@ Examples:
 
 export async function eventsCommand(argv: readonly string[], context: CommandContext) {
   const [subcommand, ...rest] = argv
-  if (subcommand === undefined || subcommand === '--help' || subcommand === '-h') {
-    if (subcommand === undefined)
-      throw new UsageError('missing list, get, resend or dismiss', 'events')
-    return context.terminal.line(eventsHelp)
+  if (subcommand === undefined) {
+    throw new UsageError('missing list, get, resend or dismiss', 'events')
   }
+  if (subcommand === '--help' || subcommand === '-h') return context.terminal.line(eventsHelp)
   const name = subcommands.find((candidate) => candidate === subcommand)
   if (name === undefined) {
     throw new UsageError(
@@ -162,15 +169,9 @@ async function eventAction(
     line(`    retry      ${attempt.created_at}  ${attempt.result_status}`)
   }
   if (event.dismissed_at) line(`  dismissed_at ${event.dismissed_at}`)
-  const objects = (
-    ['charge', 'instrument', 'payment', 'refund', 'reversal', 'dispute', 'settlement'] as const
-  )
-    .filter((key) => event[key] != null)
-    .map((key) => describeObject(key, event[key]))
+  const objects = objectsOf(event).map(([kind, object]) => describeObject(kind, object))
   line()
-  for (const row of formatTable(['object', 'id', 'status', 'amount', 'detail'], objects)) {
-    line(`  ${row}`)
-  }
+  for (const row of formatTable(objectTableHeader, objects)) line(`  ${row}`)
 }
 
 function eventType(command: string, text: string): EventType {

@@ -1,5 +1,6 @@
 import type { Event } from '@chargekit/client'
 import { eventTypeList, isEventType } from '@chargekit/schemas'
+import { createSignatureVerifier } from '@chargekit/webhooks'
 import {
   commonOptions,
   connectionOptions,
@@ -70,8 +71,11 @@ export async function listenCommand(argv: readonly string[], context: CommandCon
       command,
     )
   }
-  if (values.secret !== undefined && forwardTo === undefined) {
-    throw new UsageError('--secret signs forwarded events: give --forward-to too', command)
+  if (values.secret !== undefined) {
+    if (forwardTo === undefined) {
+      throw new UsageError('--secret signs forwarded events: give --forward-to too', command)
+    }
+    checkSecret(values.secret)
   }
   const since =
     values.since === undefined ? undefined : timestampFlag(command, '--since', values.since)
@@ -128,6 +132,15 @@ export async function listenCommand(argv: readonly string[], context: CommandCon
       ? 'Stopped.'
       : `Stopped. Resume with: chargekit listen --since ${last.created_at}${forwardTo === undefined ? '' : ` --forward-to ${forwardTo}`}`,
   )
+}
+
+/** A malformed `whsec_` secret is refused now, not at the first event. */
+function checkSecret(secret: string) {
+  try {
+    createSignatureVerifier(secret)
+  } catch (error) {
+    throw new UsageError(`--secret: ${(error as Error).message.replace(/\.$/, '')}`, command)
+  }
 }
 
 function printLine(terminal: Terminal, event: Event, result: ForwardResult | undefined) {

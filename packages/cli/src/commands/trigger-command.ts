@@ -11,7 +11,13 @@ import {
 import { connect } from '../connection'
 import { didYouMean } from '../did-you-mean'
 import { UsageError } from '../errors'
-import { connectionHelp, describeObject, eventRows, eventTableHeader } from '../formats'
+import {
+  connectionHelp,
+  describeObject,
+  eventRows,
+  eventTableHeader,
+  objectTableHeader,
+} from '../formats'
 import type { Terminal } from '../terminal'
 import { formatTable } from '../terminal'
 import { declineRecipe, eventOfDecline, type Recipe, recipes } from '../trigger/recipes'
@@ -127,7 +133,7 @@ function printResult(terminal: Terminal, result: TriggerResult, recipe: Recipe) 
   const objects = Object.entries(result.objects).map(([kind, object]) =>
     describeObject(kind, object),
   )
-  for (const row of formatTable(['object', 'id', 'status', 'amount', 'detail'], objects)) {
+  for (const row of formatTable(objectTableHeader, objects)) {
     terminal.line(`  ${row}`)
   }
   terminal.line()

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { Event } from '@chargekit/client'
-import { signDelivery } from '@chargekit/webhooks'
+import { type SignedDelivery, signDelivery } from '@chargekit/webhooks'
 import { VERSION } from '../version'
 
 export interface ForwardOptions {
@@ -35,11 +35,17 @@ const maxBodyBytes = 16 * 1024
 export async function forwardEvent(event: Event, options: ForwardOptions): Promise<ForwardResult> {
   const started = performance.now()
   const elapsed = () => Math.round(performance.now() - started)
-  const delivery = await signDelivery({
-    event,
-    url: options.url,
-    ...(options.secret === undefined ? {} : { secret: options.secret }),
-  })
+  let delivery: SignedDelivery
+  try {
+    delivery = await signDelivery({
+      event,
+      url: options.url,
+      ...(options.secret === undefined ? {} : { secret: options.secret }),
+    })
+  } catch (error) {
+    // An event the service returned without its charge cannot be put in the compact form.
+    return { status: undefined, durationMs: elapsed(), failure: (error as Error).message }
+  }
   const body = Buffer.from(delivery.body)
   const send = delivery.url.startsWith('https:') ? httpsRequest : httpRequest
   return new Promise((resolve) => {

@@ -1,5 +1,6 @@
 import type { ChargekitClient, Event, EventType } from '@chargekit/client'
 import { CliError } from '../errors'
+import { objectsOf } from '../formats'
 import { pollUntil } from '../poll'
 import type { Recipe } from './recipes'
 import { type FlowSettings, TriggerFlow } from './trigger-flow'
@@ -42,25 +43,7 @@ export async function runTrigger(
   const events = (
     await client.events.list({ charge, per_page: 100 }).toArray({ limit: maxEventsPerCharge })
   ).reverse()
-  return { event_type: expected, charge, objects: objectsOf(events.at(-1)), events }
-}
-
-const objectKeys = [
-  'charge',
-  'instrument',
-  'payment',
-  'refund',
-  'reversal',
-  'dispute',
-  'settlement',
-] as const
-
-/** The objects an event's full form carries, without the absent ones. */
-function objectsOf(event: Event | undefined): Record<string, unknown> {
-  const objects: Record<string, unknown> = {}
-  for (const key of objectKeys) {
-    const object = event?.[key]
-    if (object != null) objects[key] = object
-  }
-  return objects
+  const newest = events.at(-1)
+  const objects = newest === undefined ? {} : Object.fromEntries(objectsOf(newest))
+  return { event_type: expected, charge, objects, events }
 }
