@@ -2,7 +2,7 @@
  * The candidate closest to `input` when it is a plausible typo (at most a third of its letters
  * off, and never more than 3), for "did you mean …?" hints; undefined otherwise.
  */
-export function closestMatch(input: string, candidates: Iterable<string>): string | undefined {
+function closestMatch(input: string, candidates: Iterable<string>): string | undefined {
   const limit = Math.min(3, Math.max(1, Math.floor(input.length / 3)))
   let best: string | undefined
   let bestDistance = limit + 1

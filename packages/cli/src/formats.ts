@@ -76,7 +76,7 @@ function text(value: unknown): string | undefined {
 }
 
 /** `6020000.20 EUR`: the amount with its currency's minor digits, computed exactly. */
-export function formatAmount(amount: number, currency: unknown): string {
+function formatAmount(amount: number, currency: unknown): string {
   if (typeof currency !== 'string' || !isKnownCurrency(currency)) return String(amount)
   const digits = currencyMinorDigits(currency)
   const minor = toMinorUnits(amount, currency)

@@ -14,7 +14,7 @@ const commands = {
   events: eventsCommand,
 } satisfies Record<string, (argv: readonly string[], context: CommandContext) => Promise<void>>
 
-export const usage = `Usage: chargekit <command> [options]
+const usage = `Usage: chargekit <command> [options]
 
 The command line of the payment lifecycle service: fire events, receive them on your machine,
 search and resend them. Works against the local sandbox (npx chargekit-sandbox) by default and

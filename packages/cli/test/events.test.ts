@@ -1,10 +1,11 @@
+import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type ChargekitClient, createClient, type Event } from '@chargekit/client'
 import { type Sandbox, startSandbox } from '@chargekit/sandbox'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { killRunningClis, runCli, startCli } from './cli-process'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { killRunningClis, runCli } from './cli-process'
 
 let sandbox: Sandbox
 let receiver: ReturnType<typeof createServer>
@@ -139,11 +140,24 @@ describe('chargekit events', () => {
   })
 
   it('stops quietly when the reader of its output goes away (| head -1)', async () => {
-    const run = startCli(['events', 'list', '--limit', '85', '--json'], env)
-    // 85 full events are far more than a pipe holds: the CLI is still writing when the reader leaves.
-    run.child.stdout?.once('data', () => run.child.stdout?.destroy())
-    expect(await run.exited).toBe(0)
-    expect(run.output().stderr).toBe('')
+    // A real shell pipe, as a user types it. 85 full events are more than a pipe holds, so the
+    // CLI is still writing when head has its line and leaves.
+    const pipeline = `"${process.execPath}" "${inject('chargekitCli')}" events list --limit 85 --json | head -1; echo "exit \${PIPESTATUS[0]}" >&2`
+    const shell = spawn('bash', ['-c', pipeline], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    shell.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString()
+    })
+    shell.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString()
+    })
+    await new Promise((resolve) => shell.on('close', resolve))
+    expect(stdout).toBe('[\n')
+    expect(stderr).toBe('exit 0\n')
   })
 })
 

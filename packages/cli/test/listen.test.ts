@@ -165,6 +165,21 @@ describe('chargekit listen', () => {
       ['listen', '--since', since, '--forward-to', `http://127.0.0.1:${await closedPort()}/`],
       env,
     )
+    // A receiver that takes the request and never answers.
+    const hanging = createServer(() => {})
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve))
+    const slow = startCli(
+      [
+        'listen',
+        '--since',
+        since,
+        '--forward-timeout',
+        '0.2',
+        '--forward-to',
+        `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/`,
+      ],
+      env,
+    )
     await run.waitFor('stderr', /^Ready/m)
     // New events arriving while listen pages through the old ones.
     const later = await payment()
@@ -193,5 +208,11 @@ describe('chargekit listen', () => {
     expect(line).toMatch(/^\S+ {2}charge\.created\s+ev_\w+ {2}\[ERR\]\s+\d+ ms {2}ECONNREFUSED\n$/)
     refused.child.kill('SIGINT')
     expect(await refused.exited).toBe(0)
+    const [timedOut] = await slow.waitFor('stdout', /^.*\n/)
+    expect(timedOut).toMatch(/ {2}\[ERR\]\s+\d+ ms {2}timeout after 0\.2 s\n$/)
+    slow.child.kill('SIGTERM')
+    expect(await slow.exited).toBe(0)
+    hanging.closeAllConnections()
+    await new Promise<void>((resolve) => hanging.close(() => resolve()))
   })
 })

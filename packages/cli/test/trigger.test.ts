@@ -57,14 +57,25 @@ describe('chargekit trigger', () => {
 
   it('runs the test-amount flow for any code and element, and prints it for people', async () => {
     const [atPayment, atReversal] = await Promise.all([
+      runCli(['trigger', '--error', '03.03.0001', '--at', 'payment'], env),
       runCli(
-        ['trigger', '--error', '03.03.0001', '--at', 'payment', '--metadata', 'order=1042'],
+        [
+          'trigger',
+          '--error',
+          '05.04.0000',
+          '--at',
+          'reversal',
+          '--events-url',
+          'https://shop.example/webhooks',
+          '--metadata',
+          'order=1042',
+          '--json',
+        ],
         env,
       ),
-      runCli(['trigger', '--error', '05.04.0000', '--at', 'reversal', '--json'], env),
     ])
     expect(atPayment.code).toBe(0)
-    // The spec's worked mapping: 03.03.0001 at the payment is a charge of 3030001.30.
+    // The documented example: 03.03.0001 at the payment is a charge of 3030001.30.
     expect(atPayment.stdout).toContain('a charge of 3030001.30 EUR on card_onetime_no_processor')
     expect(atPayment.stdout).toMatch(/payment\s+pa_\w+\s+error\s+3030001\.30 EUR\s+03\.03\.0001/)
     expect(atPayment.stdout).toMatch(/payment\.error\s+ev_\w+\s+pa_\w+/)
@@ -72,7 +83,10 @@ describe('chargekit trigger', () => {
     const [flow] = (JSON.parse(atReversal.stdout) as { flows: Flow[] }).flows
     expect(flow?.event_type).toBe('reversal.error')
     expect(flow?.objects.reversal).toMatchObject({ status: 'error', failure_code: '05.04.0000' })
-    expect(flow?.events[0]?.charge?.metadata).toEqual({ chargekit_trigger: 'reversal.error' })
+    expect(flow?.events[0]?.charge).toMatchObject({
+      events_url: 'https://shop.example/webhooks',
+      metadata: { chargekit_trigger: 'reversal.error', order: '1042' },
+    })
   })
 
   it('refuses a bad command line with exit code 2 and a one-line reason', async () => {

@@ -49,7 +49,7 @@ const idOptions = { ...connectionOptions, ...commonOptions } as const
 
 const subcommands = ['list', 'get', 'resend', 'dismiss'] as const
 
-export const eventsHelp = `Usage: chargekit events <list|get|resend|dismiss> [options]
+const eventsHelp = `Usage: chargekit events <list|get|resend|dismiss> [options]
 
 Searches and handles the account's lifecycle events.
 

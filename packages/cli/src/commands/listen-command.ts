@@ -32,7 +32,7 @@ const options = {
   'forward-timeout': { type: 'string' },
 } as const
 
-export const listenHelp = `Usage: chargekit listen [--forward-to <url>] [options]
+const listenHelp = `Usage: chargekit listen [--forward-to <url>] [options]
 
 Follows the account's new events through the service's event search (no public URL needed)
 and prints one line per event. With --forward-to, POSTs each one to your local server exactly
@@ -127,10 +127,11 @@ export async function listenCommand(argv: readonly string[], context: CommandCon
     if (values.json) printJsonLine(terminal, event, result)
     else printLine(terminal, event, result)
   }
+  const resumeFrom = last?.created_at ?? since
   terminal.note(
-    last === undefined
+    resumeFrom === undefined
       ? 'Stopped.'
-      : `Stopped. Resume with: chargekit listen --since ${last.created_at}${forwardTo === undefined ? '' : ` --forward-to ${forwardTo}`}`,
+      : `Stopped. Resume with: chargekit listen --since ${resumeFrom}${forwardTo === undefined ? '' : ` --forward-to ${forwardTo}`}`,
   )
 }
 

@@ -30,7 +30,7 @@ const command = 'trigger'
  * Accepted by the sandbox and by the service (https), and never resolved (`.invalid` is reserved):
  * deliveries to it fail quietly, which is fine while `chargekit listen` forwards the events.
  */
-export const placeholderEventsUrl = 'https://events.invalid/chargekit'
+const placeholderEventsUrl = 'https://events.invalid/chargekit'
 
 const options = {
   ...connectionOptions,
@@ -42,7 +42,7 @@ const options = {
   timeout: { type: 'string' },
 } as const
 
-export const triggerHelp = `Usage: chargekit trigger <event-type>... [options]
+const triggerHelp = `Usage: chargekit trigger <event-type>... [options]
        chargekit trigger --error <code> [--at <element>] [options]
 
 Runs the smallest flow that emits each event type, through the service's public API, then

@@ -46,10 +46,8 @@ export async function* followEvents(
     const mark = latest?.[0]?.created_at
     if (mark !== undefined) {
       floor = Date.parse(mark)
-      for (const event of (await untilHealthy(() => search(client, options, floor), options)) ??
-        []) {
-        seen.set(event.id, Date.parse(event.created_at))
-      }
+      const existing = await untilHealthy(() => search(client, options, floor), options)
+      for (const event of existing ?? []) seen.set(event.id, Date.parse(event.created_at))
     }
   }
   options.onReady()
