@@ -49,7 +49,7 @@ export function connect(
     // The client's checks name its options; say which flag or variable to fix instead.
     if (error instanceof ChargekitError) {
       throw new UsageError(
-        `${error.message.replace(/^createClient: /, '').replace(/\.$/, '')} (flags --account-id / --private-key, or CHARGEKIT_ACCOUNT_ID / CHARGEKIT_PRIVATE_KEY)`,
+        `${error.message.replace(/^createClient: /, '').replace(/\.$/, '')} (flags --base-url, --account-id, --private-key, or CHARGEKIT_BASE_URL, CHARGEKIT_ACCOUNT_ID, CHARGEKIT_PRIVATE_KEY)`,
         command,
       )
     }
