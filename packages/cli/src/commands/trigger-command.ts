@@ -10,7 +10,7 @@ import {
 } from '../command-line'
 import { connect } from '../connection'
 import { didYouMean } from '../did-you-mean'
-import { UsageError } from '../errors'
+import { CliError, UsageError } from '../errors'
 import {
   connectionHelp,
   describeObject,
@@ -85,6 +85,7 @@ export async function triggerCommand(argv: readonly string[], context: CommandCo
   const extraMetadata = keyValueFlag(command, '--metadata', values.metadata) ?? {}
   const results: TriggerResult[] = []
   for (const { expected, recipe } of targets) {
+    if (context.signal.aborted) throw new CliError(`stopped by ${String(context.signal.reason)}`)
     const metadata = { chargekit_trigger: expected, ...extraMetadata }
     const result = await runTrigger(client, expected, recipe, { ...settings, metadata })
     if (!values.json) printResult(context.terminal, result, recipe)

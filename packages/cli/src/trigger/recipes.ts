@@ -95,7 +95,8 @@ export const recipes: Record<EventType, Recipe> = {
   'instrument.created': authorized,
   'instrument.authorized': authorized,
   'instrument.pending': {
-    summary: 'a card charge with 3-D Secure and a card: it waits for the customer (see redirect)',
+    summary:
+      'a card charge with 3-D Secure and a card: it waits for the customer at the printed link',
     async run(flow) {
       await flow.charge({ instrument_params: { enable3ds: true } })
       return flow.instrument()
