@@ -19,6 +19,9 @@ Options:
   --time-scale <number>     multiplies simulated delays: retries, acquirer answers,
                             settlement (default 1; 0.001 = 1000x faster)
   --signing-secret <secret> sign deliveries with Standard Webhooks headers
+  --allow-http-events-url   accept plain http events_url to any host, such as a
+                            docker-compose service (default: https, or http to
+                            127.0.0.1, localhost and [::1] only)
   --public-url <url>        origin browsers reach the sandbox at, for 3-D Secure links
                             (default the listening URL)
   --max-connections <n>     open connections at once (default 1000)
@@ -67,6 +70,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     options.timeScale = scale
   }
   if (values['signing-secret'] !== undefined) options.signingSecret = values['signing-secret']
+  if (values['allow-http-events-url'] === true) options.allowHttpEventsUrl = true
   if (values['public-url'] !== undefined) options.publicUrl = values['public-url']
   if (values['max-connections'] !== undefined) {
     const maxConnections = integerFlag('--max-connections', values['max-connections'], 0, 1, 1e6)
@@ -110,6 +114,7 @@ function parse(argv: readonly string[]) {
       account: { type: 'string', multiple: true },
       'time-scale': { type: 'string' },
       'signing-secret': { type: 'string' },
+      'allow-http-events-url': { type: 'boolean' },
       'public-url': { type: 'string' },
       'max-connections': { type: 'string' },
       'retain-charges': { type: 'string' },

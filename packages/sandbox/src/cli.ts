@@ -17,18 +17,32 @@ async function main(argv: readonly string[]): Promise<number> {
   })
   // Listen for the signals before the banner: whoever reads the banner may stop us at once.
   const stopped = new Promise<number>((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.stdout.write(`\nReceived ${signal}, stopping the sandbox…\n`)
+    let stopping = false
+    const stop = (reason: NodeJS.Signals | 'EPIPE') => {
+      if (stopping) return
+      stopping = true
+      // A reader that went away (`chargekit-sandbox | head -1`) stops us as SIGPIPE would, with
+      // nothing more written to it.
+      if (reason !== 'EPIPE') process.stdout.write(`\nReceived ${reason}, stopping the sandbox…\n`)
       sandbox.close().then(
         () => resolve(0),
         (error: unknown) => {
-          process.stderr.write(`chargekit-sandbox: error while stopping: ${String(error)}\n`)
+          if (reason !== 'EPIPE') {
+            process.stderr.write(`chargekit-sandbox: error while stopping: ${String(error)}\n`)
+          }
           resolve(1)
         },
       )
     }
     process.once('SIGINT', stop)
     process.once('SIGTERM', stop)
+    for (const stream of [process.stdout, process.stderr]) {
+      stream.on('error', (error: NodeJS.ErrnoException) => {
+        // After the first EPIPE the stream is destroyed: later writes fail with the second code.
+        if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error
+        stop('EPIPE')
+      })
+    }
   })
   const lines = [
     `chargekit sandbox listening on ${sandbox.url}`,

@@ -46,10 +46,12 @@ export function createEventDelivery(options: {
         ? undefined
         : jobOf(accountId, event)
     },
-    onAttempt: (job, attempt, next) =>
-      recording.run(accountScopedKey(job.accountId, job.eventId), () =>
+    onAttempt: (job, attempt, next) => {
+      logAttempt(logger, job, attempt)
+      return recording.run(accountScopedKey(job.accountId, job.eventId), () =>
         recordAttempt(store, job, attempt, next),
-      ),
+      )
+    },
     onError: (error, about) => logger.warn('event delivery problem', { ...about, error }),
   })
 
@@ -65,6 +67,29 @@ export function createEventDelivery(options: {
     },
     close: () => engine.close(),
   }
+}
+
+/**
+ * One log line per attempt, automatic or manual: which event went where, and the receiver's
+ * status or why none came. The URL's query is left out: merchants put tokens there.
+ */
+function logAttempt(logger: SandboxLogger, job: DeliveryJob, attempt: DeliveryAttempt) {
+  const outcome =
+    attempt.failure === undefined ? String(attempt.resultStatus) : `failed (${attempt.failure})`
+  logger.info(
+    `deliver ${job.eventType} ${job.eventId} to ${withoutQuery(job.eventsUrl)} ${outcome}`,
+    {
+      ms: attempt.durationMs,
+      attempt: attempt.kind,
+      account: job.accountId,
+    },
+  )
+}
+
+function withoutQuery(text: string): string {
+  if (!URL.canParse(text)) return JSON.stringify(text)
+  const url = new URL(text)
+  return `${url.protocol}//${url.host}${url.pathname}${url.search === '' ? '' : '?…'}`
 }
 
 /** The delivery of an event: its compact form is the body of every attempt. */

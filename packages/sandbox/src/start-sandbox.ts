@@ -99,6 +99,14 @@ export interface StartSandboxOptions {
    */
   deliverEvents?: boolean
   /**
+   * Lets a charge's `events_url` be plain http to any host: a receiver on a docker-compose
+   * network (`http://shop:3000/webhooks`) or on the LAN, with no certificate. Off, plain http
+   * is accepted to 127.0.0.1, localhost and [::1] only, and everything else must be https, as
+   * the service requires.
+   * @default false
+   */
+  allowHttpEventsUrl?: boolean
+  /**
    * Origins whose pages may call `/v2` from a browser (CORS), such as `https://shop.example`.
    * Default: any origin, echoed in `Access-Control-Allow-Origin`.
    */
@@ -239,6 +247,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     ),
     publicUrl: configuredPublicUrl ?? url,
     corsOrigins,
+    allowHttpEventsUrl: options.allowHttpEventsUrl === true,
   })
   handle = app.fetch
 

@@ -52,12 +52,52 @@ describe('chargekit-sandbox', () => {
     expect(await run.exited).toBe(0)
   })
 
+  it('takes plain http events_url to any host with --allow-http-events-url, logging each attempt', async () => {
+    const run = cli(['--port', '0', '--time-scale', '0.001', '--allow-http-events-url'])
+    const [, url] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    const response = await fetch(`${url}/v2/charges`, {
+      method: 'POST',
+      headers: {
+        authorization: basicAuth({ id: 'acct_sandbox', key: 'sk_sandbox' }),
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        charge_type: 'card_onetime',
+        amount: 10,
+        currency: 'EUR',
+        // A docker-compose style host; `.invalid` never resolves, so the attempt fails on the name.
+        events_url: 'http://shop.invalid:3000/webhooks?token=s3cret',
+      }),
+    })
+    expect(response.status).toBe(201)
+    await response.arrayBuffer()
+    const [line] = await run.waitFor(/^deliver charge\.created ev_\w+ .*$/m)
+    expect(line).toMatch(
+      /^deliver charge\.created ev_\w+ to http:\/\/shop\.invalid:3000\/webhooks\?… failed \((ENOTFOUND|EAI_AGAIN)\) ms=\d+ attempt=first account=acct_sandbox$/,
+    )
+    expect(run.output().stdout).not.toContain('s3cret')
+  })
+
+  it('stops quietly when the reader of its output goes away (| head -1)', async () => {
+    const run = cli(['--port', '0'])
+    const [, url] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    run.child.stdout?.destroy()
+    // The request's log line meets the closed pipe.
+    const response = await fetch(`${url}/v2/charges`, {
+      headers: { authorization: basicAuth({ id: 'acct_sandbox', key: 'sk_sandbox' }) },
+    })
+    await response.arrayBuffer()
+    expect(await run.exited).toBe(0)
+    expect(run.output().stderr).toBe('')
+  })
+
   it('prints help', async () => {
     const run = cli(['--help'])
     expect(await run.exited).toBe(0)
     expect(run.output().stdout).toContain('Usage: chargekit-sandbox')
     expect(run.output().stdout).toContain('--time-scale')
     expect(run.output().stdout).toContain('--cors-origin <origin>')
+    expect(run.output().stdout).toContain('--allow-http-events-url')
   })
 
   it('refuses a bad flag with a message saying what is expected', async () => {

@@ -6,28 +6,36 @@ export interface EventsUrlOptions {
    * needs this: a merchant's test server on the same machine rarely has a certificate.
    */
   allowLoopbackHttp: boolean
+  /**
+   * Also accept plain `http:` to any host: receivers on a private network (a docker-compose
+   * service name, a LAN address) that have no certificate. Only for emulators; default false.
+   */
+  allowAnyHttp?: boolean
 }
 
 const loopbackHosts: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
-function isAcceptedEventsUrl(value: string, allowLoopbackHttp: boolean): boolean {
+function isAcceptedEventsUrl(value: string, options: EventsUrlOptions): boolean {
   if (!URL.canParse(value)) return false
   const url = new URL(value)
-  if (url.protocol === 'https:') return url.hostname !== ''
-  return allowLoopbackHttp && url.protocol === 'http:' && loopbackHosts.has(url.hostname)
+  if (url.hostname === '') return false
+  if (url.protocol === 'https:') return true
+  if (url.protocol !== 'http:') return false
+  return (
+    options.allowAnyHttp === true || (options.allowLoopbackHttp && loopbackHosts.has(url.hostname))
+  )
 }
 
 /** Builds the `events_url` schema; see {@link EventsUrlOptions}. */
-export function createEventsUrlSchema({ allowLoopbackHttp }: EventsUrlOptions) {
-  const expected = allowLoopbackHttp
-    ? 'Expected an https:// URL (or http:// to 127.0.0.1, localhost or [::1])'
-    : 'Expected an https:// URL'
-  return boundedText(requestTextLimits.url).refine(
-    (value) => isAcceptedEventsUrl(value, allowLoopbackHttp),
-    {
-      error: expected,
-    },
-  )
+export function createEventsUrlSchema(options: EventsUrlOptions) {
+  const expected = options.allowAnyHttp
+    ? 'Expected an http:// or https:// URL'
+    : options.allowLoopbackHttp
+      ? 'Expected an https:// URL (or http:// to 127.0.0.1, localhost or [::1])'
+      : 'Expected an https:// URL'
+  return boundedText(requestTextLimits.url).refine((value) => isAcceptedEventsUrl(value, options), {
+    error: expected,
+  })
 }
 
 /** The address that receives a charge's events: https only, as the service requires. */

@@ -72,6 +72,22 @@ describe('eventsUrlSchema', () => {
       expect(schema.safeParse(bad).success, bad).toBe(false)
     }
   })
+
+  it('allows plain http to any host when asked, and nothing but http(s)', () => {
+    const schema = createEventsUrlSchema({ allowLoopbackHttp: true, allowAnyHttp: true })
+    for (const good of [
+      'http://webhooks:3000/events',
+      'http://192.168.1.20/hooks',
+      'https://a.example/',
+    ]) {
+      expect(schema.safeParse(good).success, good).toBe(true)
+    }
+    for (const bad of ['ws://webhooks/', 'ftp://webhooks/', '/webhooks', 'webhooks:3000']) {
+      const result = schema.safeParse(bad)
+      expect(result.success, bad).toBe(false)
+      expect(result.error?.issues[0]?.message).toBe('Expected an http:// or https:// URL')
+    }
+  })
 })
 
 describe('timestampSchema messages', () => {

@@ -137,9 +137,13 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     kind: AttemptKind,
   ): Promise<DeliveryAttempt> {
     const at = new Date()
-    if (request === undefined) return { at, resultStatus: 0, kind }
-    const resultStatus = await transport.send(request, sign?.(job.eventId, at, request.body))
-    return { at, resultStatus, kind }
+    if (request === undefined) {
+      return { at, resultStatus: 0, failure: 'not an http(s) URL', durationMs: 0, kind }
+    }
+    const started = performance.now()
+    const { status, failure } = await transport.send(request, sign?.(job.eventId, at, request.body))
+    const durationMs = Math.round(performance.now() - started)
+    return { at, resultStatus: status, failure, durationMs, kind }
   }
 
   async function report(job: DeliveryJob, attempt: DeliveryAttempt, next?: DeliveryProgress) {

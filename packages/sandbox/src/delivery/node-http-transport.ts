@@ -2,12 +2,19 @@ import { type ClientRequest, Agent as HttpAgent, request as httpRequest } from '
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import type { DeliveryRequest } from './delivery-request'
 
+/** How an attempt went: the answer's status, or 0 and why none came. */
+export interface TransportResult {
+  status: number
+  /** Why there was no answer: the system error code (`ECONNREFUSED`) or `timeout after 10 s`. */
+  failure: string | undefined
+}
+
 export interface HttpTransport {
   /**
    * The status of the answer, or 0 when none came (refused, reset, timed out, TLS error).
    * `extraHeaders` (the signature) are added to the request's own.
    */
-  send(request: DeliveryRequest, extraHeaders?: Record<string, string>): Promise<number>
+  send(request: DeliveryRequest, extraHeaders?: Record<string, string>): Promise<TransportResult>
   /** Aborts every request in flight and destroys every socket, idle keep-alive ones included. */
   close(): void
 }
@@ -23,7 +30,10 @@ export function createHttpTransport({ timeoutMs }: { timeoutMs: number }): HttpT
   const httpsAgent = new HttpsAgent(agentOptions)
   const inFlight = new Set<ClientRequest>()
 
-  function send(delivery: DeliveryRequest, extraHeaders?: Record<string, string>): Promise<number> {
+  function send(
+    delivery: DeliveryRequest,
+    extraHeaders?: Record<string, string>,
+  ): Promise<TransportResult> {
     return new Promise((resolve) => {
       const { secure, target, body } = delivery
       let request: ClientRequest
@@ -37,17 +47,18 @@ export function createHttpTransport({ timeoutMs }: { timeoutMs: number }): HttpT
               ? delivery.headers
               : { ...delivery.headers, ...extraHeaders },
         })
-      } catch {
+      } catch (error) {
         // An events_url node:http still cannot request (a host name it rejects) is a failed attempt.
-        resolve(0)
+        resolve({ status: 0, failure: (error as NodeJS.ErrnoException).code ?? 'invalid URL' })
         return
       }
       let status = 0
+      let failure: string | undefined = 'no answer'
       let settled = false
       const settle = () => {
         if (settled) return
         settled = true
-        resolve(status)
+        resolve({ status, failure: status === 0 ? failure : undefined })
       }
       const finish = () => {
         clearTimeout(deadline)
@@ -57,6 +68,7 @@ export function createHttpTransport({ timeoutMs }: { timeoutMs: number }): HttpT
       // One deadline for the whole exchange: a status after it does not count, and a body still
       // streaming at it is cut off so a slow receiver cannot hold the socket.
       const deadline = setTimeout(() => {
+        failure = `timeout after ${timeoutMs / 1000} s`
         settle()
         request.destroy()
       }, timeoutMs)
@@ -68,7 +80,10 @@ export function createHttpTransport({ timeoutMs }: { timeoutMs: number }): HttpT
         response.on('error', finish)
         response.resume()
       })
-      request.on('error', finish)
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        failure = error.code ?? error.message
+        finish()
+      })
       request.on('close', finish)
       request.end(body)
     })

@@ -22,6 +22,10 @@ export interface DeliveryAttempt {
   at: Date
   /** HTTP status of the answer; 0 when there was none (refused, timed out, TLS or URL error). */
   resultStatus: number
+  /** Why there was no answer (`ECONNREFUSED`, `timeout after 10 s`); undefined when one came. */
+  failure?: string | undefined
+  /** How long the attempt took, from sending to the status (or the failure). */
+  durationMs: number
   kind: AttemptKind
 }
 

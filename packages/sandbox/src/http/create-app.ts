@@ -38,6 +38,8 @@ export interface SandboxAppOptions {
   publicUrl: string
   /** Origins browsers may call /v2 from; undefined allows any. */
   corsOrigins: readonly string[] | undefined
+  /** Whether a charge's `events_url` may be plain http to any host, not only to loopback. */
+  allowHttpEventsUrl: boolean
 }
 
 /** The sandbox's HTTP app: the API under /v2, the customer's 3DS page and the dashboard. */
@@ -48,6 +50,7 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
     idempotency: createIdempotencyCache(deps.store.idempotency),
     requestTimeoutMs: options.requestTimeoutMs,
     publicUrl: options.publicUrl,
+    allowHttpEventsUrl: options.allowHttpEventsUrl,
   }
   const recentRequests = createRecentRequests()
   const app = new Hono<SandboxEnv>({ getPath: apiPath })

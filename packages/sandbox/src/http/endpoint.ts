@@ -16,6 +16,8 @@ export interface HttpSettings {
   requestTimeoutMs: number
   /** The origin customers' browsers reach the sandbox at (never the request's Host). */
   publicUrl: string
+  /** Whether a charge's `events_url` may be plain http to any host, not only to loopback. */
+  allowHttpEventsUrl: boolean
 }
 
 export interface EndpointInput {

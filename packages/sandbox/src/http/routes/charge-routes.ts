@@ -14,8 +14,6 @@ import type { SandboxEnv } from '../sandbox-env'
 import { searchParameterNames, searchQueryOf } from '../search-query'
 import { noParametersSchema, validateBody, validateQuery } from '../validate'
 
-// Local merchants receive events on plain http to loopback.
-const createChargeSchema = createChargeRequestSchemaFor({ allowLoopbackHttp: true })
 /** GET /v2/charges: pages, and `metadata[key]=value` (every pair must match). */
 const chargeListQuerySchema = listQuerySchema.extend({
   metadata: z.record(z.string(), z.string()).optional(),
@@ -23,6 +21,11 @@ const chargeListQuerySchema = listQuerySchema.extend({
 const chargeQueryParameters = searchParameterNames(chargeListQuerySchema.shape)
 
 export function chargeRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): void {
+  // Local merchants receive events on plain http to loopback; with allowHttpEventsUrl, to any host.
+  const createChargeSchema = createChargeRequestSchemaFor({
+    allowLoopbackHttp: true,
+    allowAnyHttp: settings.allowHttpEventsUrl,
+  })
   api.post(
     '/charges',
     endpoint(settings, async ({ c, body, step }) => {

@@ -1,0 +1,177 @@
+import type { Event } from '@chargekit/client'
+import { eventTypeList, isEventType } from '@chargekit/schemas'
+import { createSignatureVerifier } from '@chargekit/webhooks'
+import {
+  commonOptions,
+  connectionOptions,
+  expectPositionals,
+  integerFlag,
+  parseCommandLine,
+  secondsFlag,
+  timestampFlag,
+} from '../command-line'
+import { connect } from '../connection'
+import { didYouMean } from '../did-you-mean'
+import { UsageError } from '../errors'
+import { connectionHelp } from '../formats'
+import { followEvents } from '../listen/event-follower'
+import { type ForwardResult, forwardEvent } from '../listen/forward-event'
+import type { Terminal } from '../terminal'
+import type { CommandContext } from './command'
+
+const command = 'listen'
+
+const options = {
+  ...connectionOptions,
+  ...commonOptions,
+  'forward-to': { type: 'string' },
+  secret: { type: 'string' },
+  since: { type: 'string' },
+  type: { type: 'string', multiple: true },
+  'poll-interval': { type: 'string' },
+  'forward-timeout': { type: 'string' },
+} as const
+
+const listenHelp = `Usage: chargekit listen [--forward-to <url>] [options]
+
+Follows the account's new events through the service's event search (no public URL needed)
+and prints one line per event. With --forward-to, POSTs each one to your local server exactly
+as the service delivers it: the compact event as the JSON body, ?event=<id>&event_type=<type>
+on the URL, and Standard Webhooks signature headers when --secret is given. Each line shows
+the event's time, type and id, your server's status, the duration, and why it failed
+(ECONNREFUSED, timeout, or a non-2xx status with its body's first line).
+
+Options:
+  --forward-to <url>     your server's webhook endpoint, e.g. http://localhost:3000/webhooks
+  --secret <secret>      sign forwarded events (whsec_<base64>, or any string as raw key)
+  --since <time>         start from events created at or after this ISO 8601 time (resume
+                         after a restart: the time printed when listen stopped); default now
+  --type <event-type>    only these types; repeat for several
+  --poll-interval <ms>   how often to search for new events (default 1000)
+  --forward-timeout <s>  a forward not answered within this long fails (default 10)
+${connectionHelp.replace('one JSON document', 'one JSON object per line (JSON Lines)')}
+Stops on Ctrl-C (SIGINT) or SIGTERM.
+
+Examples:
+  chargekit listen --forward-to http://localhost:3000/webhooks
+  chargekit listen --forward-to http://localhost:3000/webhooks --secret whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+  chargekit listen --type payment.success --type payment.error
+  chargekit listen --since 2026-01-31T12:00:00.000Z --forward-to http://localhost:3000/webhooks
+`
+
+export async function listenCommand(argv: readonly string[], context: CommandContext) {
+  const { values, positionals } = parseCommandLine(command, argv, options)
+  const { terminal, signal } = context
+  if (values.help) return terminal.line(listenHelp)
+  expectPositionals(command, positionals, [])
+  const forwardTo = values['forward-to']
+  if (forwardTo !== undefined && !/^https?:\/\/[^/]/.test(forwardTo)) {
+    throw new UsageError(
+      `--forward-to expects an http(s) URL such as http://localhost:3000/webhooks; got "${forwardTo}"`,
+      command,
+    )
+  }
+  if (values.secret !== undefined) {
+    if (forwardTo === undefined) {
+      throw new UsageError('--secret signs forwarded events: give --forward-to too', command)
+    }
+    checkSecret(values.secret)
+  }
+  const since =
+    values.since === undefined ? undefined : timestampFlag(command, '--since', values.since)
+  const types = values.type?.map((type) => {
+    if (isEventType(type)) return type
+    throw new UsageError(
+      `--type expects an event type such as payment.success; got "${type}"${didYouMean(type, eventTypeList)}`,
+      command,
+    )
+  })
+  const pollIntervalMs =
+    values['poll-interval'] === undefined
+      ? 1000
+      : integerFlag(command, '--poll-interval', values['poll-interval'], 10, 3_600_000)
+  const forwardTimeoutMs =
+    values['forward-timeout'] === undefined
+      ? 10_000
+      : secondsFlag(command, '--forward-timeout', values['forward-timeout'])
+  const { client, baseUrl, accountId } = connect(command, values, context.env)
+
+  const events = followEvents(client, {
+    since,
+    types,
+    pollIntervalMs,
+    signal,
+    onRetry: (error) =>
+      terminal.note(
+        terminal.style.yellow(`Could not search events (${(error as Error).message}); retrying.`),
+      ),
+    onReady: () =>
+      terminal.note(
+        `Ready: following the events of ${accountId} at ${baseUrl} from ${since ?? 'now'}` +
+          `${forwardTo === undefined ? '' : `, forwarding to ${forwardTo}${values.secret === undefined ? '' : ' (signed)'}`}. Ctrl-C to stop.`,
+      ),
+  })
+  let last: Event | undefined
+  for await (const event of events) {
+    last = event
+    const result =
+      forwardTo === undefined
+        ? undefined
+        : await forwardEvent(event, {
+            url: forwardTo,
+            secret: values.secret,
+            timeoutMs: forwardTimeoutMs,
+            signal,
+          })
+    if (signal.aborted) break
+    if (values.json) printJsonLine(terminal, event, result)
+    else printLine(terminal, event, result)
+  }
+  const resumeFrom = last?.created_at ?? since
+  terminal.note(
+    resumeFrom === undefined
+      ? 'Stopped.'
+      : `Stopped. Resume with: chargekit listen --since ${resumeFrom}${forwardTo === undefined ? '' : ` --forward-to ${forwardTo}`}`,
+  )
+}
+
+/** A malformed `whsec_` secret is refused now, not at the first event. */
+function checkSecret(secret: string) {
+  try {
+    createSignatureVerifier(secret)
+  } catch (error) {
+    throw new UsageError(`--secret: ${(error as Error).message.replace(/\.$/, '')}`, command)
+  }
+}
+
+function printLine(terminal: Terminal, event: Event, result: ForwardResult | undefined) {
+  const { style } = terminal
+  const head = `${style.dim(event.created_at)}  ${event.type.padEnd(21)}  ${event.id}`
+  if (result === undefined) return terminal.line(`${head}  ${event.object_id}`)
+  const ok = result.failure === undefined
+  const status = `[${result.status ?? 'ERR'}]`
+  terminal.line(
+    `${head}  ${ok ? style.green(status) : style.red(status)} ${String(result.durationMs).padStart(5)} ms` +
+      `${ok ? '' : `  ${style.red(result.failure ?? '')}`}`,
+  )
+}
+
+/** One JSON object per line (JSON Lines): a stream, so scripts can read each event as it comes. */
+function printJsonLine(terminal: Terminal, event: Event, result: ForwardResult | undefined) {
+  terminal.line(
+    JSON.stringify({
+      id: event.id,
+      type: event.type,
+      created_at: event.created_at,
+      object_id: event.object_id,
+      charge: event.charge?.id ?? null,
+      ...(result === undefined
+        ? {}
+        : {
+            status: result.status ?? null,
+            duration_ms: result.durationMs,
+            failure: result.failure ?? null,
+          }),
+    }),
+  )
+}
