@@ -159,7 +159,7 @@ describe('purchase through the webhook', () => {
     const orderId = await http.checkout('espresso-beans', 'pay')
     const { charge_id: chargeId } = await http.order(orderId)
     const { html } = await http.page(`/orders/${orderId}`)
-    const form = /<form\s[^>]*data-card-form[\s\S]*?<\/form>/.exec(html)?.[0] ?? ''
+    const form = /<form\s[^>]*data-payment-form[\s\S]*?<\/form>/.exec(html)?.[0] ?? ''
     expect(form).toContain(`data-charge="${chargeId}"`)
     expect(form).toContain(`data-public-key="${stack.browserCheckout.publicKey}"`)
     expect(form).toContain(`data-service-url="${stack.sandbox.url}"`)
@@ -196,7 +196,7 @@ describe('purchase through the webhook', () => {
     expect(order.failure).toMatchObject({ step: 'instrument', code: '03.00.0002' })
     const { html } = await http.page(`/orders/${orderId}`)
     expect(html).toContain('Instrument Expired')
-    expect(html).toContain('data-card-form')
+    expect(html).toContain('data-payment-form')
   })
 
   it('an instrument id in the address bar counts only when it belongs to the order', async () => {
