@@ -1,3 +1,5 @@
+import { checkoutFlowSettings } from '../payments/checkout-flows.js'
+
 /**
  * An order as the shop keeps it. The payment state only moves forward when the service's
  * lifecycle events arrive through the webhook (see order-transitions.ts); the API answers to the
@@ -91,6 +93,7 @@ export function availableActions(order: Order) {
     capture: holdsFunds,
     cancel: holdsFunds,
     refund:
+      checkoutFlowSettings[order.flow].refundable &&
       (order.status === 'paid' || order.status === 'partially_refunded') &&
       order.paymentId !== null &&
       refundable > 0n,

@@ -16,6 +16,12 @@ export interface CheckoutFlowSettings {
   instrumentParams: { captured_on_creation: boolean; enable3ds: boolean }
   /** The currencies the method takes; absent: any. */
   currencies?: readonly string[]
+  /**
+   * Whether the service can refund the payment. A Multibanco payment cannot (the merchant returns
+   * the money by bank transfer), and the service's list of charge types does not say so: the
+   * shop knows it, and offers no refund form.
+   */
+  refundable: boolean
 }
 
 /**
@@ -32,6 +38,7 @@ export const checkoutFlowSettings: Record<CheckoutFlow, CheckoutFlowSettings> = 
     chargeType: 'card_onetime',
     channel: 'card_onetime_no_processor',
     instrumentParams: { captured_on_creation: true, enable3ds: false },
+    refundable: true,
   },
   authorize: {
     label: 'Authorize now, capture later',
@@ -40,6 +47,7 @@ export const checkoutFlowSettings: Record<CheckoutFlow, CheckoutFlowSettings> = 
     chargeType: 'card_onetime',
     channel: 'card_onetime_no_processor',
     instrumentParams: { captured_on_creation: false, enable3ds: false },
+    refundable: true,
   },
   three_ds: {
     label: 'Pay with 3-D Secure',
@@ -48,6 +56,7 @@ export const checkoutFlowSettings: Record<CheckoutFlow, CheckoutFlowSettings> = 
     chargeType: 'card_onetime',
     channel: 'card_onetime_simulated_acquirer',
     instrumentParams: { captured_on_creation: true, enable3ds: true },
+    refundable: true,
   },
   mbway: {
     label: 'MB WAY',
@@ -57,6 +66,7 @@ export const checkoutFlowSettings: Record<CheckoutFlow, CheckoutFlowSettings> = 
     channel: 'mbway_mbway',
     instrumentParams: { captured_on_creation: true, enable3ds: false },
     currencies: ['EUR'],
+    refundable: true,
   },
   multibanco: {
     label: 'Multibanco reference',
@@ -66,6 +76,7 @@ export const checkoutFlowSettings: Record<CheckoutFlow, CheckoutFlowSettings> = 
     channel: 'multibanco_multibanco',
     instrumentParams: { captured_on_creation: true, enable3ds: false },
     currencies: ['EUR'],
+    refundable: false,
   },
 }
 

@@ -32,9 +32,15 @@ export async function startStack(
     processors?: readonly Processor[]
     /** The shop's sandbox-only "simulate the customer" panel. */
     customerSimulator?: boolean
+    /** The sandbox's `timeScale` (default 1, real time). */
+    timeScale?: number
   } = {},
 ): Promise<Stack> {
-  const sandbox = await startSandbox({ port: 0, processors: options.processors ?? [] })
+  const sandbox = await startSandbox({
+    port: 0,
+    processors: options.processors ?? [],
+    ...(options.timeScale === undefined ? {} : { timeScale: options.timeScale }),
+  })
   const account = sandbox.accounts[0]
   if (!account) throw new Error('sandbox has no account')
   const client = createClient({
