@@ -260,10 +260,14 @@ describe('the shop in a real browser', () => {
   it('fits every page in a phone’s width', async () => {
     const http = shopHttp(stack)
     const unpaid = await http.checkout('hand-grinder', 'pay')
+    const reference = await http.checkout('espresso-cups', 'multibanco')
+    const mbway = await http.checkout('espresso-cups', 'mbway')
     await page.setViewportSize({ width: 390, height: 844 })
     const pages = {
       products: '/',
       'card form': `/orders/${unpaid}`,
+      'mbway form': `/orders/${mbway}`,
+      'multibanco reference': `/orders/${reference}`,
       orders: '/orders',
       scenarios: '/scenarios',
     }
@@ -274,7 +278,7 @@ describe('the shop in a real browser', () => {
       if (width > 390) wider[name] = width
       expect(await page.locator('link[rel="icon"]').count(), `${name} has a favicon`).toBe(1)
       await page.screenshot({
-        path: `${artifacts}phone-${name.replace(' ', '-')}.png`,
+        path: `${artifacts}phone-${name.replaceAll(' ', '-')}.png`,
         fullPage: true,
       })
     }

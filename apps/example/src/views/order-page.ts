@@ -268,7 +268,7 @@ function details(order: Order): Html {
     <dl class="details">
       <dt>Order</dt><dd><code>${order.id}</code></dd>
       <dt>Charge</dt><dd><code>${order.chargeId ?? '—'}</code></dd>
-      <dt>Paid with</dt><dd>${paymentLabel(order)}</dd>
+      <dt>Method</dt><dd>${paymentLabel(order)}</dd>
       <dt>Authorization</dt><dd><code>${order.instrumentId ?? '—'}</code></dd>
       <dt>Payment</dt><dd><code>${order.paymentId ?? '—'}</code></dd>
       <dt>Captured</dt><dd>${formatMoney(order.capturedMinor, order.currency)}</dd>
