@@ -325,9 +325,9 @@ describe('orderChangeFor', () => {
         paymentId: 'pa_1',
       })
       expect(apply(reference, [invalid('03.00.0002')])).toMatchObject({ status: 'expired' })
-      expect(
-        apply(order({ status: 'processing' }), [invalid('03.00.0002')]).status,
-      ).toBe('awaiting_payment')
+      expect(apply(order({ status: 'processing' }), [invalid('03.00.0002')]).status).toBe(
+        'awaiting_payment',
+      )
     })
 
     it('reaches the same state whatever order the deliveries arrive in', () => {
@@ -337,13 +337,15 @@ describe('orderChangeFor', () => {
         event('payment.success', { payment }),
       ]
       const expired = [referencePending, invalid('03.00.0002')]
-      const deliveries = fc.constantFrom(paid, expired).chain((events) =>
-        fc.tuple(
-          fc.constant(events),
-          fc.shuffledSubarray(events, { minLength: events.length }),
-          fc.array(fc.constantFrom(...events), { maxLength: 3 }),
-        ),
-      )
+      const deliveries = fc
+        .constantFrom(paid, expired)
+        .chain((events) =>
+          fc.tuple(
+            fc.constant(events),
+            fc.shuffledSubarray(events, { minLength: events.length }),
+            fc.array(fc.constantFrom(...events), { maxLength: 3 }),
+          ),
+        )
       fc.assert(
         fc.property(deliveries, ([events, shuffled, repeats]) => {
           const final = apply(order({ flow: 'multibanco', ...euros }), [...shuffled, ...repeats])

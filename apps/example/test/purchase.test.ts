@@ -268,7 +268,13 @@ describe('purchase through the webhook', () => {
       const card = new RegExp(`data-product="${product}"[\\s\\S]*?</form>`).exec(html)?.[0] ?? ''
       return [...card.matchAll(/<option value="([a-z_]+)"/g)].map((match) => match[1])
     }
-    expect(flowsOf('espresso-cups')).toEqual(['pay', 'authorize', 'three_ds', 'mbway', 'multibanco'])
+    expect(flowsOf('espresso-cups')).toEqual([
+      'pay',
+      'authorize',
+      'three_ds',
+      'mbway',
+      'multibanco',
+    ])
     expect(flowsOf('espresso-beans')).toEqual(['pay', 'authorize', 'three_ds'])
     // Posted anyway: refused with the reason, and no order is created.
     const before = (await http.page('/orders')).html.match(/ord_/g)?.length ?? 0

@@ -28,7 +28,10 @@ export async function loadOrderPageState(
   }
 }
 
-async function loadPaymentForm(context: ShopContext, order: Order): Promise<PaymentFormView | null> {
+async function loadPaymentForm(
+  context: ShopContext,
+  order: Order,
+): Promise<PaymentFormView | null> {
   const { publicKey, serviceUrl, paymentMethods } = context.browserCheckout
   try {
     const fields = (await paymentMethods()).fieldsOf(checkoutFlowSettings[order.flow].chargeType)

@@ -18,9 +18,7 @@ export function shopRoutes(context: ShopContext, render: RenderPage) {
       () => undefined,
     )
   return new Hono()
-    .get('/', async (c) =>
-      render(c, 'Shop', productsPage(products, await offeredChargeTypes())),
-    )
+    .get('/', async (c) => render(c, 'Shop', productsPage(products, await offeredChargeTypes())))
     .post('/checkout', async (c) => {
       const form = parseCheckoutForm(await readForm(c))
       if (!form.ok) {

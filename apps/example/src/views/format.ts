@@ -16,8 +16,10 @@ export function paymentLabel(
 ): string {
   const action = order.customerAction
   if (action?.method === 'mbway') return `MB WAY ${action.phoneNumber}`
-  if (action?.method === 'multibanco') return `Multibanco reference ${groupDigits(action.reference)}`
-  if (checkoutFlowSettings[order.flow].method !== 'card') return checkoutFlowSettings[order.flow].label
+  if (action?.method === 'multibanco')
+    return `Multibanco reference ${groupDigits(action.reference)}`
+  if (checkoutFlowSettings[order.flow].method !== 'card')
+    return checkoutFlowSettings[order.flow].label
   if (!order.cardLast4) return '—'
   return `${order.cardBrand ? `${order.cardBrand} ` : ''}•••• ${order.cardLast4}`
 }

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../db/database.js'
-import { orderRepository } from '../orders/order-repository.js'
 import type { Order } from '../orders/order.js'
+import { orderRepository } from '../orders/order-repository.js'
 import type { OrderChange } from '../orders/order-transitions.js'
 import type { ShopContext } from '../shop-context.js'
 

@@ -1,4 +1,4 @@
-import { type EventOf, type EventType, eventTypeList } from '@chargekit/schemas'
+import { type EventType, eventTypeList } from '@chargekit/schemas'
 import { createWebhooks } from '@chargekit/webhooks'
 import type { Order } from '../orders/order.js'
 import {
@@ -42,7 +42,7 @@ export function createWebhookReceiver(context: ShopContext, log: (message: strin
   webhooks.on('reversal.error', toOrder(orderTransitions['reversal.error']))
   webhooks.on(
     timelineOnlyTypes,
-    toOrder((_order: Order, _event: EventOf<EventType>) => null),
+    toOrder(() => null),
   )
   webhooks.onError((error) => {
     log(`webhook delivery not processed: ${error.message}`)
@@ -52,5 +52,6 @@ export function createWebhookReceiver(context: ShopContext, log: (message: strin
 
 /** Known event types that change no order (created, confirmed, settled…): listed on its page. */
 const timelineOnlyTypes = eventTypeList.filter(
-  (type): type is Exclude<EventType, OrderMovingEventType> => !Object.hasOwn(orderTransitions, type),
+  (type): type is Exclude<EventType, OrderMovingEventType> =>
+    !Object.hasOwn(orderTransitions, type),
 )
