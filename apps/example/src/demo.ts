@@ -49,7 +49,7 @@ try {
   Database           ${databaseLabel(env)}
 
   Test card 4242 4242 4242 4242, any future expiry, any CVC. MB WAY and Multibanco (euro
-  products): approve or pay from the order page's "Simulate the customer" panel, or the dashboard.
+  products): approve or pay from the order page's "simulate the customer" panel.
   Ctrl-C stops both.
 `)
 } catch (error) {

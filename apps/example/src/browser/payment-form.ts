@@ -20,13 +20,15 @@ document.addEventListener('submit', (event) => {
   void sendPaymentDetails(form)
 })
 
-// The time left to approve an MB WAY request. Looked up on every tick: live updates replace the
-// order panel, countdown included.
-setInterval(() => {
-  for (const countdown of document.querySelectorAll<HTMLTimeElement>('time[data-countdown]')) {
-    countdown.textContent = timeLeft(countdown.dateTime, Date.now())
-  }
-}, 1000)
+// The time left to approve an MB WAY request, on order pages. Looked up on every tick: live
+// updates replace the order panel, countdown included.
+if (document.getElementById('order-live')) {
+  setInterval(() => {
+    for (const countdown of document.querySelectorAll<HTMLTimeElement>('time[data-countdown]')) {
+      countdown.textContent = timeLeft(countdown.dateTime, Date.now())
+    }
+  }, 1000)
+}
 
 async function sendPaymentDetails(submitted: HTMLFormElement) {
   let form = submitted

@@ -31,8 +31,8 @@ export function parseCheckoutForm(body: FormBody) {
         flow: z.enum(checkoutFlows, { error: 'Choose how to pay' }),
       })
       .superRefine(({ product, flow }, context) => {
-        const currency = findProduct(product)?.currency ?? ''
-        if (flowsFor(currency).includes(flow)) return
+        const { currency } = findProduct(product) ?? {}
+        if (currency === undefined || flowsFor(currency).includes(flow)) return
         const { label, currencies = [] } = checkoutFlowSettings[flow]
         context.addIssue({
           code: 'custom',

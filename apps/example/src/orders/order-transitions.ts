@@ -9,7 +9,8 @@ import {
   tooManyTries,
 } from './order.js'
 
-/** The fields of an event's objects that move an order. Structural: the full events fit them. */
+// The fields of an event's objects that move an order. Structural, so the transitions can be
+// tested with small objects; `satisfies` below checks that the full event of each type fits.
 interface FailureFields {
   failure_code?: string | null | undefined
   failure_description?: string | null | undefined

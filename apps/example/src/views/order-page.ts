@@ -91,7 +91,7 @@ function statusNote(order: Order): Html | '' {
   switch (order.status) {
     case 'processing':
       return html`<p class="note waiting" aria-live="polite">
-        Waiting for the payment service to confirm the card… this page updates by itself.
+        Waiting for the payment service to confirm the payment… this page updates by itself.
       </p>`
     case 'paid':
       return html`<p class="note success">Thank you! The payment is confirmed.</p>`

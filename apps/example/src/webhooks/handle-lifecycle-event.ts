@@ -1,7 +1,6 @@
 import type { SqlExecutor } from '../db/database.js'
-import type { Order } from '../orders/order.js'
 import { orderRepository } from '../orders/order-repository.js'
-import type { OrderChange } from '../orders/order-transitions.js'
+import type { OrderTransition } from '../orders/order-transitions.js'
 import type { ShopContext } from '../shop-context.js'
 
 /** What every lifecycle event the shop handles carries: the charge names the order. */
@@ -22,7 +21,7 @@ export async function handleLifecycleEvent<E extends HandledEvent>(
   context: Pick<ShopContext, 'db' | 'updates'>,
   markHandled: (tx: SqlExecutor, eventId: string) => Promise<void>,
   event: E,
-  transition: (order: Order, event: E) => OrderChange | null,
+  transition: OrderTransition<E>,
 ): Promise<void> {
   const orderId = orderIdOf(event)
   const changed = await context.db.transaction(async (tx) => {

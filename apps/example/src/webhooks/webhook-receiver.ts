@@ -1,9 +1,8 @@
 import { type EventType, eventTypeList } from '@chargekit/schemas'
 import { createWebhooks } from '@chargekit/webhooks'
-import type { Order } from '../orders/order.js'
 import {
-  type OrderChange,
   type OrderMovingEventType,
+  type OrderTransition,
   orderTransitions,
 } from '../orders/order-transitions.js'
 import type { ShopContext } from '../shop-context.js'
@@ -21,7 +20,7 @@ export function createWebhookReceiver(context: ShopContext, log: (message: strin
   const store = createShopDeliveryStore(context.db)
   const webhooks = createWebhooks({ client: context.client, store })
   const toOrder =
-    <E>(transition: (order: Order, event: E) => OrderChange | null) =>
+    <E>(transition: OrderTransition<E>) =>
     (event: E & HandledEvent) =>
       handleLifecycleEvent(
         context,
