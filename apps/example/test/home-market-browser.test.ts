@@ -154,6 +154,9 @@ describe('MB WAY and Multibanco in a real browser', () => {
     await sendPhone('913000111')
     await page.getByRole('button', { name: 'Refuse in the app' }).click()
     await badge('failed').waitFor()
+    expect(await page.locator('.note').textContent()).toContain(
+      'The payment request was refused in the MB WAY app.',
+    )
     const decline = page.locator('.decline[data-step="instrument"]')
     expect(await decline.getAttribute('data-code')).toBe('03.00.0001')
     expect(await page.locator('[data-payment-form]').count()).toBe(0)

@@ -103,7 +103,10 @@ function statusNote(order: Order): Html | '' {
         or cancel to release it.
       </p>`
     case 'failed':
-      return html`<p class="note">The order could not be charged. Start a new order to try again.</p>`
+      return html`<p class="note">
+        ${order.customerAction?.method === 'mbway' ? 'The payment request was refused in the MB WAY app. ' : ''}The
+        order could not be charged. Start a new order to try again.
+      </p>`
     case 'expired':
       return html`<p class="note">
         ${
