@@ -28,6 +28,8 @@ try {
     url: sandbox.url,
     publicKey: account.publicKey,
     dashboardUrl,
+    // The demo's service is the sandbox: its test helpers may play the MB WAY / Multibanco customer.
+    customerSimulator: true,
   }).catch(async (error: unknown) => {
     await sandbox.close()
     throw error
@@ -46,7 +48,9 @@ try {
   Credentials        account ${account.id} / private key ${account.key} / public key ${account.publicKey}
   Database           ${databaseLabel(env)}
 
-  Test card 4242 4242 4242 4242, any future expiry, any CVC. Ctrl-C stops both.
+  Test card 4242 4242 4242 4242, any future expiry, any CVC. MB WAY and Multibanco (euro
+  products): approve or pay from the order page's "simulate the customer" panel.
+  Ctrl-C stops both.
 `)
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)

@@ -33,9 +33,12 @@ export function minorToDecimalString(minor: bigint, currency: string): string {
   return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`
 }
 
-/** 1250n USD → '$12.50'. Intl formats the decimal string exactly (no float conversion). */
-export function formatMoney(minor: bigint, currency: string): string {
-  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency })
+/**
+ * 1250n USD → '$12.50'; in `pt-PT`, 1850n EUR → '18,50 €'. Intl formats the decimal string
+ * exactly (no float conversion).
+ */
+export function formatMoney(minor: bigint, currency: string, locale = 'en-US'): string {
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency })
   // Intl.NumberFormat v3 accepts decimal strings; the lib typings only know number | bigint.
   return format.format(minorToDecimalString(minor, currency) as unknown as number)
 }

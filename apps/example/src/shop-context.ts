@@ -1,7 +1,7 @@
 import type { ChargekitClient } from '@chargekit/client'
 import type { Database } from './db/database.js'
 import type { OrderUpdates } from './orders/order-updates.js'
-import type { CardField } from './payments/card-fields.js'
+import type { PaymentMethods } from './payments/payment-methods.js'
 
 /** What every part of the shop works with, built once in shop.ts. */
 export interface ShopContext {
@@ -13,6 +13,12 @@ export interface ShopContext {
   publicUrl: string
   /** What the customer's browser needs to send the card straight to the service. */
   browserCheckout: BrowserCheckout
+  /**
+   * The service is the sandbox: order pages waiting for the customer offer to play the customer
+   * (approve in the app, pay the reference) through the sandbox's test helpers, called by the
+   * shop's server with the private key. Never on for a real service.
+   */
+  customerSimulator: boolean
 }
 
 export interface BrowserCheckout {
@@ -20,6 +26,6 @@ export interface BrowserCheckout {
   publicKey: string
   /** The service's base URL as browsers reach it. */
   serviceUrl: string
-  /** The card form's fields, from the service's instrument schema. */
-  cardFields(): Promise<CardField[]>
+  /** The charge types on offer and the payment forms' fields, from the service's schemas. */
+  paymentMethods(): Promise<PaymentMethods>
 }

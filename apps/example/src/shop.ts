@@ -5,7 +5,7 @@ import type { Database } from './db/database.js'
 import { createShopApp } from './http/app.js'
 import { type ConnectionLimits, connectionOptions, listen, urlHost } from './listen.js'
 import { createOrderUpdates } from './orders/order-updates.js'
-import { cardFieldSource } from './payments/card-fields.js'
+import { paymentMethodSource } from './payments/payment-methods.js'
 import { startOnPortOrFree } from './port-fallback.js'
 
 export interface ShopOptions {
@@ -23,6 +23,11 @@ export interface ShopOptions {
    */
   browserCheckout: { publicKey: string; serviceUrl: string }
   dashboardUrl?: string
+  /**
+   * The service is the sandbox: order pages waiting for the customer get a "simulate the
+   * customer" panel calling its test helpers from the server. Default false.
+   */
+  customerSimulator?: boolean
   log?: (message: string) => void
   /** Header and request time-outs and the connection cap. Default 10 s, 30 s, 1,000 connections. */
   connections?: ConnectionLimits
@@ -58,7 +63,7 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
   const publicUrl = (options.publicUrl ?? url).replace(/\/+$/, '')
   const browserCheckout = {
     ...options.browserCheckout,
-    cardFields: cardFieldSource(options.client),
+    paymentMethods: paymentMethodSource(options.client),
   }
   const app = createShopApp(
     {
@@ -67,6 +72,7 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
       updates: createOrderUpdates(),
       publicUrl,
       browserCheckout,
+      customerSimulator: options.customerSimulator ?? false,
     },
     {
       dashboardUrl: options.dashboardUrl,

@@ -8,7 +8,7 @@ import { type Shop, startShop } from './shop.js'
 export async function startShopService(
   env: ShopEnvironment,
   client: ChargekitClient,
-  service: { url: string; publicKey: string; dashboardUrl?: string },
+  service: { url: string; publicKey: string; dashboardUrl?: string; customerSimulator?: boolean },
 ): Promise<{ shop: Shop; database: Database; stop(): Promise<void> }> {
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -22,6 +22,7 @@ export async function startShopService(
     ...(env.SHOP_PUBLIC_URL ? { publicUrl: env.SHOP_PUBLIC_URL } : {}),
     browserCheckout: { publicKey: service.publicKey, serviceUrl: service.url },
     ...(service.dashboardUrl ? { dashboardUrl: service.dashboardUrl } : {}),
+    ...(service.customerSimulator ? { customerSimulator: true } : {}),
   }).catch(async (error: unknown) => {
     await database.close()
     throw error

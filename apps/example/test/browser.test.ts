@@ -149,7 +149,7 @@ describe('the shop in a real browser', () => {
     const { charge_id: firstCharge } = await shopHttp(stack).order(orderId)
     const card = { number: '4242 4242 4242 4242', cvc: '5108', year: '2020' }
     await fillCard(page, card)
-    const decline = page.locator('form[data-card-form] [data-card-decline]')
+    const decline = page.locator('form[data-payment-form] [data-payment-decline]')
     for (let attempt = 1; attempt <= 5; attempt++) {
       await page.getByRole('button', { name: /^Pay / }).click()
       await decline.locator('.decline-code', { hasText: '03.00.0002' }).waitFor()
@@ -158,7 +158,7 @@ describe('the shop in a real browser', () => {
         'Nothing was charged. Check the card details, or use another card.',
       )
       // Ready for the next try.
-      await page.locator('form[data-card-form] button:not([disabled])').waitFor()
+      await page.locator('form[data-payment-form] button:not([disabled])').waitFor()
       if (attempt === 1) {
         await page.screenshot({ path: `${artifacts}card-declined.png`, fullPage: true })
       }
@@ -169,7 +169,7 @@ describe('the shop in a real browser', () => {
     await stopped.waitFor()
     const renewed = await shopHttp(stack).order(orderId)
     expect(renewed.charge_id).not.toBe(firstCharge)
-    expect(await page.locator('form[data-card-form]').getAttribute('data-charge')).toBe(
+    expect(await page.locator('form[data-payment-form]').getAttribute('data-charge')).toBe(
       renewed.charge_id,
     )
     expect(await stopped.locator('.decline-designation').textContent()).toBe('Too Many Tries')
@@ -197,7 +197,7 @@ describe('the shop in a real browser', () => {
     const card = { number: '4242424242424242', cvc: '6620' }
     await fillCard(page, card)
     await page.getByRole('button', { name: /^Pay / }).click()
-    const decline = page.locator('form[data-card-form] [data-card-decline]')
+    const decline = page.locator('form[data-payment-form] [data-payment-decline]')
     await decline.locator('.decline-code', { hasText: '02.03.0000' }).waitFor()
     expect(await decline.locator('.decline-designation').textContent()).toBe('Insufficient Funds')
     expect(await decline.locator('.decline-next').textContent()).toBe(
@@ -260,10 +260,14 @@ describe('the shop in a real browser', () => {
   it('fits every page in a phone’s width', async () => {
     const http = shopHttp(stack)
     const unpaid = await http.checkout('hand-grinder', 'pay')
+    const reference = await http.checkout('espresso-cups', 'multibanco')
+    const mbway = await http.checkout('espresso-cups', 'mbway')
     await page.setViewportSize({ width: 390, height: 844 })
     const pages = {
       products: '/',
       'card form': `/orders/${unpaid}`,
+      'mbway form': `/orders/${mbway}`,
+      'multibanco reference': `/orders/${reference}`,
       orders: '/orders',
       scenarios: '/scenarios',
     }
@@ -274,7 +278,7 @@ describe('the shop in a real browser', () => {
       if (width > 390) wider[name] = width
       expect(await page.locator('link[rel="icon"]').count(), `${name} has a favicon`).toBe(1)
       await page.screenshot({
-        path: `${artifacts}phone-${name.replace(' ', '-')}.png`,
+        path: `${artifacts}phone-${name.replaceAll(' ', '-')}.png`,
         fullPage: true,
       })
     }

@@ -85,7 +85,7 @@ describe('pnpm demo', () => {
       const script = await fetch(`${shopUrl}/assets/checkout.js`)
       expect(script.status).toBe(200)
       expect(script.headers.get('content-type')).toContain('text/javascript')
-      expect(await script.text()).toContain('data-card-form')
+      expect(await script.text()).toContain('data-payment-form')
       const charges = await fetch(`${apiUrl}/charges`, {
         headers: { authorization: `Basic ${btoa('acct_sandbox:sk_sandbox')}` },
       })

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Order } from '../src/orders/order.js'
-import { type LifecycleEvent, orderChangeFor } from '../src/orders/order-transitions.js'
+import { type OrderChange, orderTransitions } from '../src/orders/order-transitions.js'
 
 function order(overrides: Partial<Order> = {}): Order {
   return {
@@ -19,6 +19,7 @@ function order(overrides: Partial<Order> = {}): Order {
     refundedMinor: 0n,
     cardBrand: null,
     cardLast4: null,
+    customerAction: null,
     failure: null,
     version: 1,
     createdAt: new Date(0),
@@ -33,15 +34,28 @@ const instrument = (capturedOnCreation: boolean) => ({
   captured_on_creation: capturedOnCreation,
   params: { brand: 'VISA', last_4_digits: '4242' },
 })
-const event = (type: string, parts: Partial<LifecycleEvent> = {}): LifecycleEvent => ({
-  id: `ev_${type}`,
+/** A delivered event: its type and the objects the transitions read. */
+interface TestEvent {
+  type: string
+  [object: string]: unknown
+}
+const event = (type: string, parts: Record<string, unknown> = {}): TestEvent => ({
   type,
   charge,
   ...parts,
 })
+
+/** What the webhook receiver does: the transition of the event's type, none for the others. */
+function orderChangeFor(order: Order, delivered: TestEvent): OrderChange | null {
+  const transitions = orderTransitions as Record<
+    string,
+    (order: Order, event: never) => OrderChange | null
+  >
+  return transitions[delivered.type]?.(order, delivered as never) ?? null
+}
 const payment = { id: 'pa_1', amount: 59, currency: 'USD' }
 
-function apply(start: Order, events: LifecycleEvent[]): Order {
+function apply(start: Order, events: TestEvent[]): Order {
   let current = start
   for (const next of events) current = { ...current, ...orderChangeFor(current, next) }
   return current
@@ -138,6 +152,7 @@ describe('orderChangeFor', () => {
 
   it('marks a failed automatic capture, but keeps an authorized order capturable', () => {
     const failed = event('payment.error', {
+      instrument: instrument(true),
       payment: {
         ...payment,
         failure_code: '02.03.0000',
@@ -161,6 +176,7 @@ describe('orderChangeFor', () => {
     expect(failed).toMatchObject({ status: 'payment_failed', failure: { step: 'payment' } })
     // Declined again: still held, with the newest decline shown.
     const again = event('payment.error', {
+      instrument: instrument(true),
       payment: { ...payment, id: 'pa_2', failure_code: '02.01.0000' },
     })
     expect(apply(failed, [again])).toMatchObject({
@@ -227,5 +243,115 @@ describe('orderChangeFor', () => {
         event('instrument.authorized', { instrument: instrument(true) }),
       ]),
     ).toMatchObject({ status: 'paid', failure: null })
+  })
+
+  describe('payments the customer makes outside the shop', () => {
+    const expiresAt = '2026-11-28T14:05:00.000Z'
+    const mbwayPending = event('instrument.pending', {
+      instrument: {
+        id: 'in_1',
+        redirect: {
+          url: null,
+          method: null,
+          parameters: { phone_number: '91*****78', expires_at: expiresAt },
+        },
+      },
+    })
+    const referencePending = event('instrument.pending', {
+      instrument: {
+        id: 'in_1',
+        redirect: {
+          url: null,
+          method: null,
+          parameters: {
+            entity: '21098',
+            reference: '123456789',
+            amount: 18.5,
+            currency: 'EUR',
+            expires_at: expiresAt,
+          },
+        },
+      },
+    })
+    const invalid = (code: string) =>
+      event('instrument.invalid', {
+        instrument: { id: 'in_1', failure_code: code, failure_description: 'x' },
+      })
+    const euros = { currency: 'EUR', amountMinor: 1850n }
+
+    it('waits for the customer with what they must do: the MB WAY phone, or the reference', () => {
+      expect(orderChangeFor(order({ flow: 'mbway', ...euros }), mbwayPending)).toEqual({
+        status: 'awaiting_customer',
+        instrumentId: 'in_1',
+        customerAction: { method: 'mbway', phoneNumber: '91*****78', expiresAt },
+      })
+      expect(orderChangeFor(order({ flow: 'multibanco', ...euros }), referencePending)).toEqual({
+        status: 'awaiting_customer',
+        instrumentId: 'in_1',
+        customerAction: {
+          method: 'multibanco',
+          entity: '21098',
+          reference: '123456789',
+          amountMinor: 1850n,
+          currency: 'EUR',
+          expiresAt,
+        },
+      })
+      // Parameters the shop cannot show: it waits for the webhook, as for a card.
+      const malformed = event('instrument.pending', {
+        instrument: { id: 'in_1', redirect: { url: null, parameters: { reference: '12' } } },
+      })
+      expect(orderChangeFor(order({ flow: 'multibanco' }), malformed)).toMatchObject({
+        status: 'processing',
+      })
+    })
+
+    it('pays on approval, expires on 03.00.0002, fails on a refusal; cards still retry', () => {
+      const mbway = apply(order({ flow: 'mbway', ...euros }), [mbwayPending])
+      expect(
+        apply(mbway, [event('instrument.authorized', { instrument: instrument(true) })]),
+      ).toMatchObject({ status: 'paid', customerAction: { method: 'mbway' } })
+      expect(apply(mbway, [invalid('03.00.0002')])).toMatchObject({
+        status: 'expired',
+        failure: { step: 'instrument', code: '03.00.0002' },
+      })
+      expect(apply(mbway, [invalid('03.00.0001')])).toMatchObject({
+        status: 'failed',
+        failure: { code: '03.00.0001' },
+      })
+      const reference = apply(order({ flow: 'multibanco', ...euros }), [referencePending])
+      expect(apply(reference, [event('payment.success', { payment })])).toMatchObject({
+        status: 'paid',
+        paymentId: 'pa_1',
+      })
+      expect(apply(reference, [invalid('03.00.0002')])).toMatchObject({ status: 'expired' })
+      expect(apply(order({ status: 'processing' }), [invalid('03.00.0002')]).status).toBe(
+        'awaiting_payment',
+      )
+    })
+
+    it('reaches the same state whatever order the deliveries arrive in', () => {
+      const paid = [
+        referencePending,
+        event('instrument.authorized', { instrument: instrument(true) }),
+        event('payment.success', { payment }),
+      ]
+      const expired = [referencePending, invalid('03.00.0002')]
+      const deliveries = fc
+        .constantFrom(paid, expired)
+        .chain((events) =>
+          fc.tuple(
+            fc.constant(events),
+            fc.shuffledSubarray(events, { minLength: events.length }),
+            fc.array(fc.constantFrom(...events), { maxLength: 3 }),
+          ),
+        )
+      fc.assert(
+        fc.property(deliveries, ([events, shuffled, repeats]) => {
+          const final = apply(order({ flow: 'multibanco', ...euros }), [...shuffled, ...repeats])
+          expect(final.status).toBe(events === paid ? 'paid' : 'expired')
+        }),
+      )
+    })
   })
 })

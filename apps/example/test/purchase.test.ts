@@ -159,7 +159,7 @@ describe('purchase through the webhook', () => {
     const orderId = await http.checkout('espresso-beans', 'pay')
     const { charge_id: chargeId } = await http.order(orderId)
     const { html } = await http.page(`/orders/${orderId}`)
-    const form = /<form\s[^>]*data-card-form[\s\S]*?<\/form>/.exec(html)?.[0] ?? ''
+    const form = /<form\s[^>]*data-payment-form[\s\S]*?<\/form>/.exec(html)?.[0] ?? ''
     expect(form).toContain(`data-charge="${chargeId}"`)
     expect(form).toContain(`data-public-key="${stack.browserCheckout.publicKey}"`)
     expect(form).toContain(`data-service-url="${stack.sandbox.url}"`)
@@ -196,7 +196,7 @@ describe('purchase through the webhook', () => {
     expect(order.failure).toMatchObject({ step: 'instrument', code: '03.00.0002' })
     const { html } = await http.page(`/orders/${orderId}`)
     expect(html).toContain('Instrument Expired')
-    expect(html).toContain('data-card-form')
+    expect(html).toContain('data-payment-form')
   })
 
   it('an instrument id in the address bar counts only when it belongs to the order', async () => {
@@ -260,6 +260,61 @@ describe('purchase through the webhook', () => {
       redirect: 'manual',
     })
     expect(crossSite.status).toBe(403)
+  })
+
+  it('offers MB WAY and Multibanco for euro prices only, each on its own charge type', async () => {
+    const { html } = await http.page('/')
+    const flowsOf = (product: string) => {
+      const card = new RegExp(`data-product="${product}"[\\s\\S]*?</form>`).exec(html)?.[0] ?? ''
+      return [...card.matchAll(/<option value="([a-z_]+)"/g)].map((match) => match[1])
+    }
+    expect(flowsOf('espresso-cups')).toEqual([
+      'pay',
+      'authorize',
+      'three_ds',
+      'mbway',
+      'multibanco',
+    ])
+    expect(flowsOf('espresso-beans')).toEqual(['pay', 'authorize', 'three_ds'])
+    // Posted anyway: refused with the reason, and no order is created.
+    const before = (await http.page('/orders')).html.match(/ord_/g)?.length ?? 0
+    const refused = await http.post('/checkout', { product: 'espresso-beans', flow: 'mbway' })
+    expect(refused.status).toBe(400)
+    expect(await refused.text()).toContain(
+      'MB WAY takes EUR only: choose another way to pay for a price in USD',
+    )
+    expect((await http.page('/orders')).html.match(/ord_/g)?.length ?? 0).toBe(before)
+
+    const mbway = await http.order(await http.checkout('espresso-cups', 'mbway'))
+    const charge = await stack.client.charges.retrieve(mbway.charge_id ?? '')
+    expect(charge).toMatchObject({ charge_type: 'mbway', amount: 18.5, currency: 'EUR' })
+    expect(charge.channels?.map((channel) => channel.label)).toEqual(['mbway_mbway'])
+    // The phone form is drawn from the mbway schema: one input, no name, nothing posts it.
+    const { html: page } = await http.page(`/orders/${mbway.id}`)
+    const form = /<form\s[^>]*data-payment-form[\s\S]*?<\/form>/.exec(page)?.[0] ?? ''
+    expect([...form.matchAll(/data-field="([a-z_]+)"/g)].map((match) => match[1])).toEqual([
+      'phone_number',
+    ])
+    expect(form).not.toMatch(/\sname=|\saction=/)
+
+    // Multibanco: checkout got the reference already.
+    const multibanco = await http.order(await http.checkout('espresso-cups', 'multibanco'))
+    expect(multibanco).toMatchObject({
+      status: 'awaiting_customer',
+      customer_action: { method: 'multibanco', entity: '21098', amount: '18.50', currency: 'EUR' },
+    })
+    expect(multibanco.customer_action?.reference).toMatch(/^\d{9}$/)
+  })
+
+  it('plays no customer against a service that is not known to be the sandbox', async () => {
+    const orderId = await http.checkout('espresso-cups', 'multibanco')
+    const { html } = await http.page(`/orders/${orderId}`)
+    expect(html).toContain('data-customer-action="multibanco"')
+    expect(html).not.toContain('simulate-customer')
+    const simulated = await http.post(`/orders/${orderId}/simulate-customer`, { answer: 'pay' })
+    expect(simulated.status).toBe(404)
+    const { instrument_id: instrumentId } = await http.order(orderId)
+    expect((await stack.client.instruments.retrieve(instrumentId ?? '')).status).toBe('pending')
   })
 
   it('the live stream pushes the order panel when the order changes', async () => {

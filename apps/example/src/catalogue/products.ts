@@ -37,6 +37,14 @@ export const products: readonly Product[] = [
     priceMinor: 1800n,
     currency: 'JPY',
   },
+  {
+    // Priced in euros, so it can also be paid the Portuguese ways: MB WAY and Multibanco.
+    id: 'espresso-cups',
+    name: 'Espresso cups, set of 2',
+    blurb: 'Hand-glazed stoneware from Portugal. Priced in euros.',
+    priceMinor: 1850n,
+    currency: 'EUR',
+  },
 ]
 
 export function findProduct(id: string): Product | undefined {

@@ -21,6 +21,7 @@ const statements = [
     refunded_minor bigint NOT NULL DEFAULT 0,
     card_brand text,
     card_last4 text,
+    customer_action jsonb,
     failure_step text,
     failure_code text,
     failure_description text,
@@ -38,6 +39,8 @@ const statements = [
     status_after text NOT NULL,
     received_at timestamptz NOT NULL DEFAULT now()
   )`,
+  // Databases created before MB WAY and Multibanco lack the column.
+  'ALTER TABLE orders ADD COLUMN IF NOT EXISTS customer_action jsonb',
   'CREATE INDEX IF NOT EXISTS order_events_by_order ON order_events (order_id, seq)',
   `CREATE TABLE IF NOT EXISTS scenario_runs (
     id text PRIMARY KEY,

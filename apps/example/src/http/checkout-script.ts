@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
-const entry = fileURLToPath(new URL('../browser/card-checkout.ts', import.meta.url))
+const entry = fileURLToPath(new URL('../browser/payment-form.ts', import.meta.url))
 
 let bundled: Promise<string> | undefined
 

@@ -1,8 +1,10 @@
 import { type ErrorCode, isErrorCode, type TestElement, testElements } from '@chargekit/errors'
 import { formatZodIssues } from '@chargekit/schemas'
 import * as z from 'zod'
-import { products } from '../catalogue/products.js'
+import { findProduct, products } from '../catalogue/products.js'
 import { checkoutFlows } from '../orders/order.js'
+import { checkoutFlowSettings, flowsFor } from '../payments/checkout-flows.js'
+import { customerAnswerLabels } from '../payments/customer-simulator.js'
 
 /**
  * The shop's form bodies, validated with zod and @chargekit/schemas. Each parse returns either
@@ -23,10 +25,21 @@ const productIds = products.map((product) => product.id) as [string, ...string[]
 
 export function parseCheckoutForm(body: FormBody) {
   return parseWith(
-    z.object({
-      product: z.enum(productIds, { error: 'Choose one of the products listed' }),
-      flow: z.enum(checkoutFlows, { error: 'Choose how to pay' }),
-    }),
+    z
+      .object({
+        product: z.enum(productIds, { error: 'Choose one of the products listed' }),
+        flow: z.enum(checkoutFlows, { error: 'Choose how to pay' }),
+      })
+      .superRefine(({ product, flow }, context) => {
+        const { currency } = findProduct(product) ?? {}
+        if (currency === undefined || flowsFor(currency).includes(flow)) return
+        const { label, currencies = [] } = checkoutFlowSettings[flow]
+        context.addIssue({
+          code: 'custom',
+          path: ['flow'],
+          message: `${label} takes ${currencies.join(', ')} only: choose another way to pay for a price in ${currency}`,
+        })
+      }),
     body,
   )
 }
@@ -47,6 +60,16 @@ export function parseRefundForm(body: FormBody) {
       amount: z.string({ error: 'Enter the amount to refund' }).trim().min(1, {
         error: 'Enter the amount to refund',
       }),
+    }),
+    body,
+  )
+}
+
+export function parseSimulateCustomerForm(body: FormBody) {
+  const answers = Object.keys(customerAnswerLabels) as [keyof typeof customerAnswerLabels]
+  return parseWith(
+    z.object({
+      answer: z.enum(answers, { error: `Choose the customer's answer: ${answers.join(', ')}` }),
     }),
     body,
   )

@@ -1,5 +1,5 @@
 import { minorToDecimalString } from '../money.js'
-import type { Order } from '../orders/order.js'
+import type { CustomerAction, Order } from '../orders/order.js'
 import type { OrderEventRecord } from '../orders/order-repository.js'
 
 /** The order as JSON for scripts and tests: amounts as exact decimal strings, never floats. */
@@ -18,6 +18,7 @@ export function orderJson(order: Order, events: readonly OrderEventRecord[]) {
     instrument_id: order.instrumentId,
     payment_id: order.paymentId,
     card: order.cardLast4 ? { brand: order.cardBrand, last4: order.cardLast4 } : null,
+    customer_action: order.customerAction && customerActionJson(order.customerAction),
     failure: order.failure,
     version: order.version,
     events: events.map((event) => ({
@@ -27,5 +28,19 @@ export function orderJson(order: Order, events: readonly OrderEventRecord[]) {
       status_after: event.statusAfter,
       received_at: event.receivedAt.toISOString(),
     })),
+  }
+}
+
+function customerActionJson(action: CustomerAction) {
+  if (action.method === 'mbway') {
+    return { method: action.method, phone_number: action.phoneNumber, expires_at: action.expiresAt }
+  }
+  return {
+    method: action.method,
+    entity: action.entity,
+    reference: action.reference,
+    amount: minorToDecimalString(action.amountMinor, action.currency),
+    currency: action.currency,
+    expires_at: action.expiresAt,
   }
 }

@@ -1,29 +1,41 @@
 import { availableActions, type Order } from '../orders/order.js'
 import { newId, orderRepository } from '../orders/order-repository.js'
+import { checkoutFlowSettings } from '../payments/checkout-flows.js'
 import type { ShopContext } from '../shop-context.js'
-import type { CardFormView, OrderPageState } from '../views/order-page.js'
+import type { OrderPageState, PaymentFormView } from '../views/order-page.js'
 
 /**
  * Everything the order panel shows, for the page and its live updates alike: the timeline, a
- * fresh request key for the follow-up forms, and — while the order awaits a card — the card
- * form drawn from the service's schema.
+ * fresh request key for the follow-up forms, and — while the order awaits a card or an MB WAY
+ * phone number — the payment form drawn from the service's schema.
  */
 export async function loadOrderPageState(
   context: ShopContext,
   order: Order,
   extra: Partial<OrderPageState> = {},
 ): Promise<OrderPageState> {
-  const [events, cardForm] = await Promise.all([
+  const [events, paymentForm] = await Promise.all([
     orderRepository.events(context.db, order.id),
-    availableActions(order).pay ? loadCardForm(context) : null,
+    availableActions(order).pay ? loadPaymentForm(context, order) : null,
   ])
-  return { order, events, requestKey: newId('req'), cardForm, ...extra }
+  return {
+    order,
+    events,
+    requestKey: newId('req'),
+    paymentForm,
+    customerSimulator: context.customerSimulator,
+    ...extra,
+  }
 }
 
-async function loadCardForm(context: ShopContext): Promise<CardFormView | null> {
-  const { publicKey, serviceUrl, cardFields } = context.browserCheckout
+async function loadPaymentForm(
+  context: ShopContext,
+  order: Order,
+): Promise<PaymentFormView | null> {
+  const { publicKey, serviceUrl, paymentMethods } = context.browserCheckout
   try {
-    return { fields: await cardFields(), publicKey, serviceUrl }
+    const fields = (await paymentMethods()).fieldsOf(checkoutFlowSettings[order.flow].chargeType)
+    return { fields, publicKey, serviceUrl }
   } catch {
     // The page says the form could not be loaded; the next render asks the service again.
     return null

@@ -2,12 +2,14 @@ import { type Context, Hono } from 'hono'
 import { minorToDecimalString, parseMajorAmount } from '../money.js'
 import { availableActions, type Order } from '../orders/order.js'
 import { orderRepository } from '../orders/order-repository.js'
-import { recordReturnedCard } from '../payments/card-return.js'
-import { replaceStoppedCharge } from '../payments/checkout.js'
+import { replaceStoppedCharge, requestReference } from '../payments/checkout.js'
+import { checkoutFlowSettings } from '../payments/checkout-flows.js'
+import { customerAnswers, simulateCustomer } from '../payments/customer-simulator.js'
+import { recordReturnedInstrument } from '../payments/instrument-return.js'
 import { cancel, capture, refund } from '../payments/order-actions.js'
 import type { ShopContext } from '../shop-context.js'
 import { type OrderPageState, orderPage } from '../views/order-page.js'
-import { parseActionForm, parseRefundForm } from './forms.js'
+import { parseActionForm, parseRefundForm, parseSimulateCustomerForm } from './forms.js'
 import { orderJson } from './order-json.js'
 import { loadOrderPageState } from './order-page-state.js'
 import { type RenderPage, readForm } from './render.js'
@@ -34,11 +36,11 @@ export function orderRoutes(context: ShopContext, render: RenderPage) {
     .get('/orders/:id', async (c) => {
       const order = await load(c.req.param('id'))
       if (!order) return c.notFound()
-      // Back from the checkout script or the 3-D Secure page: note the card, then show the
-      // order at its own address, so a reload does not ask the service again.
+      // Back from the checkout script or the 3-D Secure page: note the instrument, then show
+      // the order at its own address, so a reload does not ask the service again.
       const instrumentId = c.req.query('instrument')
       if (instrumentId === undefined) return show(c, order)
-      await recordReturnedCard(context, order, instrumentId)
+      await recordReturnedInstrument(context, order, instrumentId)
       return back(c, order)
     })
     .get('/api/orders/:id', async (c) => {
@@ -51,6 +53,34 @@ export function orderRoutes(context: ShopContext, render: RenderPage) {
       if (!order) return c.notFound()
       if (availableActions(order).pay && order.chargeId !== null) {
         await replaceStoppedCharge(context, { ...order, chargeId: order.chargeId })
+      }
+      return back(c, order)
+    })
+    .post('/orders/:id/reference', async (c) => {
+      // Multibanco: checkout asked for the reference already; this asks again after a failure.
+      const order = await load(c.req.param('id'))
+      if (!order) return c.notFound()
+      const { method } = checkoutFlowSettings[order.flow]
+      if (method === 'multibanco' && availableActions(order).pay && order.chargeId !== null) {
+        await requestReference(context, { ...order, chargeId: order.chargeId })
+      }
+      return back(c, order)
+    })
+    .post('/orders/:id/simulate-customer', async (c) => {
+      // Sandbox only: the service's test helpers play the customer who pays outside the shop.
+      if (!context.customerSimulator) return c.notFound()
+      const order = await load(c.req.param('id'))
+      if (!order) return c.notFound()
+      const form = parseSimulateCustomerForm(await readForm(c))
+      const action = order.customerAction
+      if (
+        form.ok &&
+        order.status === 'awaiting_customer' &&
+        order.instrumentId !== null &&
+        action !== null &&
+        (customerAnswers[action.method] as readonly string[]).includes(form.value.answer)
+      ) {
+        await simulateCustomer(context, order.instrumentId, form.value.answer)
       }
       return back(c, order)
     })

@@ -10,11 +10,21 @@ import { type RenderPage, readForm } from './render.js'
 
 /** The product list, checkout and the list of orders. */
 export function shopRoutes(context: ShopContext, render: RenderPage) {
+  // The ways to pay the service offers: when it cannot say, the page offers every way the
+  // product's currency allows, and the service answers a checkout it cannot take.
+  const offeredChargeTypes = () =>
+    context.browserCheckout.paymentMethods().then(
+      (methods) => methods.chargeTypes,
+      () => undefined,
+    )
   return new Hono()
-    .get('/', (c) => render(c, 'Shop', productsPage(products)))
+    .get('/', async (c) => render(c, 'Shop', productsPage(products, await offeredChargeTypes())))
     .post('/checkout', async (c) => {
       const form = parseCheckoutForm(await readForm(c))
-      if (!form.ok) return render(c, 'Shop', productsPage(products, form.errors), 400)
+      if (!form.ok) {
+        const page = productsPage(products, await offeredChargeTypes(), form.errors)
+        return render(c, 'Shop', page, 400)
+      }
       const product = findProduct(form.value.product)
       if (!product) return c.notFound()
       const { order } = await checkout(

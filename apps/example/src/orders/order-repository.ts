@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import type { SqlExecutor } from '../db/database.js'
-import type { CheckoutFlow, Order, OrderFailure, OrderStatus, PaymentStep } from './order.js'
+import type {
+  CheckoutFlow,
+  CustomerAction,
+  Order,
+  OrderFailure,
+  OrderStatus,
+  PaymentStep,
+} from './order.js'
 import type { OrderChange } from './order-transitions.js'
 
 /** One line of an order's timeline: a lifecycle event the webhook handler processed. */
@@ -35,6 +42,7 @@ interface OrderRow {
   refunded_minor: string
   card_brand: string | null
   card_last4: string | null
+  customer_action: StoredCustomerAction | null
   failure_step: PaymentStep | null
   failure_code: string | null
   failure_description: string | null
@@ -42,6 +50,13 @@ interface OrderRow {
   created_at: Date
   updated_at: Date
 }
+
+/** A customer action as its jsonb column holds it: the amount as text, like every bigint column. */
+type StoredCustomerAction =
+  | Extract<CustomerAction, { method: 'mbway' }>
+  | (Omit<Extract<CustomerAction, { method: 'multibanco' }>, 'amountMinor'> & {
+      amountMinor: string
+    })
 
 /** Opaque, unguessable ids: an order URL is the customer's only key to the order. */
 export function newId(prefix: string): string {
@@ -145,6 +160,27 @@ export const orderRepository = {
     )
   },
 
+  /**
+   * Notes an instrument that waits for the customer outside the shop (an MB WAY request, a
+   * Multibanco reference) and what they were asked to do. Like a card attempt, only an order
+   * still before its authorization moves: the webhook may have moved it further already.
+   */
+  async recordAwaitingCustomer(
+    db: SqlExecutor,
+    id: string,
+    attempt: { instrumentId: string; action: CustomerAction },
+  ): Promise<void> {
+    await db.query(
+      `UPDATE orders SET
+         status = 'awaiting_customer',
+         instrument_id = $2, customer_action = $3::jsonb,
+         failure_step = NULL, failure_code = NULL, failure_description = NULL,
+         version = version + 1, updated_at = now()
+       WHERE id = $1 AND status IN ('awaiting_payment', 'processing')`,
+      [id, attempt.instrumentId, storedAction(attempt.action)],
+    )
+  },
+
   /** Shows a decline on the order; a declined charge also ends the order ('failed'). */
   async recordFailure(db: SqlExecutor, id: string, failure: OrderFailure): Promise<void> {
     await db.query(
@@ -162,7 +198,8 @@ export const orderRepository = {
     const rows = await db.query<OrderRow>(
       `UPDATE orders SET status = $2, instrument_id = $3, payment_id = $4, captured_minor = $5,
          refunded_minor = $6, card_brand = $7, card_last4 = $8, failure_step = $9,
-         failure_code = $10, failure_description = $11, version = version + 1, updated_at = now()
+         failure_code = $10, failure_description = $11, customer_action = $12::jsonb,
+         version = version + 1, updated_at = now()
        WHERE id = $1 RETURNING *`,
       [
         order.id,
@@ -176,6 +213,7 @@ export const orderRepository = {
         next.failure?.step ?? null,
         next.failure?.code ?? null,
         next.failure?.description ?? null,
+        next.customerAction ? storedAction(next.customerAction) : null,
       ],
     )
     return toOrder(single(rows))
@@ -250,6 +288,7 @@ function toOrder(row: OrderRow): Order {
     refundedMinor: BigInt(row.refunded_minor),
     cardBrand: row.card_brand,
     cardLast4: row.card_last4,
+    customerAction: row.customer_action && toCustomerAction(row.customer_action),
     failure: row.failure_step
       ? { step: row.failure_step, code: row.failure_code, description: row.failure_description }
       : null,
@@ -257,4 +296,18 @@ function toOrder(row: OrderRow): Order {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }
+}
+
+function storedAction(action: CustomerAction): string {
+  const stored: StoredCustomerAction =
+    action.method === 'multibanco'
+      ? { ...action, amountMinor: action.amountMinor.toString() }
+      : action
+  return JSON.stringify(stored)
+}
+
+function toCustomerAction(stored: StoredCustomerAction): CustomerAction {
+  return stored.method === 'multibanco'
+    ? { ...stored, amountMinor: BigInt(stored.amountMinor) }
+    : stored
 }

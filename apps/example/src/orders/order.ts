@@ -1,11 +1,14 @@
+import { checkoutFlowSettings } from '../payments/checkout-flows.js'
+
 /**
  * An order as the shop keeps it. The payment state only moves forward when the service's
  * lifecycle events arrive through the webhook (see order-transitions.ts); the API answers to the
  * shop's own calls merely record attempts and declines.
  */
 export type OrderStatus =
-  | 'awaiting_payment' // created with its charge; waiting for a card
+  | 'awaiting_payment' // created with its charge; waiting for a card (or an MB WAY phone number)
   | 'processing' // a card was submitted (or 3-D Secure is pending); waiting for the webhook
+  | 'awaiting_customer' // the customer pays elsewhere: approves in the MB WAY app, pays a reference
   | 'authorized' // funds held, not captured: capture or cancel next
   | 'paid'
   | 'payment_failed' // authorized, but the capture was declined: capture again or cancel
@@ -13,9 +16,13 @@ export type OrderStatus =
   | 'refunded'
   | 'cancelled' // the authorization was reversed
   | 'failed' // the charge itself was declined: nothing can follow
+  | 'expired' // the customer did not pay before the deadline (MB WAY request, Multibanco reference)
 
-/** How the order is paid: capture at once, authorize only, or 3-D Secure with the acquirer. */
-export const checkoutFlows = ['pay', 'authorize', 'three_ds'] as const
+/**
+ * How the order is paid: by card (capture at once, authorize only, or 3-D Secure with the
+ * acquirer), with MB WAY, or with a Multibanco reference.
+ */
+export const checkoutFlows = ['pay', 'authorize', 'three_ds', 'mbway', 'multibanco'] as const
 
 export type CheckoutFlow = (typeof checkoutFlows)[number]
 
@@ -34,6 +41,22 @@ export interface OrderFailure {
   description: string | null
 }
 
+/**
+ * What the customer was asked to do outside the shop, as the service described it in the pending
+ * instrument's `redirect.parameters`: the phone an MB WAY request went to (masked by the
+ * service), or the Multibanco reference to pay. `expiresAt` is the deadline (ISO 8601).
+ */
+export type CustomerAction =
+  | { method: 'mbway'; phoneNumber: string; expiresAt: string }
+  | {
+      method: 'multibanco'
+      entity: string
+      reference: string
+      amountMinor: bigint
+      currency: string
+      expiresAt: string
+    }
+
 export interface Order {
   id: string
   productId: string
@@ -49,6 +72,7 @@ export interface Order {
   refundedMinor: bigint
   cardBrand: string | null
   cardLast4: string | null
+  customerAction: CustomerAction | null
   failure: OrderFailure | null
   /** Bumped on every change; the live page compares it to know when to re-render. */
   version: number
@@ -69,6 +93,7 @@ export function availableActions(order: Order) {
     capture: holdsFunds,
     cancel: holdsFunds,
     refund:
+      checkoutFlowSettings[order.flow].refundable &&
       (order.status === 'paid' || order.status === 'partially_refunded') &&
       order.paymentId !== null &&
       refundable > 0n,
@@ -81,11 +106,13 @@ export const statusLabels: Record<OrderStatus, string> = {
   processing: 'Processing',
   authorized: 'Authorized',
   paid: 'Paid',
+  awaiting_customer: 'Awaiting customer',
   payment_failed: 'Payment failed',
   partially_refunded: 'Partially refunded',
   refunded: 'Refunded',
   cancelled: 'Cancelled',
   failed: 'Failed',
+  expired: 'Expired',
 }
 
 /**
@@ -95,5 +122,7 @@ export const statusLabels: Record<OrderStatus, string> = {
  * lines, shown when the page is loaded again.)
  */
 export function isFinalStatus(status: OrderStatus): boolean {
-  return status === 'refunded' || status === 'cancelled' || status === 'failed'
+  return (
+    status === 'refunded' || status === 'cancelled' || status === 'failed' || status === 'expired'
+  )
 }

@@ -76,7 +76,7 @@ function unreachableText(error: ChargekitError): string {
 
 export const stepLabels: Record<PaymentStep, string> = {
   charge: 'Charge',
-  instrument: 'Card authorization',
+  instrument: 'Authorization',
   payment: 'Capture',
   refund: 'Refund',
   reversal: 'Cancellation',

@@ -1,4 +1,5 @@
-import { type OrderStatus, statusLabels } from '../orders/order.js'
+import { type Order, type OrderStatus, statusLabels } from '../orders/order.js'
+import { checkoutFlowSettings } from '../payments/checkout-flows.js'
 import { type Html, html } from './html.js'
 
 export function statusBadge(status: OrderStatus): Html {
@@ -9,7 +10,21 @@ export function formatTime(date: Date): string {
   return `${date.toISOString().replace('T', ' ').slice(0, 19)} UTC`
 }
 
-export function cardLabel(brand: string | null, last4: string | null): string {
-  if (!last4) return '—'
-  return `${brand ? `${brand} ` : ''}•••• ${last4}`
+/** How the order was paid, as far as the shop knows: the card's last digits, the MB WAY phone… */
+export function paymentLabel(
+  order: Pick<Order, 'flow' | 'cardBrand' | 'cardLast4' | 'customerAction'>,
+): string {
+  const action = order.customerAction
+  if (action?.method === 'mbway') return `MB WAY ${action.phoneNumber}`
+  if (action?.method === 'multibanco')
+    return `Multibanco reference ${groupDigits(action.reference)}`
+  if (checkoutFlowSettings[order.flow].method !== 'card')
+    return checkoutFlowSettings[order.flow].label
+  if (!order.cardLast4) return '—'
+  return `${order.cardBrand ? `${order.cardBrand} ` : ''}•••• ${order.cardLast4}`
+}
+
+/** `123456789` → `123 456 789`: how Portuguese banks and ATMs print a Multibanco reference. */
+export function groupDigits(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, ' ')
 }

@@ -1,22 +1,30 @@
 import type { Product } from '../catalogue/products.js'
 import { formatMoney } from '../money.js'
-import { checkoutFlows } from '../orders/order.js'
-import { checkoutFlowSettings } from '../payments/checkout-flows.js'
+import { checkoutFlowSettings, flowsFor } from '../payments/checkout-flows.js'
 import { type FieldErrors, fieldError, type Html, html } from './html.js'
 
-export function productsPage(products: readonly Product[], errors?: FieldErrors): Html {
+/**
+ * The products, each with the ways to pay it: those its currency allows (MB WAY and Multibanco
+ * take euros) among the charge types the service offers (`undefined`: not known).
+ */
+export function productsPage(
+  products: readonly Product[],
+  offeredChargeTypes: ReadonlySet<string> | undefined,
+  errors?: FieldErrors,
+): Html {
   return html`<h1>Coffee gear</h1>
     <p class="lead">
       Pick a product and how to pay. Checkout creates a charge in the payment service; the order
-      turns <strong>Paid</strong> only when the service's webhook confirms the card.
+      turns <strong>Paid</strong> only when the service's webhook confirms the payment. Prices in
+      euros can also be paid with MB WAY or a Multibanco reference.
     </p>
     ${fieldError(errors, 'product')}${fieldError(errors, 'flow')}
     <ul class="products">
-      ${products.map((product) => productCard(product))}
+      ${products.map((product) => productCard(product, offeredChargeTypes))}
     </ul>`
 }
 
-function productCard(product: Product): Html {
+function productCard(product: Product, offeredChargeTypes: ReadonlySet<string> | undefined): Html {
   return html`<li class="product" data-product="${product.id}">
     <h2>${product.name}</h2>
     <p>${product.blurb}</p>
@@ -26,7 +34,7 @@ function productCard(product: Product): Html {
       <label>
         Payment
         <select name="flow">
-          ${checkoutFlows.map(
+          ${flowsFor(product.currency, offeredChargeTypes).map(
             (flow) => html`<option value="${flow}">${checkoutFlowSettings[flow].label}</option>`,
           )}
         </select>

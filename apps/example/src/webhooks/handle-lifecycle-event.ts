@@ -1,25 +1,27 @@
 import type { SqlExecutor } from '../db/database.js'
 import { orderRepository } from '../orders/order-repository.js'
-import { type LifecycleEvent, orderChangeFor } from '../orders/order-transitions.js'
+import type { OrderTransition } from '../orders/order-transitions.js'
 import type { ShopContext } from '../shop-context.js'
 
-export interface HandledEvent extends LifecycleEvent {
-  charge?:
-    | (LifecycleEvent['charge'] & { metadata?: Record<string, unknown> | null })
-    | null
-    | undefined
+/** What every lifecycle event the shop handles carries: the charge names the order. */
+export interface HandledEvent {
+  id: string
+  type: string
+  object_id?: string | null | undefined
+  charge?: { id: string; metadata?: Record<string, unknown> | null } | null | undefined
 }
 
 /**
  * Applies one authentic lifecycle event (fetched by @chargekit/webhooks with the shop's own
- * credentials) to the order its charge metadata names. The order's change, its timeline entry and
+ * credentials) to the order its charge metadata names, as its type's `transition` says. The order's change, its timeline entry and
  * the "event handled" mark commit in ONE transaction: a crash leaves either all of them or none,
  * and the service's retry then finds the event either done or free to run again.
  */
-export async function handleLifecycleEvent(
+export async function handleLifecycleEvent<E extends HandledEvent>(
   context: Pick<ShopContext, 'db' | 'updates'>,
   markHandled: (tx: SqlExecutor, eventId: string) => Promise<void>,
-  event: HandledEvent,
+  event: E,
+  transition: OrderTransition<E>,
 ): Promise<void> {
   const orderId = orderIdOf(event)
   const changed = await context.db.transaction(async (tx) => {
@@ -43,7 +45,7 @@ export async function handleLifecycleEvent(
     }
     // The webhook can overtake the API answer that created the charge: adopt the charge here.
     if (order.chargeId === null) await orderRepository.attachCharge(tx, order.id, chargeId)
-    const change = orderChangeFor(order, event)
+    const change = transition(order, event)
     const next = change ? await orderRepository.applyChange(tx, order, change) : order
     await orderRepository.logEvent(tx, order.id, {
       id: event.id,

@@ -1,6 +1,7 @@
 import { ApiError, type Instrument, PaymentError } from '@chargekit/client'
 import { type CreateInstrumentRequest, createBrowserClient } from '@chargekit/client/browser'
 import { expect } from 'vitest'
+import type { CheckoutFlow } from '../../src/orders/order.js'
 import type { Stack } from './stack.js'
 
 /** The test card every helper pays with unless told otherwise. */
@@ -49,7 +50,7 @@ export function shopHttp(stack: Pick<Stack, 'shop' | 'browserCheckout'>) {
     },
 
     /** Buys a product; returns the new order's id (from the redirect to its page). */
-    async checkout(product: string, flow: 'pay' | 'authorize' | 'three_ds') {
+    async checkout(product: string, flow: CheckoutFlow) {
       const response = await post('/checkout', { product, flow })
       expect(response.status).toBe(303)
       const location = response.headers.get('location') ?? ''
@@ -137,6 +138,7 @@ export interface OrderJson {
   instrument_id: string | null
   payment_id: string | null
   card: { brand: string | null; last4: string } | null
+  customer_action: Record<string, string> | null
   failure: { step: string; code: string | null; description: string | null } | null
   version: number
   events: { id: string; type: string; object_id: string | null; status_after: string }[]

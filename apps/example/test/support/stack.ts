@@ -4,7 +4,7 @@ import { pgliteTemplate } from '../../../../scripts/pglite-template.js'
 import type { Database } from '../../src/db/database.js'
 import { openDatabase } from '../../src/db/open-database.js'
 import { createOrderUpdates } from '../../src/orders/order-updates.js'
-import { cardFieldSource } from '../../src/payments/card-fields.js'
+import { paymentMethodSource } from '../../src/payments/payment-methods.js'
 import { type Shop, startShop } from '../../src/shop.js'
 import type { ShopContext } from '../../src/shop-context.js'
 
@@ -27,9 +27,20 @@ export interface Stack {
  * `processors` add sandbox plug-ins (channels the shop does not offer, for orders a test builds).
  */
 export async function startStack(
-  options: { publicUrl?: string; processors?: readonly Processor[] } = {},
+  options: {
+    publicUrl?: string
+    processors?: readonly Processor[]
+    /** The shop's sandbox-only "simulate the customer" panel. */
+    customerSimulator?: boolean
+    /** The sandbox's `timeScale` (default 1, real time). */
+    timeScale?: number
+  } = {},
 ): Promise<Stack> {
-  const sandbox = await startSandbox({ port: 0, processors: options.processors ?? [] })
+  const sandbox = await startSandbox({
+    port: 0,
+    processors: options.processors ?? [],
+    ...(options.timeScale === undefined ? {} : { timeScale: options.timeScale }),
+  })
   const account = sandbox.accounts[0]
   if (!account) throw new Error('sandbox has no account')
   const client = createClient({
@@ -48,6 +59,7 @@ export async function startStack(
     database,
     browserCheckout,
     log,
+    ...(options.customerSimulator ? { customerSimulator: true } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   })
   const context: ShopContext = {
@@ -55,7 +67,8 @@ export async function startStack(
     client,
     updates: createOrderUpdates(),
     publicUrl: shop.publicUrl,
-    browserCheckout: { ...browserCheckout, cardFields: cardFieldSource(client) },
+    browserCheckout: { ...browserCheckout, paymentMethods: paymentMethodSource(client) },
+    customerSimulator: options.customerSimulator ?? false,
   }
   return {
     sandbox,

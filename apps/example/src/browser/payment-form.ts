@@ -1,6 +1,7 @@
-// Runs in the customer's browser (bundled by src/http/checkout-script.ts): the card goes from the
-// order page's form straight to the payment service with the account's public key. The shop's
-// server never sees the number or the CVC; it only learns the instrument's id afterwards.
+// Runs in the customer's browser (bundled by src/http/checkout-script.ts): the card — or the MB WAY
+// phone number — goes from the order page's form straight to the payment service with the
+// account's public key. The shop's server never sees the card number, the CVC or the whole phone
+// number; it only learns the instrument's id afterwards.
 import {
   ApiError,
   type CreateInstrumentRequest,
@@ -9,31 +10,44 @@ import {
   ValidationError,
 } from '@chargekit/client/browser'
 import { tooManyTries } from '../orders/order.js'
+import { timeLeft } from '../views/time-left.js'
 
 // Delegated: live updates replace the order panel, form included.
 document.addEventListener('submit', (event) => {
   const form = event.target
-  if (!(form instanceof HTMLFormElement) || !form.matches('form[data-card-form]')) return
+  if (!(form instanceof HTMLFormElement) || !form.matches('form[data-payment-form]')) return
   event.preventDefault()
-  void sendCard(form)
+  void sendPaymentDetails(form)
 })
 
-async function sendCard(submitted: HTMLFormElement) {
+// The time left to approve an MB WAY request, on order pages. Looked up on every tick: live
+// updates replace the order panel, countdown included.
+if (document.getElementById('order-live')) {
+  setInterval(() => {
+    for (const countdown of document.querySelectorAll<HTMLTimeElement>('time[data-countdown]')) {
+      countdown.textContent = timeLeft(countdown.dateTime, Date.now())
+    }
+  }, 1000)
+}
+
+async function sendPaymentDetails(submitted: HTMLFormElement) {
   let form = submitted
-  const { charge, publicKey, serviceUrl, returnUrl, newChargeUrl } = form.dataset
+  const { charge, publicKey, serviceUrl, returnUrl, newChargeUrl, sending } = form.dataset
   if (!charge || !publicKey || !serviceUrl || !returnUrl || !newChargeUrl) return
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')
   if (button?.disabled) return
   if (button) button.disabled = true
   showProblems(form, undefined)
-  showStatus(form, 'Sending the card to the payment service…')
+  showStatus(form, sending ?? '')
   const client = createBrowserClient({ publicKey, baseUrl: serviceUrl })
   try {
+    // The request is whatever the charge type's schema asked for: a card, or a phone number.
     const instrument = await client.instruments.create({
-      ...readCard(form),
+      ...readFields(form),
       charge,
     } as CreateInstrumentRequest)
     // 3-D Secure: the issuer's page sends the customer back to the order with the instrument id.
+    // MB WAY waits in the app: the order page shows the request (its redirect has no url).
     const next =
       instrument.status === 'pending' && instrument.redirect?.url
         ? instrument.redirect.url
@@ -49,7 +63,7 @@ async function sendCard(submitted: HTMLFormElement) {
     }
     // A live update may have swapped the form while the card was on its way: answer in the
     // one on the page now.
-    form = document.querySelector<HTMLFormElement>('form[data-card-form]') ?? form
+    form = document.querySelector<HTMLFormElement>('form[data-payment-form]') ?? form
     if (button) button.disabled = false
     showStatus(form, '')
     if (error instanceof ApiError && error.code === tooManyTries) {
@@ -73,16 +87,17 @@ function authorizedInstrumentOf(error: PaymentError): string | undefined {
 }
 
 /** Each field as the schema types it: integers as numbers, digits without spaces or dashes. */
-function readCard(form: HTMLFormElement): Record<string, string | number> {
-  const card: Record<string, string | number> = {}
+function readFields(form: HTMLFormElement): Record<string, string | number> {
+  const fields: Record<string, string | number> = {}
   for (const input of form.querySelectorAll<HTMLInputElement>('input[data-field]')) {
     const name = input.dataset.field as string
     let value = input.value.trim()
     if (input.dataset.digits === 'true') value = value.replace(/[\s-]/g, '')
     // Anything else goes as typed: the service names the field that is wrong.
-    card[name] = input.dataset.type === 'integer' && /^\d{1,9}$/.test(value) ? Number(value) : value
+    fields[name] =
+      input.dataset.type === 'integer' && /^\d{1,9}$/.test(value) ? Number(value) : value
   }
-  return card
+  return fields
 }
 
 function showProblems(form: HTMLFormElement, error: unknown) {
@@ -97,7 +112,7 @@ function showProblems(form: HTMLFormElement, error: unknown) {
       message.hidden = !problems?.length
     }
   }
-  const decline = form.querySelector<HTMLElement>('[data-card-decline]')
+  const decline = form.querySelector<HTMLElement>('[data-payment-decline]')
   if (!decline) return
   decline.hidden = true
   if (error === undefined || error instanceof ValidationError) return
@@ -118,7 +133,7 @@ function showProblems(form: HTMLFormElement, error: unknown) {
 }
 
 function showDecline(form: HTMLFormElement, error: ApiError, nextStep: string) {
-  const decline = form.querySelector<HTMLElement>('[data-card-decline]')
+  const decline = form.querySelector<HTMLElement>('[data-payment-decline]')
   if (!decline) return
   const designation = document.createElement('strong')
   designation.className = 'decline-designation'
@@ -135,7 +150,7 @@ function showDecline(form: HTMLFormElement, error: ApiError, nextStep: string) {
 }
 
 function showStatus(form: HTMLFormElement, text: string) {
-  const status = form.querySelector<HTMLElement>('[data-card-status]')
+  const status = form.querySelector<HTMLElement>('[data-payment-status]')
   if (status) status.textContent = text
 }
 
