@@ -17,7 +17,10 @@ export class ChargekitError extends Error {
   override name = 'ChargekitError'
 
   static override [Symbol.hasInstance](instance: unknown): boolean {
-    if (Function.prototype[Symbol.hasInstance].call(this, instance)) return true
+    // `this` is the class on the right of `instanceof`: this one or a subclass.
+    // biome-ignore lint/complexity/noThisInStatic: the subclass, which the class name would not be
+    const target = this
+    if (Function.prototype[Symbol.hasInstance].call(target, instance)) return true
     if (typeof instance !== 'object' || instance === null) return false
     // Another copy's class: the same name somewhere on the instance's chain of chargekit classes.
     for (
@@ -25,10 +28,10 @@ export class ChargekitError extends Error {
       prototype !== null;
       prototype = Object.getPrototypeOf(prototype)
     ) {
-      const constructor = (prototype as { constructor?: unknown }).constructor as
+      const owner = (prototype as { constructor?: unknown }).constructor as
         | { [chargekitErrorClass]?: boolean; name?: string }
         | undefined
-      if (constructor?.[chargekitErrorClass] === true && constructor.name === this.name) return true
+      if (owner?.[chargekitErrorClass] === true && owner.name === target.name) return true
     }
     return false
   }
