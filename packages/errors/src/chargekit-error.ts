@@ -17,22 +17,24 @@ export class ChargekitError extends Error {
   override name = 'ChargekitError'
 
   static override [Symbol.hasInstance](instance: unknown): boolean {
-    // `this` is the class on the right of `instanceof`: this one or a subclass.
-    // biome-ignore lint/complexity/noThisInStatic: the subclass, which the class name would not be
-    const target = this
-    if (Function.prototype[Symbol.hasInstance].call(target, instance)) return true
-    if (typeof instance !== 'object' || instance === null) return false
-    // Another copy's class: the same name somewhere on the instance's chain of chargekit classes.
-    for (
-      let prototype: unknown = Object.getPrototypeOf(instance);
-      prototype !== null;
-      prototype = Object.getPrototypeOf(prototype)
-    ) {
-      const owner = (prototype as { constructor?: unknown }).constructor as
-        | { [chargekitErrorClass]?: boolean; name?: string }
-        | undefined
-      if (owner?.[chargekitErrorClass] === true && owner.name === target.name) return true
-    }
-    return false
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of `instanceof`, often a subclass
+    return isInstance(this, instance)
   }
+}
+
+/** Whether `instance` is of class `target`, or of another copy's class of the same name. */
+function isInstance(target: { name: string }, instance: unknown): boolean {
+  if (Function.prototype[Symbol.hasInstance].call(target, instance)) return true
+  if (typeof instance !== 'object' || instance === null) return false
+  for (
+    let prototype: unknown = Object.getPrototypeOf(instance);
+    prototype !== null;
+    prototype = Object.getPrototypeOf(prototype)
+  ) {
+    const owner = (prototype as { constructor?: unknown }).constructor as
+      | { [chargekitErrorClass]?: boolean; name?: string }
+      | undefined
+    if (owner?.[chargekitErrorClass] === true && owner.name === target.name) return true
+  }
+  return false
 }

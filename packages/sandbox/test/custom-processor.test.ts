@@ -628,6 +628,11 @@ describe('the processor registry', () => {
       /example does not pass its own instrumentRequest schema \(name: /,
     ],
     [
+      'a currency that is no ISO 4217 code',
+      { ...base, chargeTypes: [{ ...walletOnetime, currencies: ['euro'] }] },
+      /currencies must be a non-empty list of ISO 4217 codes/,
+    ],
+    [
       'a charge type listed twice',
       { ...base, chargeTypes: ['card_onetime', 'card_onetime'] },
       /lists charge type "card_onetime" twice/,

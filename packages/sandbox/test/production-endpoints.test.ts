@@ -277,6 +277,15 @@ describe('GET /v2/charges/types', () => {
       { id: 'payshop_reference', label: 'Payshop reference', recurring: false },
       { id: 'paypal', label: 'PayPal', recurring: false },
     ])
+    const byId = new Map(collection.map((type) => [type.id, type]))
+    expect(byId.get('card_onetime')).toMatchObject({ refundable: true, currencies: null })
+    expect(byId.get('mbway')).toMatchObject({ refundable: true, currencies: ['EUR'] })
+    expect(byId.get('multibanco')).toMatchObject({ refundable: false, currencies: ['EUR'] })
+    const inDollars = await harness.createCharge({ charge_type: 'mbway', currency: 'USD' })
+    expect(inDollars.status).toBe(400)
+    expect(inDollars.body.parameters).toEqual({
+      currency: ['Expected EUR: MB WAY takes no other'],
+    })
     const restrictedTypes = await harness.as(restricted)('GET', '/charges/types')
     expect(restrictedTypes.body.collection.map((type: { id: string }) => type.id)).toEqual([
       'card_recurring',

@@ -10,6 +10,10 @@ export const chargeTypeInfoSchema = z.looseObject({
   label: z.string(),
   recurring: z.boolean(),
   schema: z.record(z.string(), z.unknown()),
+  /** Whether its payments can be refunded through the API (chargekit's addition). */
+  refundable: z.boolean().optional(),
+  /** The currencies it takes; null for any (chargekit's addition). */
+  currencies: z.array(z.string()).nullable().optional(),
 })
 
 export type ChargeTypeInfo = z.infer<typeof chargeTypeInfoSchema>

@@ -28,6 +28,10 @@ export const cardDetailsSchema = z.object({
 export const mbwayDetailsSchema = z.object({
   phone_number: z
     .string()
+    // Also in the published JSON Schema, so a form drawn from it checks the number first.
+    .regex(/^(?:(?:\+|00)351)?[\s-]*9(?:[\s-]*\d){8}[\s-]*$/, {
+      error: 'Expected a Portuguese mobile number: 9 digits starting with 9, such as "912345678"',
+    })
     .meta({
       description: 'The mobile number of the MB WAY app, such as "912345678" or "+351 912 345 678"',
     })

@@ -18,6 +18,18 @@ export function instrumentRequestSchema(chargeType: ChargeType): z.ZodObject {
   return schema
 }
 
+/** A currency the charge type does not take, as the problem of a 400 naming `currency`. */
+export function currencyProblems(
+  chargeType: ChargeType | undefined,
+  currency: unknown,
+): Record<string, string[]> {
+  const accepted = chargeType?.currencies
+  if (accepted === undefined || typeof currency !== 'string' || accepted.includes(currency)) {
+    return {}
+  }
+  return { currency: [`Expected ${accepted.join(' or ')}: ${chargeType?.label} takes no other`] }
+}
+
 /**
  * A charge type as GET /v2/charges/types lists it. `schema` is the JSON Schema of the
  * POST /v2/instruments body, generated from the very zod schema that route validates with, so
@@ -31,6 +43,8 @@ export function describeChargeType(chargeType: ChargeType): ChargeTypeInfo {
       id: chargeType.id,
       label: chargeType.label,
       recurring: chargeType.recurring,
+      refundable: chargeType.refundable !== false,
+      currencies: chargeType.currencies === undefined ? null : [...chargeType.currencies],
       schema: z.toJSONSchema(instrumentRequestSchema(chargeType), {
         io: 'input',
         unrepresentable: 'any',

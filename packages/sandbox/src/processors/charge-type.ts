@@ -51,6 +51,11 @@ export interface ChargeType<Details extends Record<string, unknown> = Record<str
    * answers 409.
    */
   readonly refundable?: boolean
+  /**
+   * The ISO 4217 currencies the method takes (MB WAY, Multibanco and Payshop: `['EUR']`); a
+   * charge in another answers 400 naming `currency`. Absent: any currency.
+   */
+  readonly currencies?: readonly string[]
 }
 
 /**

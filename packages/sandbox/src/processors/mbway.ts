@@ -22,6 +22,7 @@ export const mbway = defineChargeType({
   recurring: false,
   instrumentRequest: mbwayDetailsSchema,
   example: { phone_number: '912345678' },
+  currencies: ['EUR'],
   params: ({ phone_number }, { fingerprint }) => ({
     phone_number: maskPhone(phone_number),
     fingerprint: fingerprint(phone_number),
@@ -71,5 +72,11 @@ export const mbwayProcessor: Processor = {
     }
   },
   completeChallenge: (_context, { approved }) =>
-    approved ? { status: 'succeeded' } : { status: 'failed', code: '03.00.0001' },
+    approved
+      ? { status: 'succeeded' }
+      : {
+          status: 'failed',
+          code: '03.00.0001',
+          description: 'The customer refused the payment in the MB WAY app',
+        },
 }

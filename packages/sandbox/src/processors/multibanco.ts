@@ -14,6 +14,7 @@ export const multibanco = defineChargeType({
   instrumentRequest: noCustomerDetails,
   example: {},
   refundable: false,
+  currencies: ['EUR'],
 })
 
 /** The sandbox's Multibanco entity: every reference is paid to it. */

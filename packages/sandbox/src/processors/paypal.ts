@@ -37,5 +37,7 @@ export const paypalProcessor: Processor = {
     }
   },
   completeChallenge: (_context, { approved }) =>
-    approved ? { status: 'succeeded' } : { status: 'failed', code: '03.00.0001' },
+    approved
+      ? { status: 'succeeded' }
+      : { status: 'failed', code: '03.00.0001', description: 'The customer cancelled at PayPal' },
 }

@@ -14,6 +14,7 @@ export const payshopReference = defineChargeType({
   instrumentRequest: noCustomerDetails,
   example: {},
   refundable: false,
+  currencies: ['EUR'],
 })
 
 /**

@@ -114,6 +114,17 @@ function checkChargeType(processor: Processor, chargeType: ChargeType): void {
       `${where}: instrumentRequest must not declare "charge"; the sandbox adds and checks it`,
     )
   }
+  const currencies = chargeType.currencies
+  if (
+    currencies !== undefined &&
+    (!Array.isArray(currencies) ||
+      currencies.length === 0 ||
+      !currencies.every((code) => typeof code === 'string' && /^[A-Z]{3}$/.test(code)))
+  ) {
+    throw new SandboxError(
+      `${where}: currencies must be a non-empty list of ISO 4217 codes such as ["EUR"], or absent for any currency`,
+    )
+  }
   const example = chargeType.instrumentRequest.safeParse(chargeType.example)
   if (!example.success) {
     throw new SandboxError(

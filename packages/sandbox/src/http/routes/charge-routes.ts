@@ -1,7 +1,7 @@
 import { createChargeRequestSchemaFor, listQuerySchema } from '@chargekit/schemas'
 import type { Hono } from 'hono'
 import * as z from 'zod'
-import { describeChargeType } from '../../accounts/charge-types'
+import { currencyProblems, describeChargeType } from '../../accounts/charge-types'
 import { chargeChannelProblems } from '../../lifecycle/charge-channels'
 import { confirmCharge, createCharge } from '../../lifecycle/create-charge'
 import { mustGet } from '../../lifecycle/objects'
@@ -29,9 +29,13 @@ export function chargeRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): voi
   api.post(
     '/charges',
     endpoint(settings, async ({ c, body, step }) => {
-      const input = validateBody(createChargeSchema, body, (fields) =>
-        chargeChannelProblems(step.account, fields),
-      )
+      const input = validateBody(createChargeSchema, body, (fields) => ({
+        ...chargeChannelProblems(step.account, fields),
+        ...currencyProblems(
+          settings.deps.processors.chargeType(String(fields.charge_type)),
+          fields.currency,
+        ),
+      }))
       // A charge started in the customer's browser waits for the merchant's confirmation.
       if (c.get('credential') === 'public') {
         if (input.confirmed === true) throw needsPrivateKey('Confirming a charge')
