@@ -211,24 +211,29 @@ describe('every catalogue code at every element, default settings (no_processor)
     expect(errorCodes.length).toBe(40)
   })
 
-  it.each<ChargeType>(['card_onetime', 'card_recurring'])('%s', async (chargeType) => {
-    // 200 independent transactions, a few at a time (enough to keep the server busy without
-    // hundreds of sockets); every failure is reported, named.
-    const cases = errorCodes.flatMap(({ code }) =>
-      testElements.map((element) => ({ code, element })),
-    )
-    const failures: string[] = []
-    const worker = async () => {
-      for (let next = cases.shift(); next !== undefined; next = cases.shift()) {
-        const { code, element } = next
-        await checks[element](code, chargeType).catch((error: Error) => {
-          failures.push(`${code} at ${element}: ${error.message}`)
-        })
+  // 200 flows each: seconds on an idle machine, more when the suite runs beside it.
+  it.each<ChargeType>(['card_onetime', 'card_recurring'])(
+    '%s',
+    { timeout: 30_000 },
+    async (chargeType) => {
+      // 200 independent transactions, a few at a time (enough to keep the server busy without
+      // hundreds of sockets); every failure is reported, named.
+      const cases = errorCodes.flatMap(({ code }) =>
+        testElements.map((element) => ({ code, element })),
+      )
+      const failures: string[] = []
+      const worker = async () => {
+        for (let next = cases.shift(); next !== undefined; next = cases.shift()) {
+          const { code, element } = next
+          await checks[element](code, chargeType).catch((error: Error) => {
+            failures.push(`${code} at ${element}: ${error.message}`)
+          })
+        }
       }
-    }
-    await Promise.all(Array.from({ length: 4 }, worker))
-    expect(failures).toEqual([])
-  })
+      await Promise.all(Array.from({ length: 4 }, worker))
+      expect(failures).toEqual([])
+    },
+  )
 })
 
 describe('the automatic capture and the reversal element', () => {
