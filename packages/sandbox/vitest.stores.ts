@@ -16,6 +16,7 @@ const onEveryStore = [
   'test/simulated-acquirer.test.ts',
   'test/money-invariants.test.ts',
   'test/event-coverage.test.ts',
+  'test/payment-methods.test.ts',
 ]
 
 const root = fileURLToPath(new URL('.', import.meta.url))
