@@ -63,7 +63,7 @@ interface Method {
   /** How long the customer has, before the time scale. */
   windowMs: number
   /** `redirect` of the pending instrument, `expires_at` aside. */
-  redirect: Record<string, unknown>
+  redirect: { url: unknown; method: string | null; parameters: Record<string, unknown> }
   params: Record<string, unknown>
 }
 
@@ -703,7 +703,7 @@ describe('instrument requests', () => {
     for (const method of methods) {
       const described = collection.find((type) => type.id === method.chargeType)
       expect(described, method.chargeType).toMatchObject({ label: method.label, recurring: false })
-      const schema = described?.schema as JsonObjectSchema
+      const schema = described?.schema as unknown as JsonObjectSchema
       expect(schema.required?.sort()).toEqual(['charge', ...Object.keys(method.details)].sort())
       // A value for each field from what the schema says (its first example), nothing else.
       const drawn = Object.fromEntries(
