@@ -108,9 +108,15 @@ describe('resource schemas', () => {
     expect(
       failedPaths(instrumentSchema, {
         ...fixtures.instrument,
-        redirect: { url: 'https://x.y', method: null },
+        redirect: { url: 'https://x.y', method: 7 },
       }),
     ).toEqual(['redirect.method'])
+    expect(
+      failedPaths(instrumentSchema, {
+        ...fixtures.instrument,
+        redirect: { url: null, method: null, parameters: 'entity 21098' },
+      }),
+    ).toEqual(['redirect.parameters'])
     expect(
       failedPaths(settlementSchema, { ...fixtures.settlement, totals: [{ currency: 'MXN' }] }),
     ).toEqual(['totals.0.payments_amount', 'totals.0.refunds_amount', 'totals.0.net_amount'])
