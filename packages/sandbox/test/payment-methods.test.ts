@@ -488,6 +488,20 @@ describe('the customer declines', () => {
   })
 })
 
+describe('the merchant cancels a pending request', () => {
+  it('with DELETE: invalid at once, and the customer can no longer answer', async () => {
+    const { chargeId, instrument } = await pendingInstrument(methodOf('mbway'))
+    expect((await api('DELETE', `/instruments/${instrument.id}`)).status).toBe(204)
+    expect(await instrumentOf(instrument.id)).toMatchObject({ status: 'invalid', redirect: null })
+    const late = await answerAs(instrument.id, 'approve')
+    expect(late.status).toBe(409)
+    expect(late.body.message).toBe(
+      `Instrument ${instrument.id} is not waiting for the customer (status invalid)`,
+    )
+    expect(await eventTypesOf(api, chargeId)).toEqual([...opening, 'instrument.invalid'])
+  })
+})
+
 describe('MB WAY test phone numbers', () => {
   const mbway = methodOf('mbway')
 
