@@ -339,7 +339,9 @@ describe('mbwayInstrumentRequestSchema', () => {
   })
 
   it('states the same rule in its JSON Schema, with examples that pass it', () => {
-    const { properties } = z.toJSONSchema(mbwayInstrumentRequestSchema, { io: 'input' }) as {
+    const { properties } = z.toJSONSchema(mbwayInstrumentRequestSchema, {
+      io: 'input',
+    }) as unknown as {
       properties: { phone_number: { pattern: string; examples: string[] } }
     }
     const pattern = new RegExp(properties.phone_number.pattern)
