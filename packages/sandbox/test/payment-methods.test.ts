@@ -5,14 +5,16 @@ import {
   processorErrorBodySchema,
 } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox } from '../src/index'
 import {
   type ApiCaller,
+  basicAuth,
   eventTypesOf,
   eventually,
   type Harness,
   startHarness,
 } from './sandbox-harness'
-import { prepareStoreUnderTest } from './store-under-test'
+import { freshStoreState, prepareStoreUnderTest } from './store-under-test'
 
 /**
  * MB WAY, Multibanco, Payshop and PayPal over raw HTTP: each method's whole flow and events, the
@@ -196,6 +198,21 @@ async function submitApprovalPage(redirectUrl: string, button: string) {
     body: fields.toString(),
     redirect: 'manual',
   })
+}
+
+/** Calls /v2 of another sandbox as the default account. */
+function callerOf(apiUrl: string): ApiCaller {
+  return async (method, path, body) => {
+    const response = await fetch(`${apiUrl}${path}`, {
+      method,
+      headers: {
+        authorization: basicAuth({ id: 'acct_sandbox', key: 'sk_sandbox' }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    return { status: response.status, headers: response.headers, body: await response.json() }
+  }
 }
 
 const instrumentOf = async (id: string, on = harness) =>
@@ -499,6 +516,61 @@ describe('the merchant cancels a pending request', () => {
       `Instrument ${instrument.id} is not waiting for the customer (status invalid)`,
     )
     expect(await eventTypesOf(api, chargeId)).toEqual([...opening, 'instrument.invalid'])
+  })
+})
+
+describe('a restart of the sandbox', () => {
+  it('keeps what each customer was asked: their answers still count, deadlines still pass', async () => {
+    const state = await freshStoreState()
+    const start = () => startSandbox({ port: 0, timeScale: 0.005, ...state.options })
+    try {
+      const first = await start()
+      const firstApi = callerOf(first.apiUrl)
+      const pendingOf = async (chargeType: string, details: Record<string, unknown> = {}) => {
+        const charge = await firstApi('POST', '/charges', {
+          charge_type: chargeType,
+          amount: 12.34,
+          currency: 'EUR',
+          events_url: harness.eventsUrl,
+        })
+        const instrument = await firstApi('POST', '/instruments', {
+          charge: charge.body.id,
+          ...details,
+        })
+        expect(instrument.body.status).toBe('pending')
+        return instrument.body
+      }
+      // Multibanco's deadline is 22 minutes away (scaled), PayPal's 54 s, MB WAY's 1.5 s.
+      const reference = await pendingOf('multibanco')
+      const page = await pendingOf('paypal')
+      const app = await pendingOf('mbway', { phone_number: '912345678' })
+      await first.close()
+
+      const second = await start()
+      try {
+        const api = callerOf(second.apiUrl)
+        const paid = await api('POST', `/test/instruments/${reference.id}/pay`)
+        expect(paid.body).toMatchObject({ status: 'authorized', captured_amount: 12.34 })
+        // The approval page answers at the new address, with the token the first one made.
+        const pageUrl = new URL(page.redirect.url)
+        const approved = await submitApprovalPage(
+          `${second.url}${pageUrl.pathname}${pageUrl.search}`,
+          'Approve payment',
+        )
+        expect(approved.status).toBe(200)
+        expect((await api('GET', `/instruments/${page.id}`)).body.status).toBe('authorized')
+        await eventually(async () =>
+          expect((await api('GET', `/instruments/${app.id}`)).body).toMatchObject({
+            status: 'invalid',
+            failure_code: '03.00.0002',
+          }),
+        )
+      } finally {
+        await second.close()
+      }
+    } finally {
+      await state.remove()
+    }
   })
 })
 
