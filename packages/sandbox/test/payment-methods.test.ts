@@ -784,6 +784,20 @@ describe('instrument requests', () => {
     expect(duplicate.body.failure_code).toBe('03.04.0000')
   })
 
+  it('naming a charge that does not exist answer 404, whatever the method; naming none, 400', async () => {
+    for (const body of [
+      { charge: 'ch_mistyped', phone_number: '912345678' },
+      { charge: 'ch_mistyped' },
+    ]) {
+      const missing = await api('POST', '/instruments', body)
+      expect(missing.status, JSON.stringify(body)).toBe(404)
+      expect(missing.body.message).toContain('ch_mistyped')
+    }
+    const nameless = await api('POST', '/instruments', { phone_number: '' })
+    expect(nameless.status).toBe(400)
+    expect(nameless.body.parameters).toHaveProperty('charge')
+  })
+
   it('are drawn from the JSON Schema of GET /v2/charges/types, for every method', async () => {
     const { collection } = chargeTypeListSchema.parse((await api('GET', '/charges/types')).body)
     for (const method of methods) {
