@@ -17,6 +17,7 @@ const onEveryStore = [
   'test/money-invariants.test.ts',
   'test/event-coverage.test.ts',
   'test/object-lists.test.ts',
+  'test/payment-methods.test.ts',
 ]
 
 const root = fileURLToPath(new URL('.', import.meta.url))

@@ -2,8 +2,8 @@ import type {
   Charge,
   ChargeTypeInfo,
   CreateChargeRequest,
-  CreateInstrumentRequest,
   Instrument,
+  InstrumentCreateParams,
 } from '@chargekit/schemas'
 import { type ApiPromise, mapApiPromise } from './api-promise'
 import { basicAuthorization } from './basic-auth'
@@ -63,11 +63,14 @@ export interface BrowserClient {
   }
   readonly instruments: {
     /**
-     * POST /v2/instruments: sends the customer's card straight to the service, so it never
-     * passes through the merchant's server. A decline throws a PaymentError; with 3-D Secure the
-     * instrument is `pending` and the page navigates to `instrument.redirect.url`.
+     * POST /v2/instruments: sends what the customer gives (a card, an MB WAY phone number, or
+     * only the charge for a payment reference or PayPal) straight to the service, so a card never
+     * passes through the merchant's server. A decline throws a PaymentError. A `pending`
+     * instrument says what the customer must do in `redirect`: navigate to `redirect.url`
+     * (3-D Secure, PayPal), or, when it is null, see `redirect.parameters` (the reference to pay,
+     * the phone the MB WAY notification went to).
      */
-    create(params: CreateInstrumentRequest, options?: BrowserRequestOptions): ApiPromise<Instrument>
+    create(params: InstrumentCreateParams, options?: BrowserRequestOptions): ApiPromise<Instrument>
     /** GET /v2/instruments/{id}: e.g. on the return page after 3-D Secure. */
     retrieve(id: string, options?: BrowserRequestOptions): ApiPromise<Instrument>
   }
@@ -152,7 +155,7 @@ export function createBrowserClient(options: BrowserClientOptions): BrowserClien
         ),
     }),
     instruments: Object.freeze({
-      create: (params: CreateInstrumentRequest, callOptions?: BrowserRequestOptions) =>
+      create: (params: InstrumentCreateParams, callOptions?: BrowserRequestOptions) =>
         send(
           'POST',
           '/instruments',

@@ -2,10 +2,13 @@
 // from @chargekit/schemas, so zod stays out of the page.
 export type {
   Charge,
+  ChargeOnlyInstrumentRequest,
   ChargeTypeInfo,
   CreateChargeRequest,
   CreateInstrumentRequest,
   Instrument,
+  InstrumentCreateParams,
+  MbwayInstrumentRequest,
 } from '@chargekit/schemas'
 export type { ApiPromise, ApiResponse } from './api-promise'
 export type {

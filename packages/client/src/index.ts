@@ -1,6 +1,7 @@
 // The resource types, so callers of the client need no second import for them.
 export type {
   Charge,
+  ChargeOnlyInstrumentRequest,
   ChargeTypeInfo,
   CreateChargeRequest,
   CreateDisputeRequest,
@@ -14,7 +15,9 @@ export type {
   EventOf,
   EventType,
   Instrument,
+  InstrumentCreateParams,
   ListEnvelope,
+  MbwayInstrumentRequest,
   Pagination,
   Payment,
   Refund,

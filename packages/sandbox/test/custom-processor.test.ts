@@ -6,6 +6,7 @@ import {
   cardOnetime,
   createMemoryStore,
   defineChargeType,
+  type Outcome,
   type Processor,
   type ProcessorContext,
   SandboxError,
@@ -87,6 +88,28 @@ const asyncBank: Processor = {
     afterMs: 1_000,
     outcome: { status: 'succeeded' },
   }),
+}
+
+/**
+ * Waits for the customer in the malformed way the charge's `metadata.wait` names, as a processor
+ * written in plain JavaScript might.
+ */
+const wait = (malformed: Record<string, unknown>) =>
+  ({ status: 'pending', awaiting: 'customer', ...malformed }) as Outcome
+const malformedWaits: Record<string, Outcome> = {
+  'an unknown action': wait({ action: { type: 'sms' } }),
+  'a reference without parameters': wait({ action: { type: 'reference' } }),
+  'parameters that are objects': wait({ action: { type: 'app', parameters: { phone: {} } } }),
+  'a NaN deadline': wait({ expiresAfterMs: Number.NaN }),
+  'a negative simulated answer': wait({ customerAnswer: { afterMs: -1, approved: true } }),
+}
+const sloppyWallet: Processor = {
+  name: 'sloppy_wallet',
+  chargeTypes: ['card_onetime'],
+  authorize: ({ charge }) => malformedWaits[String(charge.metadata?.wait)] ?? wait({}),
+  capture: () => ({ status: 'succeeded' }),
+  refund: () => ({ status: 'succeeded' }),
+  reverse: () => ({ status: 'succeeded' }),
 }
 
 /** Answers every authorization a moment later. */
@@ -219,6 +242,7 @@ beforeAll(async () => {
       lateBank,
       pendingChargeBank,
       undecidedBank,
+      sloppyWallet,
       shortTypeBank,
       slowAuthorizer,
     ],
@@ -557,6 +581,31 @@ describe('the 3DS decision', () => {
       failure_code: '99.02.0001',
     })
   })
+})
+
+describe('a wait for the customer', () => {
+  it.each(Object.keys(malformedWaits))(
+    'with %s is a malformed outcome: 402 99.02.0001',
+    async (malformed) => {
+      const api = harness.api
+      const charge = await api('POST', '/charges', {
+        charge_type: 'card_onetime',
+        amount: 10,
+        currency: 'USD',
+        events_url: harness.eventsUrl,
+        channels: ['card_onetime_sloppy_wallet'],
+        metadata: { wait: malformed },
+      })
+      const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+      expect(instrument.status).toBe(402)
+      expect(instrument.body.failure_code).toBe('99.02.0001')
+      expect(
+        errors.some((message) =>
+          message.includes('sloppy_wallet answered authorize with a malformed outcome'),
+        ),
+      ).toBe(true)
+    },
+  )
 })
 
 describe('channels of a charge', () => {

@@ -20,6 +20,11 @@ import {
 
 // The dashboard in real Chromium against a real sandbox: everything a person does with it.
 
+interface PendingInstrument {
+  id: string
+  redirect: { url: string; parameters: Record<string, string> }
+}
+
 let world: DashboardWorld
 /** Retries compressed to about a second, so events there are exhausted while the test waits. */
 let fastWorld: DashboardWorld
@@ -333,6 +338,97 @@ describe('dashboard in Chromium', { timeout: 30_000 }, () => {
       expect(await group.locator(`h4 code:text-is("${id}")`).count(), heading).toBe(1)
     }
     await screenshot(page, 'dashboard-charge-settled-disputed')
+  })
+
+  it('answers for the customer of a pending instrument: pay a reference, decline, expire', async () => {
+    /** A charge of `chargeType` and its instrument, pending, with the charge's page open. */
+    const openPending = async (chargeType: string, details: Record<string, unknown> = {}) => {
+      const charge = await callApi<{ id: string }>(world, accountA, 'POST', '/charges', {
+        charge_type: chargeType,
+        amount: 19.9,
+        currency: 'EUR',
+        events_url: `${world.receiver.url}/events`,
+      })
+      const instrument = await callApi<PendingInstrument>(world, accountA, 'POST', '/instruments', {
+        charge: charge.id,
+        ...details,
+      })
+      await page.goto(`${world.sandbox.url}/dashboard/charges/${charge.id}`)
+      const panel = page.getByRole('region', { name: 'Waiting for the customer' })
+      await panel.waitFor()
+      return { charge, instrument, panel }
+    }
+    const result = page.locator('p.action-result')
+    const timeline = page.locator('ol.timeline')
+
+    // Multibanco: the reference to pay, and only "Pay reference" besides "Expire now".
+    const multibanco = await openPending('multibanco')
+    const { entity, reference } = multibanco.instrument.redirect.parameters
+    const facts = await multibanco.panel.locator('dl').textContent()
+    for (const shown of [
+      `Entity${entity}`,
+      `Reference${reference}`,
+      'Amount to pay€19.90',
+      'Expires',
+    ]) {
+      expect(facts).toContain(shown)
+    }
+    expect(await multibanco.panel.getByRole('button').allTextContents()).toEqual([
+      'Pay reference',
+      'Expire now',
+    ])
+    await screenshot(page, 'dashboard-pending-reference')
+    await multibanco.panel.getByRole('button', { name: 'Pay reference' }).click()
+    await expect
+      .poll(() => result.textContent())
+      .toBe(`Paid: instrument ${multibanco.instrument.id} is now authorized.`)
+    await timeline.locator('a:text-is("Payment success")').waitFor()
+    expect(await page.getByRole('region', { name: 'Waiting for the customer' }).count()).toBe(0)
+
+    // MB WAY: the phone the notification went to; the customer declines.
+    const mbway = await openPending('mbway', { phone_number: '+351 912 345 678' })
+    expect(await mbway.panel.locator('dl').textContent()).toContain('Phone91*****78')
+    await mbway.panel.getByRole('button', { name: 'Decline' }).click()
+    await expect
+      .poll(() => result.textContent())
+      .toBe(
+        `Declined: instrument ${mbway.instrument.id} is now invalid (03.00.0001 Processor Declined).`,
+      )
+    await timeline.locator('a:text-is("Instrument invalid")').waitFor()
+
+    // PayPal: a link to its approval page; it expires now.
+    const paypal = await openPending('paypal')
+    expect(
+      await paypal.panel.getByRole('link', { name: 'Approval page' }).getAttribute('href'),
+    ).toBe(paypal.instrument.redirect.url)
+    await paypal.panel.getByRole('button', { name: 'Expire now' }).click()
+    await expect
+      .poll(() => result.textContent())
+      .toBe(
+        `Expired: instrument ${paypal.instrument.id} is now invalid (03.00.0002 Instrument Expired).`,
+      )
+    const expired = await callApi<{ status: string }>(
+      world,
+      accountA,
+      'GET',
+      `/instruments/${paypal.instrument.id}`,
+    )
+    expect(expired.status).toBe('invalid')
+
+    // An answer the instrument no longer waits for shows the service's reason.
+    const approvedElsewhere = await openPending('mbway', { phone_number: '912345678' })
+    await callApi(
+      world,
+      accountA,
+      'POST',
+      `/test/instruments/${approvedElsewhere.instrument.id}/approve`,
+    )
+    await approvedElsewhere.panel.getByRole('button', { name: 'Approve' }).click()
+    await expect
+      .poll(() => result.textContent())
+      .toContain(
+        `Approve failed: Instrument ${approvedElsewhere.instrument.id} is not waiting for the customer (status authorized)`,
+      )
   })
 
   it('shows a failing delivery’s next attempt and filters failing deliveries', async () => {

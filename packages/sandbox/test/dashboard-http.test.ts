@@ -3,6 +3,7 @@ import {
   type Account,
   accountA,
   accountB,
+  basic,
   type DashboardWorld,
   eventsOf,
   runPaidFlow,
@@ -22,6 +23,25 @@ beforeAll(async () => {
 afterAll(() => world?.close())
 
 const url = (path: string) => `${world.sandbox.url}${path}`
+
+/** A Multibanco charge of `account` and its instrument, waiting for the reference to be paid. */
+async function pendingMultibanco(account: Account) {
+  const call = (path: string, body: unknown) =>
+    fetch(`${world.sandbox.apiUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: basic(account), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((response) => response.json() as Promise<{ id: string; status: string }>)
+  const charge = await call('/charges', {
+    charge_type: 'multibanco',
+    amount: 19.9,
+    currency: 'EUR',
+    events_url: `${world.receiver.url}/events`,
+  })
+  const instrument = await call('/instruments', { charge: charge.id })
+  expect(instrument.status).toBe('pending')
+  return { chargeId: charge.id, instrumentId: instrument.id }
+}
 
 function signInRequest(
   account: { id: string; key: string },
@@ -208,6 +228,9 @@ describe('API proxy', () => {
       ['POST', `/payments/${flowA.paymentId}/refund`],
       ['DELETE', `/events/${flowA.chargeId}`],
       ['GET', '/events/%2e%2e'],
+      ['POST', '/test/settlements'],
+      ['POST', `/test/payments/${flowA.paymentId}/dispute`],
+      ['POST', `/test/instruments/${flowA.paymentId}/refund`],
     ]
     for (const [method, path] of refused) {
       const response = await apiCall(session, method, path, { 'x-csrf-token': session.csrf })
@@ -238,6 +261,24 @@ describe('API proxy', () => {
     expect(((await dismissed.json()) as { dismissed_at: string }).dismissed_at).toEqual(
       expect.any(String),
     )
+  })
+
+  it('answers for the customer through the test helpers, with the CSRF token only', async () => {
+    const session = await signIn(accountA)
+    const { instrumentId, chargeId } = await pendingMultibanco(accountA)
+    const path = `/test/instruments/${instrumentId}/pay`
+    expect((await apiCall(session, 'POST', path)).status).toBe(403)
+    // Another account's instrument is not found, as in the API.
+    const sessionB = await signIn(accountB)
+    expect((await apiCall(sessionB, 'POST', path, { 'x-csrf-token': sessionB.csrf })).status).toBe(
+      404,
+    )
+    expect((await eventsOf(world, accountA, chargeId)).map(({ type }) => type)).not.toContain(
+      'instrument.authorized',
+    )
+    const paid = await apiCall(session, 'POST', path, { 'x-csrf-token': session.csrf })
+    expect(paid.status).toBe(200)
+    expect(await paid.json()).toMatchObject({ id: instrumentId, status: 'authorized' })
   })
 
   it('redelivers through the proxy and the retries log grows', async () => {

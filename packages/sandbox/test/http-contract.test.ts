@@ -100,6 +100,10 @@ describe('authentication', () => {
     ['POST', '/test/settlements'],
     ['POST', '/test/payments/pa_x/dispute'],
     ['POST', '/test/disputes/dp_x/settle'],
+    ['POST', '/test/instruments/in_x/approve'],
+    ['POST', '/test/instruments/in_x/decline'],
+    ['POST', '/test/instruments/in_x/pay'],
+    ['POST', '/test/instruments/in_x/expire'],
     ['GET', '/requests'],
     ['POST', '/charges/'],
     ['GET', '/no/such/endpoint'],
@@ -126,6 +130,7 @@ describe('account isolation', () => {
       await api('POST', `/instruments/${ids.instrument}/reversal`),
       await api('POST', `/test/payments/${ids.payment}/dispute`),
       await api('POST', `/test/disputes/${ids.dispute}/settle`, { outcome: 'won' }),
+      await api('POST', `/test/instruments/${ids.instrument}/expire`),
       await api('POST', `/events/${ids.event}/redeliver`),
       await api('POST', `/events/${ids.event}/dismiss`),
     ]

@@ -9,7 +9,12 @@ import pg from 'pg'
 import { inject, type ProvidedContext } from 'vitest'
 import { pgliteTemplate } from '../../../scripts/pglite-template'
 import type {} from '../../../scripts/provided-context'
-import { type Sandbox, type StartSandboxOptions, startSandbox } from '../src/index'
+import {
+  createMemoryStore,
+  type Sandbox,
+  type StartSandboxOptions,
+  startSandbox,
+} from '../src/index'
 import { openSqlDatabase } from '../src/storage/sql/open-database'
 
 /** Where the sandboxes of a test run keep their state; the test project decides. */
@@ -31,7 +36,7 @@ export async function startSandboxUnderTest(options: StartSandboxOptions): Promi
   ) {
     return startSandbox(options)
   }
-  const state = storeUnderTest === 'embedded' ? await freshDataFolder() : await freshDatabase()
+  const state = await freshStoreState()
   const sandbox = await startSandbox({ ...options, ...state.options }).catch(
     async (error: unknown) => {
       await state.remove()
@@ -47,9 +52,21 @@ export async function startSandboxUnderTest(options: StartSandboxOptions): Promi
   }
 }
 
-interface FreshState {
-  options: Pick<StartSandboxOptions, 'data' | 'database'>
+export interface FreshState {
+  /** What to start each sandbox on this state with. */
+  options: Pick<StartSandboxOptions, 'store' | 'data' | 'database'>
   remove(): Promise<void>
+}
+
+/**
+ * New, empty state on the store under test (a memory store, a data folder, a database), for
+ * sandboxes started one after another on it, as a restart does; remove() deletes it.
+ */
+export async function freshStoreState(): Promise<FreshState> {
+  if (storeUnderTest === 'memory') {
+    return { options: { store: createMemoryStore() }, remove: async () => {} }
+  }
+  return storeUnderTest === 'embedded' ? freshDataFolder() : freshDatabase()
 }
 
 /**

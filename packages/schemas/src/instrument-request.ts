@@ -21,26 +21,29 @@ export const cardDetailsSchema = z.object({
 })
 
 /**
+ * A Portuguese mobile number as people write it: 9 digits starting with 9, grouped by spaces or
+ * hyphens or not, after an optional country code (`+351`, `00351`, `351`).
+ */
+const portugueseMobilePattern = /^(?:(?:\+|00)?351[ -]?)?9\d{2}[ -]?\d{3}[ -]?\d{3}$/
+
+/**
  * What an MB WAY customer gives: the mobile number registered in the MB WAY app, where the
- * payment request is sent. Portuguese mobile numbers are 9 digits starting with 9; the country
- * code `351` (with or without `+`) and spaces are accepted and dropped.
+ * payment request is sent. It is read as people write it (`+351 912 345 678`) and normalised to
+ * its 9 digits (`912345678`); the pattern is part of the JSON Schema, so a form can check it too.
  */
 export const mbwayDetailsSchema = z.object({
   phone_number: z
     .string()
-    // Also in the published JSON Schema, so a form drawn from it checks the number first.
-    .regex(/^(?:(?:\+|00)351)?[\s-]*9(?:[\s-]*\d){8}[\s-]*$/, {
-      error: 'Expected a Portuguese mobile number: 9 digits starting with 9, such as "912345678"',
+    .regex(portugueseMobilePattern, {
+      error:
+        'Expected a Portuguese mobile number: 9 digits starting with 9, such as "912345678" or "+351 912 345 678"',
     })
     .meta({
-      description: 'The mobile number of the MB WAY app, such as "912345678" or "+351 912 345 678"',
+      description: 'The mobile number of the MB WAY app',
+      examples: ['912345678', '+351 912 345 678'],
     })
-    .transform((text) => text.replace(/[\s-]/g, '').replace(/^(\+|00)?351(?=9\d{8}$)/, ''))
-    .pipe(
-      z.string().regex(/^9\d{8}$/, {
-        error: 'Expected a Portuguese mobile number: 9 digits starting with 9, such as "912345678"',
-      }),
-    ),
+    // The pattern guarantees the last 9 digits are the number, whatever came before them.
+    .transform((text) => text.replace(/\D/g, '').slice(-9)),
 })
 
 /** POST /v2/instruments body for a card charge. */

@@ -1,8 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import * as z from 'zod'
 import { currencies, money } from '../test/arbitraries'
 import * as fixtures from '../test/fixtures'
 import {
+  chargeOnlyInstrumentRequestSchema,
   createChargeRequestSchema,
   createChargeRequestSchemaFor,
   createDisputeRequestSchema,
@@ -17,6 +19,7 @@ import {
   instrumentParamsSchema,
   listQuerySchema,
   maxAmount,
+  mbwayInstrumentRequestSchema,
   settleDisputeRequestSchema,
 } from './index'
 
@@ -295,6 +298,63 @@ describe('createInstrumentRequestSchema', () => {
         },
       ),
     )
+  })
+})
+
+describe('mbwayInstrumentRequestSchema', () => {
+  const phoneNumber = (phone: unknown) =>
+    mbwayInstrumentRequestSchema.parse({ charge: 'ch_1', phone_number: phone }).phone_number
+
+  it('reads a Portuguese mobile number as people write it, keeping its 9 digits', () => {
+    for (const written of [
+      '912345678',
+      '912 345 678',
+      '912-345-678',
+      '+351 912 345 678',
+      '+351912345678',
+      '00351 912345678',
+      '351-912-345-678',
+    ]) {
+      expect(phoneNumber(written), written).toBe('912345678')
+    }
+  })
+
+  it('refuses anything else, saying what it expects', () => {
+    for (const phone of [
+      '812345678',
+      '91234567',
+      '9123456789',
+      '+44 7700 900123',
+      '+3519123456',
+      '',
+    ]) {
+      expect(
+        parameters(mbwayInstrumentRequestSchema, { charge: 'ch_1', phone_number: phone }),
+      ).toEqual({
+        phone_number: [
+          'Expected a Portuguese mobile number: 9 digits starting with 9, such as "912345678" or "+351 912 345 678"',
+        ],
+      })
+    }
+  })
+
+  it('states the same rule in its JSON Schema, with examples that pass it', () => {
+    const { properties } = z.toJSONSchema(mbwayInstrumentRequestSchema, {
+      io: 'input',
+    }) as unknown as {
+      properties: { phone_number: { pattern: string; examples: string[] } }
+    }
+    const pattern = new RegExp(properties.phone_number.pattern)
+    expect(properties.phone_number.examples.length).toBeGreaterThan(0)
+    for (const example of properties.phone_number.examples) expect(example).toMatch(pattern)
+    expect('812345678').not.toMatch(pattern)
+  })
+
+  it('leaves Multibanco, Payshop and PayPal requests with the charge alone', () => {
+    expect(chargeOnlyInstrumentRequestSchema.parse({ charge: 'ch_1', phone_number: '1' })).toEqual({
+      charge: 'ch_1',
+    })
+    expect(parameters(chargeOnlyInstrumentRequestSchema, {})).toHaveProperty('charge')
   })
 })
 

@@ -112,6 +112,12 @@ describe('resource schemas', () => {
       }),
     ).toEqual(['redirect.method'])
     expect(
+      failedPaths(instrumentSchema, {
+        ...fixtures.instrument,
+        redirect: { url: null, method: null, parameters: 'entity 21098' },
+      }),
+    ).toEqual(['redirect.parameters'])
+    expect(
       failedPaths(settlementSchema, { ...fixtures.settlement, totals: [{ currency: 'MXN' }] }),
     ).toEqual(['totals.0.payments_amount', 'totals.0.refunds_amount', 'totals.0.net_amount'])
     expect(failedPaths(disputeSchema, { ...fixtures.dispute, status: false })).toEqual(['status'])

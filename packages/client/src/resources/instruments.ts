@@ -1,7 +1,7 @@
 import {
-  type CreateInstrumentRequest,
   type CreateReversalRequest,
   type Instrument,
+  type InstrumentCreateParams,
   instrumentSchema,
   type Reversal,
 } from '@chargekit/schemas'
@@ -16,15 +16,18 @@ import { listPages } from './list-pages'
 import type { InstrumentListParams } from './list-params'
 import { reversalValidator } from './reversals'
 
-const instrumentValidator = /* @__PURE__ */ schemaValidator('instrument', instrumentSchema)
+export const instrumentValidator = /* @__PURE__ */ schemaValidator('instrument', instrumentSchema)
 const instrumentListValidator = /* @__PURE__ */ listValidator(instrumentValidator)
 
 export interface InstrumentsResource {
   /**
-   * POST /v2/instruments: authorizes the customer's card for a charge. A decline throws a
-   * PaymentError; the instrument then exists with status `invalid`.
+   * POST /v2/instruments: what the customer gives for a charge, by its charge type: a card, an
+   * MB WAY phone number, or only the charge (Multibanco, Payshop, PayPal). A card is usually
+   * authorized at once; the other methods answer `pending` with what the customer must do in
+   * `redirect`. A decline throws a PaymentError; the instrument then exists with status
+   * `invalid`.
    */
-  create(params: CreateInstrumentRequest, options?: RequestOptions): ApiPromise<Instrument>
+  create(params: InstrumentCreateParams, options?: RequestOptions): ApiPromise<Instrument>
   /** GET /v2/instruments/{id} */
   retrieve(id: string, options?: RequestOptions): ApiPromise<Instrument>
   /** GET /v2/instruments, newest first, optionally only those of one charge or status. */

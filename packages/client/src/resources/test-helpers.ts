@@ -1,6 +1,7 @@
 import type {
   CreateDisputeRequest,
   Dispute,
+  Instrument,
   SettleDisputeRequest,
   Settlement,
 } from '@chargekit/schemas'
@@ -9,6 +10,7 @@ import type { RequestOptions } from '../client-options'
 import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
 import { disputeValidator } from './disputes'
+import { instrumentValidator } from './instruments'
 import { settlementValidator } from './settlements'
 
 /** Test-only endpoints of the sandbox: drive what the processor would do on its own. */
@@ -27,10 +29,54 @@ export interface TestHelpersResource {
     params: SettleDisputeRequest,
     options?: RequestOptions,
   ): ApiPromise<Dispute>
+  /**
+   * POST /v2/test/instruments/{id}/approve: the customer approves a pending instrument on the
+   * approval page (PayPal, 3-D Secure) or in the app (MB WAY). Resolves with the instrument as
+   * it is now: `authorized`, or `invalid` when the capture on creation failed it. A 409
+   * ConflictError when the instrument waits for no approval.
+   */
+  approveInstrument(instrumentId: string, options?: RequestOptions): ApiPromise<Instrument>
+  /**
+   * POST /v2/test/instruments/{id}/decline: the customer refuses; the instrument becomes
+   * `invalid` with the method's code (03.00.0001 for MB WAY and PayPal).
+   */
+  declineInstrument(instrumentId: string, options?: RequestOptions): ApiPromise<Instrument>
+  /**
+   * POST /v2/test/instruments/{id}/pay: the customer pays the instrument's payment reference
+   * (Multibanco, Payshop) at an ATM, in home banking or in a shop.
+   */
+  payReference(instrumentId: string, options?: RequestOptions): ApiPromise<Instrument>
+  /**
+   * POST /v2/test/instruments/{id}/expire: the customer's deadline passes now; the instrument
+   * becomes `invalid` with 03.00.0002 Instrument Expired.
+   */
+  expireInstrument(instrumentId: string, options?: RequestOptions): ApiPromise<Instrument>
 }
 
+/** The customer's answers, by the helper that gives each and its path segment. */
+const customerAnswers = {
+  approveInstrument: 'approve',
+  declineInstrument: 'decline',
+  payReference: 'pay',
+  expireInstrument: 'expire',
+} as const
+
 export function testHelpersResource(call: Transport): TestHelpersResource {
+  const answer =
+    (helper: keyof typeof customerAnswers) => (instrumentId: string, options?: RequestOptions) =>
+      call(() => ({
+        method: 'POST',
+        path: `/test/instruments/${pathId(`testHelpers.${helper}`, 'instrumentId', instrumentId, 'in_…')}/${customerAnswers[helper]}`,
+        query: '',
+        body: undefined,
+        validator: instrumentValidator,
+        options,
+      }))
   return {
+    approveInstrument: answer('approveInstrument'),
+    declineInstrument: answer('declineInstrument'),
+    payReference: answer('payReference'),
+    expireInstrument: answer('expireInstrument'),
     settle: (options) =>
       call(() => ({
         method: 'POST',

@@ -18,6 +18,8 @@ const allowedCalls: readonly { method: string; path: RegExp }[] = [
   { method: 'POST', path: new RegExp(`^/events/${id}/(?:redeliver|dismiss)$`) },
   { method: 'GET', path: new RegExp(`^/charges/${id}$`) },
   { method: 'GET', path: /^\/requests$/ },
+  // The customer's answers to a pending instrument, as the test helpers give them.
+  { method: 'POST', path: new RegExp(`^/test/instruments/${id}/(?:approve|decline|pay|expire)$`) },
 ]
 
 // Headers of the API's answer the page may see. `WWW-Authenticate` in particular is dropped, or
@@ -26,7 +28,8 @@ const forwardedHeaders = ['content-type', 'request-id', 'retry-after'] as const
 
 /**
  * `/api/{path}` answers as `/v2/{path}` would for the session's account. Calls that change
- * something (redeliver, dismiss) also need the page's CSRF token in `X-CSRF-Token`.
+ * something (redeliver, dismiss, a customer's answer) also need the page's CSRF token in
+ * `X-CSRF-Token`.
  */
 export function apiProxyRoutes(deps: { api: ApiFetch; cookie: SessionCookie }): Hono {
   const { api, cookie } = deps
@@ -89,7 +92,7 @@ async function forwardApiCall(
   const headers = new Headers({ authorization, accept: 'application/json' })
   let body: string | undefined
   if (request.method === 'POST') {
-    // Redeliver and dismiss take no parameters; an empty JSON object is their canonical body.
+    // The calls it lets through take no parameters; an empty JSON object is their canonical body.
     headers.set('content-type', 'application/json')
     body = '{}'
   }

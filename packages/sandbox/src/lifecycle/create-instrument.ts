@@ -30,7 +30,7 @@ export async function createInstrument(
   origin: string,
 ): Promise<Instrument> {
   const { deps, account } = context
-  const chargeId = await chargeNamedBy(context, body)
+  const chargeId = chargeNamedBy(body)
   return withObjectLocked(context, 'charge', chargeId, async (charge) => {
     const chargeType = chargeTypeOf(context, charge)
     const { charge: _charge, ...details } = validateBody(instrumentRequestSchema(chargeType), body)
@@ -93,15 +93,13 @@ export async function createInstrument(
 }
 
 /**
- * The charge the body names, once the body is valid for that charge's type. Which fields are
- * valid depends on the charge, so an unknown charge is judged by the card fields the service
- * documents, and answers 404 only once they pass.
+ * The charge the body names. The other fields are judged by that charge's type once it is
+ * found, so a charge that does not exist is a 404 whatever they are: an MB WAY request with a
+ * mistyped charge id is told so, not that a card is missing. A body naming no charge has no type
+ * to be judged by, and is judged as the card request the service documents.
  */
-async function chargeNamedBy(context: StepContext, body: unknown): Promise<string> {
-  const named = (body as { charge?: unknown } | undefined)?.charge
-  if (typeof named === 'string' && named !== '') {
-    const charge = await context.deps.store.getObject(context.account.id, 'charge', named)
-    if (charge !== undefined) return charge.id
-  }
+function chargeNamedBy(body: unknown): string {
+  const named = (body as { charge?: unknown } | null | undefined)?.charge
+  if (typeof named === 'string' && named !== '') return named
   return validateBody(createInstrumentRequestSchema, body).charge
 }

@@ -57,7 +57,8 @@ export async function answerAsCustomer(
         ? `Instrument ${instrument.id} is not waiting for the customer (status ${instrument.status})`
         : unfitAnswer(challenge, answer)
     if (problem !== undefined) {
-      if (options.strict) throw conflict('05.03.0000', problem)
+      // 05.04.0001: the instrument's status does not allow the request.
+      if (options.strict) throw conflict('05.04.0001', problem)
       return { charge, instrument }
     }
     await deps.store.deleteChallenge(instrument.id)

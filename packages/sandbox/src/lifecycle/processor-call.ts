@@ -33,7 +33,7 @@ export function processorMessage(message: string | undefined): { failure_message
 /**
  * The outcomes a step may answer: `final` (the charge step, a 3DS decision, the answer a pending
  * outcome gives later), `later` (money movements may also be confirmed by the processor later) or
- * `customer` (the authorize step may also wait for the customer's 3DS page).
+ * `customer` (the authorize step may also wait for the customer: a page, an app, a reference).
  */
 export interface AcceptedOutcomes {
   final: FinalOutcome
@@ -82,18 +82,67 @@ function isAccepted(value: unknown, accepts: keyof AcceptedOutcomes): boolean {
         (outcome.description === undefined || typeof outcome.description === 'string')
       )
     case 'pending':
-      if (outcome.awaiting === 'customer') return accepts === 'customer'
+      if (outcome.awaiting === 'customer') return accepts === 'customer' && isCustomerWait(outcome)
       return (
         accepts !== 'final' &&
         outcome.awaiting === 'processor' &&
-        typeof outcome.afterMs === 'number' &&
-        Number.isFinite(outcome.afterMs) &&
-        outcome.afterMs >= 0 &&
+        isDuration(outcome.afterMs) &&
         isAccepted(outcome.outcome, 'final')
       )
     default:
       return false
   }
+}
+
+/**
+ * What a wait for the customer may add: an action the core knows how to show, a deadline and a
+ * simulated answer that are durations (a `NaN` deadline would have no `expires_at` to show).
+ */
+function isCustomerWait(outcome: Record<string, unknown>): boolean {
+  const { action, expiresAfterMs, customerAnswer } = outcome
+  if (action !== undefined && !isCustomerAction(action)) return false
+  if (expiresAfterMs !== undefined && !isDuration(expiresAfterMs)) return false
+  if (customerAnswer === undefined) return true
+  const answer = customerAnswer as Record<string, unknown> | null
+  return (
+    typeof answer === 'object' &&
+    answer !== null &&
+    isDuration(answer.afterMs) &&
+    typeof answer.approved === 'boolean'
+  )
+}
+
+function isCustomerAction(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false
+  const { type, parameters } = value as Record<string, unknown>
+  switch (type) {
+    case 'approval_page':
+      return true
+    case 'app':
+      return parameters === undefined || isParameters(parameters)
+    case 'reference':
+      return isParameters(parameters)
+    default:
+      return false
+  }
+}
+
+/** What the customer is shown: names to strings or numbers. */
+function isParameters(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every(
+      (parameter) =>
+        typeof parameter === 'string' ||
+        (typeof parameter === 'number' && Number.isFinite(parameter)),
+    )
+  )
+}
+
+function isDuration(value: unknown): boolean {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0
 }
 
 function describe(value: unknown): string {

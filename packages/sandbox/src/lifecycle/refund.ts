@@ -25,7 +25,7 @@ export async function createRefund(
     const chargeType = chargeTypeOf(context, charge)
     if (chargeType.refundable === false) {
       throw conflict(
-        '05.04.0001',
+        '05.04.0000',
         `${chargeType.label} payments cannot be refunded through the API (payment ${payment.id}): return the money to the customer another way, such as a bank transfer`,
       )
     }

@@ -1,7 +1,8 @@
 /**
  * Browser code: one charge's lifecycle. The charge as it is now, the latest snapshot of every
  * object its events carry (instruments, payments, refunds, reversals, settlements, disputes), and
- * the events in order, with failure codes explained by the catalogue.
+ * the events in order, with failure codes explained by the catalogue. An instrument waiting for
+ * the customer shows what they were asked to do and buttons that answer for them.
  */
 export const chargeViewScript = `
 const objectGroups = [
@@ -16,12 +17,29 @@ const objectGroups = [
 function chargeView(url, id) {
   document.title = 'Charge ' + id + ' · chargekit sandbox'
   const body = h('div', { 'aria-busy': 'true' }, h('p', null, 'Loading the charge…'))
+  // Outside the re-rendered body, so the answer's result stays once its buttons are gone.
+  const actionResult = h('p', { class: 'action-result', role: 'status' })
   main.replaceChildren(
     h('p', { class: 'crumbs' }, h('a', { href: '/dashboard' }, '← All events')),
     h('h1', { tabindex: -1 }, 'Charge ', h('code', null, id)),
+    actionResult,
     body,
   )
   let shown = ''
+  const answer = async (instrument, customerAnswer) => {
+    actionResult.className = 'action-result'
+    actionResult.textContent = customerAnswer.progress
+    try {
+      const answered = await callApi('/test/instruments/' + encodeURIComponent(instrument.id) + '/' + customerAnswer.path, 'POST')
+      actionResult.className = 'action-result ok'
+      actionResult.textContent =
+        customerAnswer.done + ': instrument ' + answered.id + ' is now ' + answered.status + (answered.failure_code ? ' (' + answered.failure_code + ' ' + answered.failure_description + ')' : '') + '.'
+    } catch (error) {
+      actionResult.className = 'action-result error'
+      actionResult.textContent = customerAnswer.label + ' failed: ' + error.message
+    }
+    await load()
+  }
   const load = async () => {
     const [charge, events] = await Promise.all([callApi('/charges/' + encodeURIComponent(id)), eventsOfCharge(id)])
     const signature = JSON.stringify([charge, events])
@@ -29,7 +47,7 @@ function chargeView(url, id) {
     const updated = shown !== ''
     shown = signature
     body.setAttribute('aria-busy', 'false')
-    replaceKeepingFocus(body, chargeSummary(charge), objectsSection(charge, events), timelineSection(events))
+    replaceKeepingFocus(body, chargeSummary(charge), objectsSection(charge, events, answer), timelineSection(events))
     if (updated) announce('The charge timeline was updated')
   }
   load().catch((error) => {
@@ -87,7 +105,7 @@ function latestObjects(events) {
   return groups
 }
 
-function objectsSection(charge, events) {
+function objectsSection(charge, events, answer) {
   const groups = latestObjects(events)
   const present = objectGroups.filter(([kind]) => groups.get(kind).size > 0)
   return h(
@@ -96,7 +114,7 @@ function objectsSection(charge, events) {
     h('h2', { id: 'objects-heading' }, 'Objects'),
     present.length === 0 ? h('p', { class: 'muted' }, 'No instrument yet.') : null,
     present.map(([kind, title]) =>
-      h('div', { class: 'object-group' }, h('h3', null, title), h('ul', { class: 'cards' }, [...groups.get(kind).values()].map((object) => objectCard(kind, object, charge)))),
+      h('div', { class: 'object-group' }, h('h3', null, title), h('ul', { class: 'cards' }, [...groups.get(kind).values()].map((object) => objectCard(kind, object, charge, answer)))),
     ),
   )
 }
@@ -110,7 +128,7 @@ function objectStatus(kind, object) {
   return '—'
 }
 
-function objectCard(kind, object, charge) {
+function objectCard(kind, object, charge, answer) {
   const currency = object.currency || charge.currency
   const card = object.params && object.params.last_4_digits ? (object.params.brand || 'Card') + ' •••• ' + object.params.last_4_digits : null
   return h(
@@ -123,6 +141,7 @@ function objectCard(kind, object, charge) {
       fact('Status', objectStatus(kind, object)),
       object.amount !== undefined ? fact('Amount', money(object.amount, currency)) : null,
       card ? fact('Card', card) : null,
+      object.params && object.params.phone_number ? fact('Phone', object.params.phone_number) : null,
       object.captured_amount !== undefined ? fact('Captured', money(object.captured_amount, currency)) : null,
       object.refunded_amount !== undefined ? fact('Refunded', money(object.refunded_amount, currency)) : null,
       object.reason ? fact('Reason', object.reason) : null,
@@ -133,7 +152,73 @@ function objectCard(kind, object, charge) {
       !object.failure_code && object.failure_description ? fact('Failure', object.failure_description) : null,
       fact(kind === 'settlement' ? 'Settled' : 'Created', timeElement(object.created_at)),
     ),
+    kind === 'instrument' && waitsForCustomer(object) ? customerPanel(object, charge, answer) : null,
   )
+}
+
+// A pending instrument with a redirect waits for the customer; one without waits for the processor.
+function waitsForCustomer(instrument) {
+  return instrument.status === 'pending' && Boolean(instrument.redirect)
+}
+
+// What the customer was asked to do (a page to open, or the reference or phone in
+// redirect.parameters), and buttons that answer as they would, through the test helpers. A
+// reference is paid; a page or an app notification is approved or declined; any can expire now.
+function customerPanel(instrument, charge, answer) {
+  const redirect = instrument.redirect
+  const parameters = redirect.parameters ?? {}
+  const isReference = redirect.url === null && parameters.reference !== undefined
+  const answers = [
+    ...(isReference
+      ? [{ path: 'pay', label: 'Pay reference', progress: 'Paying the reference…', done: 'Paid' }]
+      : [
+          { path: 'approve', label: 'Approve', progress: 'Approving…', done: 'Approved' },
+          { path: 'decline', label: 'Decline', progress: 'Declining…', done: 'Declined', secondary: true },
+        ]),
+    { path: 'expire', label: 'Expire now', progress: 'Expiring…', done: 'Expired', secondary: true },
+  ]
+  const buttons = answers.map((customerAnswer) => {
+    const button = h('button', { type: 'button', class: customerAnswer.secondary ? 'secondary' : null }, customerAnswer.label)
+    button.addEventListener('click', () => {
+      for (const each of buttons) each.disabled = true
+      answer(instrument, customerAnswer).finally(() => {
+        for (const each of buttons) each.disabled = false
+      })
+    })
+    return button
+  })
+  return h(
+    'section',
+    { class: 'customer-action', 'aria-label': 'Waiting for the customer' },
+    h('h5', null, 'Waiting for the customer'),
+    h(
+      'dl',
+      { class: 'facts' },
+      redirect.url ? fact('Page', h('a', { href: redirect.url, target: '_blank', rel: 'noopener' }, isCardPage(instrument) ? '3-D Secure page' : 'Approval page')) : null,
+      Object.entries(parameters)
+        .filter(([name]) => name !== 'currency')
+        .map(([name, value]) => fact(parameterLabels[name] ?? name, parameterValue(name, value, parameters.currency || charge.currency))),
+    ),
+    h('div', { class: 'actions' }, buttons),
+  )
+}
+
+function isCardPage(instrument) {
+  return Boolean(instrument.params && instrument.params.last_4_digits)
+}
+
+const parameterLabels = {
+  entity: 'Entity',
+  reference: 'Reference',
+  amount: 'Amount to pay',
+  phone_number: 'Phone',
+  expires_at: 'Expires',
+}
+
+function parameterValue(name, value, currency) {
+  if (name === 'expires_at') return timeElement(value)
+  if (name === 'amount') return money(value, currency)
+  return h('code', null, String(value))
 }
 
 function timelineSection(events) {

@@ -89,6 +89,9 @@ tr.new { background: var(--new); }
 .cards { list-style: none; padding: 0; margin: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); gap: 0.8rem; }
 .card { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 0.8rem; }
 .card .facts { margin: 0; }
+.customer-action { margin-top: 0.7rem; padding-top: 0.6rem; border-top: 1px dashed var(--line); }
+.customer-action h5 { margin: 0 0 0.4rem; font-size: 0.9rem; }
+.customer-action .actions { margin-top: 0.6rem; }
 .timeline { list-style: none; margin: 0; padding: 0 0 0 1rem; border-left: 2px solid var(--line); }
 .timeline-item { position: relative; padding: 0 0 1rem 0.8rem; display: grid; gap: 0.15rem; }
 .timeline-item::before { content: ""; position: absolute; left: -1.45rem; top: 0.35rem; width: 0.7rem; height: 0.7rem; border-radius: 50%; background: var(--accent); }
