@@ -1,11 +1,6 @@
-import { isErrorCode } from '@chargekit/errors'
 import { designationOf } from '../api-problem'
-import type {
-  AwaitingProcessorOutcome,
-  FailedOutcome,
-  FinalOutcome,
-  Outcome,
-} from '../processors/processor'
+import { type AcceptedOutcomes, describeValue, outcomeProblem } from '../processors/outcome-check'
+import type { FailedOutcome } from '../processors/processor'
 import type { LifecycleDeps } from './context'
 
 /**
@@ -31,17 +26,6 @@ export function processorMessage(message: string | undefined): { failure_message
 }
 
 /**
- * The outcomes a step may answer: `final` (the charge step, a 3DS decision, the answer a pending
- * outcome gives later), `later` (money movements may also be confirmed by the processor later) or
- * `customer` (the authorize step may also wait for the customer's 3DS page).
- */
-export interface AcceptedOutcomes {
-  final: FinalOutcome
-  later: FinalOutcome | AwaitingProcessorOutcome
-  customer: Outcome
-}
-
-/**
  * Calls a processor plug-in and checks its answer. A processor that throws fails the step with
  * 99.02.0004 (Processor Unhandled Error), one that answers something malformed or an outcome
  * the step does not accept with 99.02.0001 (Unexpected Processor Response): the sandbox records
@@ -61,45 +45,10 @@ export async function callProcessor<Accepts extends keyof AcceptedOutcomes>(
     deps.logger.error(`processor ${processorName} threw in ${step}`, { error })
     return { status: 'failed', code: '99.02.0004' }
   }
-  if (isAccepted(outcome, accepts)) return outcome as AcceptedOutcomes[Accepts]
-  deps.logger.error(`processor ${processorName} answered ${step} with a malformed outcome`, {
-    outcome: describe(outcome),
-    accepted: accepts,
+  const problem = outcomeProblem(outcome, accepts)
+  if (problem === undefined) return outcome as AcceptedOutcomes[Accepts]
+  deps.logger.error(`processor ${processorName} answered ${step} with a malformed outcome: ${problem}`, {
+    outcome: describeValue(outcome),
   })
   return { status: 'failed', code: '99.02.0001' }
-}
-
-function isAccepted(value: unknown, accepts: keyof AcceptedOutcomes): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-  const outcome = value as Record<string, unknown>
-  if (outcome.transactionId !== undefined && typeof outcome.transactionId !== 'string') return false
-  switch (outcome.status) {
-    case 'succeeded':
-      return true
-    case 'failed':
-      return (
-        isErrorCode(outcome.code) &&
-        (outcome.description === undefined || typeof outcome.description === 'string')
-      )
-    case 'pending':
-      if (outcome.awaiting === 'customer') return accepts === 'customer'
-      return (
-        accepts !== 'final' &&
-        outcome.awaiting === 'processor' &&
-        typeof outcome.afterMs === 'number' &&
-        Number.isFinite(outcome.afterMs) &&
-        outcome.afterMs >= 0 &&
-        isAccepted(outcome.outcome, 'final')
-      )
-    default:
-      return false
-  }
-}
-
-function describe(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value)
-  } catch {
-    return String(value)
-  }
 }

@@ -1,0 +1,227 @@
+import type { TestElement } from '@chargekit/errors'
+import type { ChargeType } from '../processors/charge-type'
+import type { Processor } from '../processors/processor'
+import { builtInProcessors, createProcessorRegistry } from '../processors/processor-registry'
+import { launchSandbox } from '../start-sandbox'
+import { type KitApi, KitFailure, kitApi } from './kit-api'
+import type { StepContext } from './kit-steps'
+import {
+  capturedOnCreation,
+  customerAnswers,
+  type DeclineRecipe,
+  declineRecipe,
+  idempotentRetries,
+  paymentFlow,
+  reversalFlow,
+  type Scenario,
+  testAmount,
+} from './processor-checks'
+import { type ProcessorCheck, type ProcessorReport, processorReport } from './processor-report'
+import { recordingProcessor } from './recording-processor'
+
+export interface CheckProcessorOptions {
+  /**
+   * The charge amount of the flows.
+   * @default 10
+   */
+  amount?: number
+  /**
+   * The charges' currency.
+   * @default 'EUR'
+   */
+  currency?: string
+  /**
+   * How to get a decline when the processor does not say `honoursTestAmounts` (a test card
+   * number, a phone number that refuses…); `false` when it never declines. Without either, the
+   * `decline` check fails and says so.
+   */
+  decline?: DeclineRecipe | false
+  /**
+   * The sandbox's time scale: the processor's delays (`afterMs`, `settlementDelayMs`) pass this
+   * many times faster. Keep the customer's deadlines (`expiresAfterMs`) longer than a few
+   * requests at this scale; the kit checks the deadlines themselves on a faster clock.
+   * @default 0.02
+   */
+  timeScale?: number
+  /**
+   * The longest the kit waits, in real time, for a pending answer before it fails the check.
+   * @default 5000
+   */
+  timeoutMs?: number
+}
+
+/** Where the kit's charges send their events: nowhere, as the kit reads them from the API. */
+const eventsUrl = 'https://merchant.example/chargekit-events'
+
+/**
+ * Drives a real sandbox, over HTTP with the public API only, through every step the processor
+ * claims, for every charge type it serves: charge, instrument (waiting for the processor, or
+ * answering as the customer), capture, capture on creation, refund, reversal, settlement,
+ * declines (by test amounts when it `honoursTestAmounts`), the customer's decline and expiry,
+ * idempotent retries, and the events of each step in order. Independent checks run at once,
+ * each in its own account. Never throws for the processor's faults: they are in the report.
+ */
+export async function checkProcessor(
+  processor: Processor,
+  options: CheckProcessorOptions = {},
+): Promise<ProcessorReport> {
+  const name = typeof processor?.name === 'string' ? processor.name : String(processor?.name)
+  const started = performance.now()
+  // A built-in processor is checked in its own place; any other is added to the built-ins, and
+  // the registry refuses it as the sandbox would (a name taken, a charge type defined twice).
+  const builtIns = builtInProcessors.filter((builtIn) => builtIn !== processor)
+  let chargeTypes: ChargeType[]
+  try {
+    const registry = createProcessorRegistry([processor], builtIns)
+    chargeTypes = processor.chargeTypes.map((served) => {
+      const type = registry.chargeType(typeof served === 'string' ? served : served.id)
+      if (type === undefined) throw new KitFailure(`charge type ${String(served)} is not defined`)
+      return type
+    })
+  } catch (error) {
+    return processorReport(name, [
+      {
+        name: 'registers in the sandbox',
+        ok: false,
+        message: messageOf(error),
+        durationMs: performance.now() - started,
+      },
+    ])
+  }
+  const amount = options.amount ?? 10
+  const recorder = recordingProcessor(processor)
+  // Each account has only the processor's channels, so every charge goes to it.
+  const channels = chargeTypes.map((type) => `${type.id}_${name}`)
+  const launch = async (timeScale: number, accounts: number) => {
+    const sandbox = await launchSandbox(
+      {
+        port: 0,
+        processors: [recorder.processor],
+        timeScale,
+        deliverEvents: false,
+        accounts: Array.from({ length: accounts }, (_, index) => ({
+          id: `acct_kit_${index + 1}`,
+          privateKey: `sk_kit_${index + 1}`,
+          channels,
+        })),
+      },
+      builtIns,
+    )
+    return {
+      apis: sandbox.accounts.map((account) => kitApi(sandbox.apiUrl, account)),
+      close: () => sandbox.close(),
+    }
+  }
+  const timeScale = options.timeScale ?? 0.02
+  const planned = plan(processor, chargeTypes, options, amount)
+  const sandbox = await launch(timeScale, planned.length)
+  try {
+    const results = await Promise.all(
+      planned.map(({ chargeType, scenario }, index) => {
+        const context: StepContext = {
+          api: sandbox.apis[index] as KitApi,
+          recorder,
+          chargeType,
+          currency: options.currency ?? 'EUR',
+          timeoutMs: options.timeoutMs ?? 5_000,
+          timeScale,
+          eventsUrl,
+          launch: async (otherScale) => {
+            const other = await launch(otherScale, 1)
+            return { api: other.apis[0] as KitApi, close: other.close }
+          },
+        }
+        return runScenario(`${chargeType.id}: `, context, scenario)
+      }),
+    )
+    return processorReport(name, [...results.flat(), ...missingDecline(processor, options)])
+  } finally {
+    await sandbox.close()
+  }
+}
+
+/** Every scenario the processor's claims call for, per charge type. */
+function plan(
+  processor: Processor,
+  chargeTypes: readonly ChargeType[],
+  options: CheckProcessorOptions,
+  amount: number,
+): { chargeType: ChargeType; scenario: Scenario }[] {
+  const planned = chargeTypes.flatMap((chargeType) => {
+    const scenarios = [
+      paymentFlow(amount),
+      capturedOnCreation(amount),
+      reversalFlow(amount),
+      idempotentRetries(amount),
+      customerAnswers(amount),
+    ]
+    if (processor.honoursTestAmounts === true) {
+      const elements: TestElement[] = ['charge', 'instrument', 'payment', 'refund', 'reversal']
+      scenarios.push(
+        ...elements
+          .filter((element) => element !== 'refund' || chargeType.refundable !== false)
+          .map(testAmount),
+      )
+    }
+    return scenarios.map((scenario) => ({ chargeType, scenario }))
+  })
+  const recipe = options.decline
+  if (recipe !== undefined && recipe !== false) {
+    const chargeType = chargeTypes.find((type) => type.id === (recipe.chargeType ?? type.id))
+    if (chargeType !== undefined)
+      planned.push({ chargeType, scenario: declineRecipe(recipe, amount) })
+  }
+  return planned
+}
+
+/** The check that fails when the kit has no way to see the processor decline. */
+function missingDecline(processor: Processor, options: CheckProcessorOptions): ProcessorCheck[] {
+  if (processor.honoursTestAmounts === true || options.decline !== undefined) return []
+  return [
+    {
+      name: 'decline',
+      ok: false,
+      message:
+        'no way to get a decline: set honoursTestAmounts on the processor (and fail the step the charge amount encodes), or tell the kit how with options.decline ({ details, amount, chargeType }); decline: false if it never declines',
+      durationMs: 0,
+    },
+  ]
+}
+
+/** Runs a scenario's steps in order, one check each, until one fails. */
+async function runScenario(
+  prefix: string,
+  context: StepContext,
+  scenario: Scenario,
+): Promise<ProcessorCheck[]> {
+  const checks: ProcessorCheck[] = []
+  let running = ''
+  let since = performance.now()
+  try {
+    await scenario(context, async (name, run) => {
+      running = name
+      since = performance.now()
+      const message = await run()
+      checks.push({
+        name: `${prefix}${name}`,
+        ok: true,
+        message,
+        durationMs: performance.now() - since,
+      })
+      running = ''
+    })
+  } catch (error) {
+    checks.push({
+      name: `${prefix}${running || 'setting up'}`,
+      ok: false,
+      message: messageOf(error),
+      durationMs: performance.now() - since,
+    })
+  }
+  return checks
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof KitFailure) return error.message
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+}
