@@ -1,3 +1,5 @@
 import { defineChargekitBuild } from '../../tsup.base'
 
-export default defineChargekitBuild({ entry: ['src/index.ts', 'src/cli.ts'] })
+export default defineChargekitBuild({
+  entry: { index: 'src/index.ts', cli: 'src/cli.ts', testing: 'src/testing/index.ts' },
+})

@@ -47,8 +47,11 @@ export async function callProcessor<Accepts extends keyof AcceptedOutcomes>(
   }
   const problem = outcomeProblem(outcome, accepts)
   if (problem === undefined) return outcome as AcceptedOutcomes[Accepts]
-  deps.logger.error(`processor ${processorName} answered ${step} with a malformed outcome: ${problem}`, {
-    outcome: describeValue(outcome),
-  })
+  deps.logger.error(
+    `processor ${processorName} answered ${step} with a malformed outcome: ${problem}`,
+    {
+      outcome: describeValue(outcome),
+    },
+  )
   return { status: 'failed', code: '99.02.0001' }
 }

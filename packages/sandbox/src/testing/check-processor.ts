@@ -2,6 +2,7 @@ import type { TestElement } from '@chargekit/errors'
 import type { ChargeType } from '../processors/charge-type'
 import type { Processor } from '../processors/processor'
 import { builtInProcessors, createProcessorRegistry } from '../processors/processor-registry'
+import type { SandboxLogger } from '../logger'
 import { launchSandbox } from '../start-sandbox'
 import { type KitApi, KitFailure, kitApi } from './kit-api'
 import type { StepContext } from './kit-steps'
@@ -49,6 +50,9 @@ export interface CheckProcessorOptions {
    */
   timeoutMs?: number
 }
+
+const ignore = () => {}
+const silentLogger: SandboxLogger = { info: ignore, warn: ignore, error: ignore }
 
 /** Where the kit's charges send their events: nowhere, as the kit reads them from the API. */
 const eventsUrl = 'https://merchant.example/chargekit-events'
@@ -99,6 +103,8 @@ export async function checkProcessor(
         processors: [recorder.processor],
         timeScale,
         deliverEvents: false,
+        // What the sandbox would log about the processor, the report says better.
+        logger: silentLogger,
         accounts: Array.from({ length: accounts }, (_, index) => ({
           id: `acct_kit_${index + 1}`,
           privateKey: `sk_kit_${index + 1}`,

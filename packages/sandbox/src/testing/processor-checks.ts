@@ -1,4 +1,4 @@
-import { encodeTestAmount, type TestElement } from '@chargekit/errors'
+import { encodeTestAmount, formatTestAmount, type TestElement } from '@chargekit/errors'
 import { KitFailure, summary, waitFor } from './kit-api'
 import {
   authorizedInstrument,
@@ -358,6 +358,7 @@ const testCode = '02.03.0000'
 export function testAmount(element: TestElement): Scenario {
   return async (context, step) => {
     const amount = encodeTestAmount(testCode, element)
+    const shown = formatTestAmount(testCode, element)
     const expect = (what: string, failureCode: unknown, chargeId: string) => {
       if (failureCode !== testCode) {
         throw new KitFailure(
@@ -365,13 +366,13 @@ export function testAmount(element: TestElement): Scenario {
             context,
             chargeId,
             failureCode,
-            `a charge of ${amount} encodes ${testCode} at the ${element} step, but ${what} ${failureCode == null ? 'went through' : `failed with ${failureCode}`}: the processor says honoursTestAmounts, so it must fail that step with the encoded code`,
+            `a charge of ${shown} encodes ${testCode} at the ${element} step, but ${what} ${failureCode == null ? 'went through' : `failed with ${failureCode}`}: the processor says honoursTestAmounts, so it must fail that step with the encoded code`,
           ),
         )
       }
       return `${what} failed with ${testCode}`
     }
-    await step(`test amount ${amount} (${element})`, async () => {
+    await step(`test amount ${shown} (${element})`, async () => {
       const charge = await createCharge(context, amount, false)
       if (element === 'charge')
         return expect(
