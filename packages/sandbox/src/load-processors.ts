@@ -74,7 +74,7 @@ function processorsOf(specifier: string, module: Record<string, unknown>): Proce
     const inner = exported as Record<string, unknown>
     exported = inner.processors ?? inner.default
   }
-  const processors = Array.isArray(exported) ? exported : exported === undefined ? [] : [exported]
+  const processors = Array.isArray(exported) ? exported : [exported].filter(looksLikeProcessor)
   if (processors.length === 0) {
     const names = Object.keys(module).join(', ') || 'nothing'
     throw new SandboxError(
@@ -82,6 +82,18 @@ function processorsOf(specifier: string, module: Record<string, unknown>): Proce
     )
   }
   return processors as Processor[]
+}
+
+/**
+ * Whether a default export is meant as a processor (the registry then says what is wrong with
+ * it), rather than some other module's default export (zod's `z`).
+ */
+function looksLikeProcessor(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    ('name' in value || 'chargeTypes' in value || 'authorize' in value)
+  )
 }
 
 /** An object of exports rather than a processor: it has no `authorize` of its own. */

@@ -10,7 +10,10 @@ describe('loadProcessors (--processor)', () => {
     const named = await loadProcessors([fixture('house-bank.mjs')], packageDir)
     expect(named.map((processor) => processor.name)).toEqual(['house_bank', 'house_wallet'])
     // An absolute path needs no directory.
-    const byAbsolutePath = await loadProcessors([`${packageDir}/test/fixtures/processors/house-bank.mjs`], '/')
+    const byAbsolutePath = await loadProcessors(
+      [`${packageDir}/test/fixtures/processors/house-bank.mjs`],
+      '/',
+    )
     expect(byAbsolutePath).toHaveLength(2)
   })
 
