@@ -108,7 +108,6 @@ describe('checkProcessor', () => {
     const report = await checkProcessor(
       giftCardProcessor({
         authorize: () => ({ status: 'pendng' }) as never,
-        capture: () => ({ status: 'pending', awaiting: 'processor', afterMs: 10 }) as never,
       }),
       giftDecline,
     )
@@ -124,14 +123,18 @@ describe('checkProcessor', () => {
     const pendingWithoutAnswer = await checkProcessor(
       giftCardProcessor({
         capture: () => ({ status: 'pending', awaiting: 'processor', afterMs: 10 }) as never,
+        reverse: () => ({ status: 'pending', awaiting: 'customer' }),
       }),
       giftDecline,
     )
     expect(check(pendingWithoutAnswer, 'gift_card: capture').message).toBe(
       'capture() answered {"status":"pending","awaiting":"processor","afterMs":10}: the outcome awaiting the processor must carry `outcome`, the final answer it gives after afterMs',
     )
-    // What does not depend on the capture still passes.
-    expect(check(pendingWithoutAnswer, 'gift_card: reversal').ok).toBe(true)
+    expect(check(pendingWithoutAnswer, 'gift_card: reversal').message).toBe(
+      `reverse() answered {"status":"pending","awaiting":"customer"}: only authorize() may wait for the customer (awaiting: 'customer'): answer at once, or awaiting: 'processor' with afterMs and outcome`,
+    )
+    // What depends on neither still passes.
+    expect(check(pendingWithoutAnswer, 'gift_card: instrument').ok).toBe(true)
     expect(check(pendingWithoutAnswer, 'gift_card: decline').ok).toBe(true)
   })
 
@@ -194,6 +197,12 @@ describe('checkProcessor', () => {
       /^no way to get a decline: set honoursTestAmounts/,
     )
     expect(noDecline.checks.filter((each) => !each.ok)).toHaveLength(1)
+    const wrongType = await checkProcessor(giftCardProcessor(), {
+      decline: { chargeType: 'mbway', details: { code: 'REFUSE00' } },
+    })
+    expect(check(wrongType, 'decline').message).toBe(
+      'options.decline.chargeType is "mbway", which the processor does not serve (it serves gift_card)',
+    )
 
     const clash = await checkProcessor({ ...noProcessor, chargeTypes: [giftCard] })
     expect(clash.ok).toBe(false)

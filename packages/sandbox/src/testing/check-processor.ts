@@ -140,7 +140,10 @@ export async function checkProcessor(
         return runScenario(`${chargeType.id}: `, context, scenario)
       }),
     )
-    return processorReport(name, [...results.flat(), ...missingDecline(processor, options)])
+    return processorReport(name, [
+      ...results.flat(),
+      ...declineSetupProblems(processor, chargeTypes, options),
+    ])
   } finally {
     await sandbox.close()
   }
@@ -174,24 +177,34 @@ function plan(
   const recipe = options.decline
   if (recipe !== undefined && recipe !== false) {
     const chargeType = chargeTypes.find((type) => type.id === (recipe.chargeType ?? type.id))
-    if (chargeType !== undefined)
+    // A charge type the processor does not serve is reported by declineSetupProblems.
+    if (chargeType !== undefined) {
       planned.push({ chargeType, scenario: declineRecipe(recipe, amount) })
+    }
   }
   return planned
 }
 
-/** The check that fails when the kit has no way to see the processor decline. */
-function missingDecline(processor: Processor, options: CheckProcessorOptions): ProcessorCheck[] {
-  if (processor.honoursTestAmounts === true || options.decline !== undefined) return []
-  return [
-    {
-      name: 'decline',
-      ok: false,
-      message:
-        'no way to get a decline: set honoursTestAmounts on the processor (and fail the step the charge amount encodes), or tell the kit how with options.decline ({ details, amount, chargeType }); decline: false if it never declines',
-      durationMs: 0,
-    },
-  ]
+/** The failed `decline` check when the kit has no way, or a wrong one, to get a decline. */
+function declineSetupProblems(
+  processor: Processor,
+  chargeTypes: readonly ChargeType[],
+  options: CheckProcessorOptions,
+): ProcessorCheck[] {
+  const recipe = options.decline
+  const fail = (message: string) => [{ name: 'decline', ok: false, message, durationMs: 0 }]
+  if (recipe === undefined && processor.honoursTestAmounts !== true) {
+    return fail(
+      'no way to get a decline: set honoursTestAmounts on the processor (and fail the step the charge amount encodes), or tell the kit how with options.decline ({ details, amount, chargeType }); decline: false if it never declines',
+    )
+  }
+  const wanted = recipe === undefined || recipe === false ? undefined : recipe.chargeType
+  if (wanted !== undefined && !chargeTypes.some((type) => type.id === wanted)) {
+    return fail(
+      `options.decline.chargeType is "${wanted}", which the processor does not serve (it serves ${chargeTypes.map((type) => type.id).join(', ')})`,
+    )
+  }
+  return []
 }
 
 /** Runs a scenario's steps in order, one check each, until one fails. */

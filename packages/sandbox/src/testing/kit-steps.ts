@@ -115,21 +115,24 @@ export async function createInstrument(
 /** How the customer answers an instrument waiting for them. */
 export type CustomerStep = 'approve' | 'decline' | 'expire'
 
-/** What the last authorize() of the charge answered, when it waits: for whom, and how. */
+/** An authorization waiting: for whom, how the customer answers, and its delays. */
+export interface PendingAuthorization {
+  readonly awaiting: 'customer' | 'processor'
+  /** The customer's action type: `approval_page`, `app` or `reference`. */
+  readonly action: string
+  readonly afterMs?: number
+  readonly expiresAfterMs?: number
+  readonly customerAnswer?: unknown
+}
+
+/** What the last authorize() of the charge answered, when it was `pending`. */
 export function pendingAuthorization(
   context: StepContext,
   chargeId: string,
-):
-  | {
-      awaiting: 'customer' | 'processor'
-      action: string
-      afterMs?: number
-      expiresAfterMs?: number
-      customerAnswer?: unknown
-    }
-  | undefined {
-  const call = context.recorder.callsFor(chargeId, 'authorize').at(-1)
-  const answer = call?.answer as ApiObject | undefined
+): PendingAuthorization | undefined {
+  const answer = context.recorder.callsFor(chargeId, 'authorize').at(-1)?.answer as
+    | ApiObject
+    | undefined
   if (answer?.status !== 'pending') return undefined
   return {
     awaiting: answer.awaiting,
@@ -150,14 +153,13 @@ export async function finishInstrument(
   created: KitAnswer,
   options: { viaPage?: boolean } = {},
 ): Promise<{ instrument: ApiObject; path: string }> {
-  let instrument: ApiObject = created.body
-  const chargeId: string = instrument.charge?.id ?? instrument.metadata?.charge ?? ''
   if (created.status === 402) {
-    return {
-      instrument: await readInstrument(context, instrument.metadata?.instrument),
-      path: 'declined at once',
-    }
+    // The decline's body names the instrument it left invalid.
+    const declined = await readInstrument(context, created.body.metadata?.instrument)
+    return { instrument: declined, path: 'declined at once' }
   }
+  let instrument: ApiObject = created.body
+  const chargeId: string = instrument.charge?.id ?? ''
   if (instrument.status !== 'pending') return { instrument, path: `${instrument.status} at once` }
   const pending = pendingAuthorization(context, chargeId)
   if (pending?.awaiting === 'processor') {
@@ -250,8 +252,9 @@ const movements = {
 export type MovementKind = keyof typeof movements
 
 /**
- * A capture, refund or reversal answered by POST: waits out `pending` (the processor's later
- * answer) and returns the final object; a 402 becomes the failed object it names.
+ * A capture, refund or reversal as POST answered it (or as read): waits out `pending` (the
+ * processor's later answer) and returns the final object; a 402 becomes the failed object it
+ * names.
  */
 export async function finishMovement(
   context: StepContext,
@@ -265,7 +268,7 @@ export async function finishMovement(
     if (typeof id !== 'string') return { status: 'error', ...answer.body }
     return (await context.api.expect(200, `reading the ${kind}`, 'GET', `${path}/${id}`)).body
   }
-  if (answer.status !== 201) {
+  if (answer.status !== 201 && answer.status !== 200) {
     throw new KitFailure(`the ${kind} answered ${answer.status} ${summary(answer.body)}`)
   }
   if (answer.body.status !== 'pending') return answer.body

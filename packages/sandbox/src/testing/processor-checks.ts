@@ -126,10 +126,7 @@ export function capturedOnCreation(amount: number): Scenario {
         'GET',
         `/payments/${paymentId}`,
       )
-      const settled = await succeededMovement(context, 'payment', charge.id, {
-        ...payment,
-        status: 201,
-      })
+      const settled = await succeededMovement(context, 'payment', charge.id, payment)
       return `${path}; payment ${settled.id} success`
     })
   }
@@ -359,7 +356,7 @@ export function testAmount(element: TestElement): Scenario {
   return async (context, step) => {
     const amount = encodeTestAmount(testCode, element)
     const shown = formatTestAmount(testCode, element)
-    const expect = (what: string, failureCode: unknown, chargeId: string) => {
+    const expectCode = (what: string, failureCode: unknown, chargeId: string) => {
       if (failureCode !== testCode) {
         throw new KitFailure(
           explain(
@@ -375,7 +372,7 @@ export function testAmount(element: TestElement): Scenario {
     await step(`test amount ${shown} (${element})`, async () => {
       const charge = await createCharge(context, amount, false)
       if (element === 'charge')
-        return expect(
+        return expectCode(
           'the charge',
           charge.body.failure_code,
           charge.body.metadata?.charge ?? charge.body.id,
@@ -390,12 +387,12 @@ export function testAmount(element: TestElement): Scenario {
           context,
           await createInstrument(context, chargeId),
         )
-        return expect('the instrument', instrument.failure_code, chargeId)
+        return expectCode('the instrument', instrument.failure_code, chargeId)
       }
       const { instrument } = await authorizedInstrument(context, chargeId)
       if (element === 'reversal') {
         const answer = await context.api.call('POST', `/instruments/${instrument.id}/reversal`, {})
-        return expect(
+        return expectCode(
           'the reversal',
           (await finishMovement(context, 'reversal', chargeId, answer)).failure_code,
           chargeId,
@@ -404,7 +401,7 @@ export function testAmount(element: TestElement): Scenario {
       const body = { instrument: instrument.id, amount, currency: context.currency }
       const capture = await context.api.call('POST', '/payments', body)
       if (element === 'payment') {
-        return expect(
+        return expectCode(
           'the payment',
           (await finishMovement(context, 'payment', chargeId, capture)).failure_code,
           chargeId,
@@ -412,7 +409,7 @@ export function testAmount(element: TestElement): Scenario {
       }
       const payment = await succeededMovement(context, 'payment', chargeId, capture)
       const refund = await context.api.call('POST', `/payments/${payment.id}/refund`, { amount })
-      return expect(
+      return expectCode(
         'the refund',
         (await finishMovement(context, 'refund', chargeId, refund)).failure_code,
         chargeId,
