@@ -39,7 +39,10 @@ export interface StartSandboxOptions {
   host?: string
   /** Merchant accounts. Default: one, `acct_sandbox` / `sk_sandbox` / public key `pk_sandbox`. */
   accounts?: readonly SandboxAccountOptions[]
-  /** Processor plug-ins added to the built-in `no_processor` and `simulated_acquirer`. */
+  /**
+   * Processor plug-ins added to the built-in ones (`builtInProcessors`): see
+   * [Processors](https://github.com/chargekit/chargekit/blob/main/docs/processors.md).
+   */
   processors?: readonly Processor[]
   /**
    * Multiplies every simulated delay: delivery retries, asynchronous processor answers,
