@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { isAbsolute, join, resolve } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, isAbsolute, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { SandboxError } from './errors'
 import type { Processor } from './processors/processor'
@@ -8,7 +7,7 @@ import { createProcessorRegistry } from './processors/processor-registry'
 
 /**
  * `--processor <module>`: imports each module, a path (`./voucher.js`, `/abs/voucher.mjs`) or a
- * package name resolved from `cwd` as Node would (`@acme/voucher-processor`), and returns the
+ * package name resolved from `cwd` as an import there would (`@acme/voucher-processor`), and returns the
  * processors it exports: its default export (a processor or an array of them) or a named export
  * `processors`. Each module's processors are checked as `startSandbox` would, so a mistake names
  * its module.
@@ -50,20 +49,71 @@ async function importModule(specifier: string, cwd: string): Promise<Record<stri
   }
 }
 
-function resolvePackage(name: string, cwd: string): string {
-  try {
-    // Resolved as a module in `cwd` would resolve it: node_modules folders from there upwards.
-    return createRequire(join(cwd, 'noop.js')).resolve(name)
-  } catch (error) {
-    const code = (error as { code?: string }).code
-    const why =
-      code === 'MODULE_NOT_FOUND'
-        ? `no package "${name}" in node_modules from ${cwd} upwards`
-        : `package "${name}" could not be resolved from ${cwd} (${(error as Error).message.split('\n')[0]})`
-    throw new SandboxError(
-      `--processor ${name}: ${why}; install it, or give a path such as ./${name.replace(/^@[^/]+\//, '')}.js`,
-    )
+/**
+ * The file `import(name)` would load from a module in `cwd`: the package in the nearest
+ * `node_modules` from there upwards, its `exports` read with the `import` condition (so an
+ * ES-module-only package loads, and a dual one loads as the same ES module the sandbox is).
+ */
+function resolvePackage(specifier: string, cwd: string): string {
+  const parts = specifier.split('/')
+  const nameLength = specifier.startsWith('@') ? 2 : 1
+  const name = parts.slice(0, nameLength).join('/')
+  const subpath = ['.', ...parts.slice(nameLength)].join('/')
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const root = join(dir, 'node_modules', name)
+    const manifest = join(root, 'package.json')
+    if (existsSync(manifest)) {
+      const entry = packageEntry(JSON.parse(readFileSync(manifest, 'utf8')), subpath)
+      if (entry === undefined) {
+        throw new SandboxError(
+          `--processor ${specifier}: package "${name}" (${root}) exports no "${subpath}" for import`,
+        )
+      }
+      return join(root, entry)
+    }
+    if (dirname(dir) === dir) break
   }
+  throw new SandboxError(
+    `--processor ${specifier}: no package "${name}" in node_modules from ${resolve(cwd)} upwards; install it, or give a path such as ./${name.replace(/^@[^/]+\//, '')}.js`,
+  )
+}
+
+type ExportsField = string | null | readonly ExportsField[] | { [key: string]: ExportsField }
+
+/** A package's file for `subpath` (`.`, `./processor`), as an ES module import resolves it. */
+function packageEntry(
+  manifest: { exports?: ExportsField; main?: string },
+  subpath: string,
+): string | undefined {
+  const { exports } = manifest
+  if (exports === undefined) return subpath === '.' ? (manifest.main ?? 'index.js') : subpath
+  const isSubpathMap =
+    typeof exports === 'object' &&
+    exports !== null &&
+    !Array.isArray(exports) &&
+    Object.keys(exports).some((key) => key.startsWith('.'))
+  if (!isSubpathMap) return subpath === '.' ? importTarget(exports) : undefined
+  return importTarget((exports as Record<string, ExportsField>)[subpath] ?? null)
+}
+
+/** The target for the `import`, `node` or `default` condition, the first that matches. */
+function importTarget(target: ExportsField): string | undefined {
+  if (typeof target === 'string') return target
+  if (target === null) return undefined
+  if (Array.isArray(target)) {
+    for (const each of target) {
+      const found = importTarget(each)
+      if (found !== undefined) return found
+    }
+    return undefined
+  }
+  for (const [condition, value] of Object.entries(target)) {
+    if (condition === 'import' || condition === 'node' || condition === 'default') {
+      const found = importTarget(value)
+      if (found !== undefined) return found
+    }
+  }
+  return undefined
 }
 
 /** The module's processors: `export default` one or an array, or `export const processors`. */

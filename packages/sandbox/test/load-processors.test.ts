@@ -17,6 +17,19 @@ describe('loadProcessors (--processor)', () => {
     expect(byAbsolutePath).toHaveLength(2)
   })
 
+  it('resolves a package name as an import from the directory would: nearest node_modules upwards, import condition', async () => {
+    // From a folder below the one whose node_modules holds the package.
+    const below = `${packageDir}/test/fixtures/processors/below`
+    const [dual] = await loadProcessors(['@acme/dual-processor'], below)
+    // The ES module build, not the CommonJS one the package also has.
+    expect(dual?.descriptor).toBe('DUAL*ESM')
+    const wallet = await loadProcessors(['@acme/dual-processor/wallet'], below)
+    expect(wallet.map((processor) => processor.name)).toEqual(['dual_wallet'])
+    await expect(loadProcessors(['@acme/dual-processor/ledger'], below)).rejects.toThrow(
+      `--processor @acme/dual-processor/ledger: package "@acme/dual-processor" (${packageDir}/test/fixtures/processors/node_modules/@acme/dual-processor) exports no "./ledger" for import`,
+    )
+  })
+
   it('names what it tried when a module is missing, exports no processor or an invalid one', async () => {
     await expect(loadProcessors([fixture('missing.mjs')], packageDir)).rejects.toThrow(
       `--processor ./test/fixtures/processors/missing.mjs: no file at ${packageDir}/test/fixtures/processors/missing.mjs`,
