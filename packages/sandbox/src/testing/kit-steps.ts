@@ -112,9 +112,6 @@ export async function createInstrument(
   return answer
 }
 
-/** How the customer answers an instrument waiting for them. */
-export type CustomerStep = 'approve' | 'decline' | 'expire'
-
 /** An authorization waiting: for whom, how the customer answers, and its delays. */
 export interface PendingAuthorization {
   readonly awaiting: 'customer' | 'processor'
@@ -249,7 +246,7 @@ const movements = {
   reversal: { method: 'reverse', path: '/reversals' },
 } as const satisfies Record<string, { method: ProcessorMethod; path: string }>
 
-export type MovementKind = keyof typeof movements
+type MovementKind = keyof typeof movements
 
 /**
  * A capture, refund or reversal as POST answered it (or as read): waits out `pending` (the
@@ -318,7 +315,7 @@ function neverAnswered(
 }
 
 /** The charge's event types, oldest first. */
-export async function eventTypes(context: StepContext, chargeId: string): Promise<string[]> {
+async function eventTypes(context: StepContext, chargeId: string): Promise<string[]> {
   const answer = await context.api.expect(
     200,
     "listing the charge's events",

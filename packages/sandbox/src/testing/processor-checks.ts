@@ -252,7 +252,7 @@ export function customerAnswers(amount: number): Scenario {
     const pending = pendingAuthorization(context, probe.id)
     if (created.body?.status !== 'pending' || pending?.awaiting !== 'customer') return
     // A reference is paid or left unpaid: its customer has nothing to decline.
-    if (pending.action !== 'reference')
+    if (pending.action !== 'reference') {
       await step('customer declines', async () => {
         const charge = await confirmedCharge(context, amount, false)
         const instrument = (await createInstrument(context, charge.id)).body
@@ -276,6 +276,7 @@ export function customerAnswers(amount: number): Scenario {
         await expectEvents(context, charge.id, ['instrument.pending', 'instrument.invalid'])
         return `invalid with ${answer.body.failure_code}`
       })
+    }
     await step('expiry (expire test helper)', async () => {
       const answer = await context.api.expect(
         200,
