@@ -214,6 +214,13 @@ describe('checkProcessor', () => {
       }),
     ])
   })
+  it('refuses options it cannot use, naming the option', async () => {
+    await expect(
+      checkProcessor(giftCardProcessor(), { timeoutMs: -1, decline: { detail: {} } } as never),
+    ).rejects.toThrow(
+      'checkProcessor: options.decline: Unrecognized key: "detail"; options.timeoutMs: Too small: expected number to be >0',
+    )
+  })
 })
 
 describe('processorTests', () => {

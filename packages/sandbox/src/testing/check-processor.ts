@@ -1,4 +1,6 @@
 import type { TestElement } from '@chargekit/errors'
+import * as z from 'zod'
+import { SandboxError } from '../errors'
 import type { SandboxLogger } from '../logger'
 import type { ChargeType } from '../processors/charge-type'
 import type { Processor } from '../processors/processor'
@@ -54,6 +56,29 @@ export interface CheckProcessorOptions {
 const ignore = () => {}
 const silentLogger: SandboxLogger = { info: ignore, warn: ignore, error: ignore }
 
+const positive = z.number().positive().max(Number.MAX_SAFE_INTEGER)
+
+/** The options, checked so a typo is an error naming the field rather than a silent default. */
+const optionsSchema = z.strictObject({
+  amount: positive.optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'Expected an ISO 4217 code such as EUR')
+    .optional(),
+  decline: z
+    .union([
+      z.literal(false),
+      z.strictObject({
+        chargeType: z.string().optional(),
+        amount: positive.optional(),
+        details: z.record(z.string(), z.unknown()).optional(),
+      }),
+    ])
+    .optional(),
+  timeScale: positive.optional(),
+  timeoutMs: positive.optional(),
+})
+
 /** Where the kit's charges send their events: nowhere, as the kit reads them from the API. */
 const eventsUrl = 'https://merchant.example/chargekit-events'
 
@@ -63,12 +88,20 @@ const eventsUrl = 'https://merchant.example/chargekit-events'
  * answering as the customer), capture, capture on creation, refund, reversal, settlement,
  * declines (by test amounts when it `honoursTestAmounts`), the customer's decline and expiry,
  * idempotent retries, and the events of each step in order. Independent checks run at once,
- * each in its own account. Never throws for the processor's faults: they are in the report.
+ * each in its own account. Never throws for the processor's faults: they are in the report;
+ * invalid options throw a `SandboxError` naming the option.
  */
 export async function checkProcessor(
   processor: Processor,
   options: CheckProcessorOptions = {},
 ): Promise<ProcessorReport> {
+  const checked = optionsSchema.safeParse(options)
+  if (!checked.success) {
+    const problems = checked.error.issues.map(
+      (issue) => `${['options', ...issue.path].join('.')}: ${issue.message}`,
+    )
+    throw new SandboxError(`checkProcessor: ${problems.join('; ')}`)
+  }
   const name = typeof processor?.name === 'string' ? processor.name : String(processor?.name)
   const started = performance.now()
   // A built-in processor is checked in its own place; any other is added to the built-ins, and
