@@ -9,7 +9,7 @@ console.log(`fast-check seed ${seed} (replay: FC_SEED=${seed} pnpm test)`)
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/*', ...sandboxStoreProjects],
+    projects: ['packages/*', 'apps/*', 'examples/*', ...sandboxStoreProjects],
     reporters: ['default', './scripts/vitest-summary-reporter.ts'],
   },
 })

@@ -38,13 +38,22 @@ Options:
   --database <postgres-url> keep state in a PostgreSQL database, which several
                             sandbox processes may share
                             (default for both: in memory, lost when it stops)
+  --processor <module>      add the processors a module exports (its default
+                            export, or \`processors\`): a path or a package name
+                            resolved from the current directory; repeat for several
   --quiet                   do not log each request
   -h, --help                show this help
 `
 
 export type CliCommand =
   | { kind: 'help' }
-  | { kind: 'start'; options: StartSandboxOptions & { port: number }; quiet: boolean }
+  | {
+      kind: 'start'
+      options: StartSandboxOptions & { port: number }
+      /** The `--processor` modules, loaded by the CLI before it starts the sandbox. */
+      processorModules: readonly string[]
+      quiet: boolean
+    }
 
 /** Reads the command line; a bad flag is a SandboxError whose message says what is expected. */
 export function parseCliArguments(argv: readonly string[]): CliCommand {
@@ -100,7 +109,12 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   }
   if (values.data !== undefined) options.data = values.data
   if (values.database !== undefined) options.database = values.database
-  return { kind: 'start', options, quiet: values.quiet === true }
+  return {
+    kind: 'start',
+    options,
+    processorModules: values.processor ?? [],
+    quiet: values.quiet === true,
+  }
 }
 
 function parse(argv: readonly string[]) {
@@ -122,6 +136,7 @@ function parse(argv: readonly string[]) {
       'max-declined-instruments': { type: 'string' },
       data: { type: 'string' },
       database: { type: 'string' },
+      processor: { type: 'string', multiple: true },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },

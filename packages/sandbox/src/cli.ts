@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { cliUsage, parseCliArguments } from './cli-options'
 import { SandboxError } from './errors'
+import { loadProcessors } from './load-processors'
 import { consoleLogger, quietLogger } from './logger'
 import { startSandbox } from './start-sandbox'
 
@@ -11,8 +12,10 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(cliUsage)
     return 0
   }
+  const processors = await loadProcessors(command.processorModules, process.cwd())
   const sandbox = await startSandbox({
     ...command.options,
+    processors,
     logger: command.quiet ? quietLogger : consoleLogger,
   })
   // Listen for the signals before the banner: whoever reads the banner may stop us at once.
@@ -49,6 +52,10 @@ async function main(argv: readonly string[]): Promise<number> {
     `  API base URL: ${sandbox.apiUrl}`,
     `  Dashboard:    ${sandbox.url}/dashboard`,
     `  State:        ${sandbox.storage}`,
+    ...processors.map(
+      (processor) =>
+        `  Processor:    ${processor.name} (${processor.chargeTypes.map((type) => (typeof type === 'string' ? type : type.id)).join(', ')})`,
+    ),
     '  Credentials: account id / private key (HTTP Basic user / password, on your server)',
     '               public key (HTTP Basic user, empty password, in the browser)',
     ...sandbox.accounts.map(

@@ -26,7 +26,7 @@ import { createEventRecorder } from './lifecycle/event-recorder'
 import { runLaterTask } from './lifecycle/later-work'
 import { quietLogger, type SandboxLogger } from './logger'
 import type { Processor } from './processors/processor'
-import { createProcessorRegistry } from './processors/processor-registry'
+import { builtInProcessors, createProcessorRegistry } from './processors/processor-registry'
 import { checkRetainCharges } from './storage/memory-store'
 import { openStorage } from './storage/open-storage'
 import type { SandboxStore } from './storage/sandbox-store'
@@ -39,7 +39,10 @@ export interface StartSandboxOptions {
   host?: string
   /** Merchant accounts. Default: one, `acct_sandbox` / `sk_sandbox` / public key `pk_sandbox`. */
   accounts?: readonly SandboxAccountOptions[]
-  /** Processor plug-ins added to the built-in `no_processor` and `simulated_acquirer`. */
+  /**
+   * Processor plug-ins added to the built-in ones (`builtInProcessors`): see
+   * [Processors](https://github.com/chargekit/chargekit/blob/main/docs/processors.md).
+   */
   processors?: readonly Processor[]
   /**
    * Multiplies every simulated delay: delivery retries, asynchronous processor answers,
@@ -133,7 +136,18 @@ export interface Sandbox {
 }
 
 /** Starts the emulator of the service: `await startSandbox({ port: 0 })`. */
-export async function startSandbox(options: StartSandboxOptions = {}): Promise<Sandbox> {
+export function startSandbox(options: StartSandboxOptions = {}): Promise<Sandbox> {
+  return launchSandbox(options, builtInProcessors)
+}
+
+/**
+ * {@link startSandbox} with another set of built-in processors: the conformance kit checks a
+ * built-in processor by registering its recording copy in the original's place.
+ */
+export async function launchSandbox(
+  options: StartSandboxOptions,
+  builtIns: readonly Processor[],
+): Promise<Sandbox> {
   const timeScale = options.timeScale ?? 1
   if (!(Number.isFinite(timeScale) && timeScale >= 0)) {
     throw new SandboxError(
@@ -164,7 +178,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   const connections = resolveConnectionLimits(options.connections)
   const configuredPublicUrl =
     options.publicUrl === undefined ? undefined : publicOrigin(options.publicUrl)
-  const processors = createProcessorRegistry(options.processors)
+  const processors = createProcessorRegistry(options.processors, builtIns)
   const accounts = createAccounts(options.accounts ?? [defaultAccount], processors)
   for (const account of accounts)
     checkRateLimit(`accounts[${account.id}].rateLimit`, account.rateLimit)

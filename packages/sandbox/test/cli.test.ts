@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { cli, killRunningClis } from './cli-process'
-import { basicAuth } from './sandbox-harness'
+import { basicAuth, cardFor } from './sandbox-harness'
 
 afterEach(killRunningClis)
 
@@ -110,4 +110,63 @@ describe('chargekit-sandbox', () => {
       '--account expects ID:PRIVATE_KEY or ID:PRIVATE_KEY:PUBLIC_KEY',
     )
   })
+
+  it('loads the processors a module exports with --processor, and serves their channels', async () => {
+    const run = cli([
+      '--port',
+      '0',
+      '--quiet',
+      '--processor',
+      './test/fixtures/processors/house-bank.mjs',
+    ])
+    const [, url] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    expect(run.output().stdout).toContain('Processor:    house_bank (card_onetime)')
+    expect(run.output().stdout).toContain('Processor:    house_wallet (card_recurring)')
+    const call = async (path: string, body: unknown) => {
+      const response = await fetch(`${url}/v2${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: basicAuth({ id: 'acct_sandbox', key: 'sk_sandbox' }),
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      })
+      return { status: response.status, body: await response.json() }
+    }
+    const charge = await call('/charges', {
+      charge_type: 'card_onetime',
+      amount: 12.5,
+      currency: 'EUR',
+      events_url: 'https://shop.example/events',
+      channels: ['card_onetime_house_bank'],
+    })
+    expect(charge.status).toBe(201)
+    expect(charge.body.channels[0]).toMatchObject({ processor: 'house_bank' })
+    // The module's processor decides: its test card ending 0002 is declined.
+    const declined = await call(
+      '/instruments',
+      cardFor(charge.body.id, { number: '4000000000000002' }),
+    )
+    expect(declined).toMatchObject({ status: 402, body: { failure_code: '03.03.0000' } })
+    const authorized = await call('/instruments', cardFor(charge.body.id))
+    expect(authorized).toMatchObject({
+      status: 201,
+      body: { status: 'authorized', external_ids: { descriptor: 'HOUSE*BANK' } },
+    })
+    run.child.kill('SIGTERM')
+    expect(await run.exited).toBe(0)
+  })
+
+  it('refuses a --processor it cannot load, saying what it tried and what is wrong', async () => {
+    const missing = cli(['--port', '0', '--processor', '@acme/missing-processor'])
+    const misnamed = cli(['--port', '0', '--processor', './test/fixtures/processors/misnamed.mjs'])
+    expect(await missing.exited).toBe(1)
+    expect(missing.output().stderr).toMatch(
+      /^chargekit-sandbox: --processor @acme\/missing-processor: no package "@acme\/missing-processor" in node_modules from \/\S+\/packages\/sandbox upwards; install it, or give a path such as \.\/missing-processor\.js$/m,
+    )
+    expect(await misnamed.exited).toBe(1)
+    expect(misnamed.output().stderr).toContain(
+      'chargekit-sandbox: --processor ./test/fixtures/processors/misnamed.mjs: Processor name "House Bank" is invalid: use lower-case letters',
+    )
+  }, 20_000)
 })

@@ -149,8 +149,8 @@ const store: SandboxStore = {
 }
 
 /**
- * Confirms every money movement later, with its own reference for each (the README's ledgerBank
- * relies on the later answer's transactionId); a refund of 3.33 is refused later, with a reference too.
+ * Confirms every money movement later, with its own reference for each (the later answer's
+ * transactionId is the one the object keeps); a refund of 3.33 is refused later, with a reference too.
  */
 const lateBank: Processor = {
   name: 'late_bank',

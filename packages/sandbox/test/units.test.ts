@@ -170,10 +170,15 @@ describe('CLI arguments', () => {
         'http://localhost:3000',
         '--max-declined-instruments',
         '3',
+        '--processor',
+        './voucher.js',
+        '--processor',
+        '@acme/wallet-processor',
       ]),
     ).toEqual({
       kind: 'start',
       quiet: false,
+      processorModules: ['./voucher.js', '@acme/wallet-processor'],
       options: {
         port: 5000,
         host: '0.0.0.0',

@@ -37,10 +37,13 @@ export interface ProcessorRegistry {
 }
 
 /** Checks each plug-in once at start-up, so a broken one fails `startSandbox`, not a payment. */
-export function createProcessorRegistry(extra: readonly Processor[] = []): ProcessorRegistry {
+export function createProcessorRegistry(
+  extra: readonly Processor[] = [],
+  builtIns: readonly Processor[] = builtInProcessors,
+): ProcessorRegistry {
   const byName = new Map<string, Processor>()
   const byLabel = new Map<string, ChannelOffer>()
-  const processors = [...builtInProcessors, ...extra]
+  const processors = [...builtIns, ...extra]
   for (const processor of processors) checkProcessor(processor)
   const chargeTypes = defineChargeTypes(processors)
   for (const processor of processors) {

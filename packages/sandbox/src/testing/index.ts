@@ -1,0 +1,6 @@
+export type { CheckProcessorOptions } from './check-processor'
+export { checkProcessor } from './check-processor'
+export type { DeclineRecipe } from './processor-checks'
+export type { ProcessorCheck, ProcessorReport } from './processor-report'
+export type { TestRegistrar } from './processor-tests'
+export { processorTests } from './processor-tests'
