@@ -1,3 +1,4 @@
+import { closestName } from '@chargekit/errors'
 import { ChargekitError } from './errors'
 
 /** The largest delay `setTimeout` supports; a larger one would fire at once instead of never. */
@@ -56,23 +57,13 @@ export function checkKnownKeys(
 ): void {
   for (const key of Object.keys(options)) {
     if (known.includes(key)) continue
-    const intended = closestKey(key, known)
+    const intended = closestName(key, known)
     const hint = intended === undefined ? '' : ` (did you mean ${intended}?)`
     throw optionError(
       where,
       `unknown ${label} ${JSON.stringify(key)}${hint}; the valid ${label}s are ${known.join(', ')}`,
     )
   }
-}
-
-/** The known key a misspelling most likely meant: the same once case and `_`/`-` are ignored, or a prefix of it. */
-function closestKey(key: string, known: readonly string[]): string | undefined {
-  const normalized = key.toLowerCase().replace(/[_-]/g, '')
-  if (normalized === '') return undefined
-  return known.find((candidate) => {
-    const lower = candidate.toLowerCase()
-    return lower === normalized || lower.startsWith(normalized)
-  })
 }
 
 export function optionError(where: string, message: string): ChargekitError {

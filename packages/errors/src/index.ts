@@ -3,6 +3,7 @@ export { decodeTestAmount, encodeTestAmount, formatTestAmount } from './amount-c
 export type { ErrorCategory, ErrorCategoryName, ErrorCategoryPrefix, RetryHint } from './categories'
 export { categoryOf, errorCategories, lookupErrorCategory } from './categories'
 export { ChargekitError } from './chargekit-error'
+export { closestName } from './closest-name'
 export type { ErrorCode, ErrorCodeInfo } from './error-codes'
 export { errorCodes, errorCodesInCategory, isErrorCode, lookupErrorCode } from './error-codes'
 export { TestAmountError } from './errors'

@@ -1,3 +1,4 @@
+import { closestName } from '@chargekit/errors'
 import { compareAmounts } from '@chargekit/schemas'
 import type * as z from 'zod'
 import { fieldLabel, type IntegrationWarning } from './integration-warnings'
@@ -247,7 +248,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function unknownField(path: Path, known: readonly string[]): IntegrationWarning {
   const label = fieldLabel(path)
   const key = String(path.at(-1))
-  const suggestion = closestField(key, known)
+  const suggestion = closestName(key, known)
   if (suggestion !== undefined) {
     const suggested = fieldLabel([...path.slice(0, -1), suggestion])
     return {
@@ -265,42 +266,6 @@ function unknownField(path: Path, known: readonly string[]): IntegrationWarning 
     message: `Unknown field ${label} ignored: ${expected}`,
     instead: `no ${label} field`,
   }
-}
-
-/**
- * The known field `key` most likely misspells: the same up to case, `_` and `-`
- * (`redirectUrl` → `redirect_url`), or within a few edits (`captured_on_creaton`).
- */
-function closestField(key: string, known: readonly string[]): string | undefined {
-  if (key.length > 64) return undefined
-  const squash = (name: string) => name.toLowerCase().replace(/[-_\s]/g, '')
-  const squashed = squash(key)
-  const same = known.find((name) => squash(name) === squashed)
-  if (same !== undefined) return same
-  let best: string | undefined
-  let bestDistance = Math.max(1, Math.floor(key.length / 4)) + 1
-  for (const name of known) {
-    const distance = editDistance(squashed, squash(name))
-    if (distance < bestDistance) {
-      best = name
-      bestDistance = distance
-    }
-  }
-  return best
-}
-
-/** Levenshtein distance, one row at a time. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1)
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution)
-    }
-    previous = current
-  }
-  return previous[b.length] ?? 0
 }
 
 /** Reports a key that would reach an object's prototype if copied carelessly; true when refused. */
