@@ -20,6 +20,7 @@ export type {
   MbwayInstrumentRequest,
   Pagination,
   Payment,
+  RecordedRequest,
   Refund,
   Reversal,
   SettleDisputeRequest,

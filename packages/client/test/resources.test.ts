@@ -256,6 +256,27 @@ describe('events', () => {
 })
 
 describe('test helpers', () => {
+  it('lists the recent requests with the integration warnings the sandbox found', async () => {
+    const lenient = await client.request<{ id: string }>({
+      method: 'POST',
+      path: '/charges/',
+      body: { ...chargeParams(env.eventsUrl), amount: '10.50', colour: 'blue' },
+    })
+    const [recorded] = (await client.testHelpers.listRequests({ per_page: 5 })).collection.filter(
+      (request) => request.path === '/v2/charges/',
+    )
+    expect(recorded).toMatchObject({ method: 'POST', status: 201, warnings_omitted: 0 })
+    expect(recorded?.warnings.map((warning) => warning.code).sort()).toEqual([
+      'numeric_string',
+      'trailing_slash',
+      'unknown_field',
+    ])
+    expect(recorded?.warnings.find((warning) => warning.code === 'unknown_field')?.field).toBe(
+      'colour',
+    )
+    expect(lenient.id).toMatch(/^ch_/)
+  })
+
   it('settles, disputes and settles a dispute', async () => {
     const { payment } = await capture(client, env.eventsUrl, { amount: 60 })
     const settlement = await client.testHelpers.settle()

@@ -98,6 +98,16 @@ export { paymentSchema } from './payment'
 export type { CreatePaymentRequest } from './payment-request'
 export { createPaymentRequestSchema } from './payment-request'
 export type {
+  IntegrationWarning,
+  IntegrationWarningCode,
+  RecordedRequest,
+} from './recorded-request'
+export {
+  integrationWarningCodeSchema,
+  integrationWarningSchema,
+  recordedRequestSchema,
+} from './recorded-request'
+export type {
   ChargeReference,
   InstrumentReference,
   LastPayment,

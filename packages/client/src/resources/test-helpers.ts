@@ -1,17 +1,27 @@
-import type {
-  CreateDisputeRequest,
-  Dispute,
-  Instrument,
-  SettleDisputeRequest,
-  Settlement,
+import {
+  type CreateDisputeRequest,
+  type Dispute,
+  type Instrument,
+  type RecordedRequest,
+  recordedRequestSchema,
+  type SettleDisputeRequest,
+  type Settlement,
 } from '@chargekit/schemas'
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
+import type { PagePromise } from '../pagination'
+import { listValidator, schemaValidator } from '../schema-validators'
 import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
 import { disputeValidator } from './disputes'
 import { instrumentValidator } from './instruments'
+import { listPages } from './list-pages'
+import type { ListParams } from './list-params'
 import { settlementValidator } from './settlements'
+
+const recordedRequestListValidator = /* @__PURE__ */ listValidator(
+  schemaValidator('recorded request', recordedRequestSchema),
+)
 
 /** Test-only endpoints of the sandbox: drive what the processor would do on its own. */
 export interface TestHelpersResource {
@@ -51,6 +61,12 @@ export interface TestHelpersResource {
    * becomes `invalid` with 03.00.0002 Instrument Expired.
    */
   expireInstrument(instrumentId: string, options?: RequestOptions): ApiPromise<Instrument>
+  /**
+   * GET /v2/requests: the account's recent API requests, newest first, each with the
+   * integration warnings the sandbox found in it (what the production service accepts but a
+   * careful client would send otherwise). Never headers or bodies.
+   */
+  listRequests(params?: ListParams, options?: RequestOptions): PagePromise<RecordedRequest>
 }
 
 /** The customer's answers, by the helper that gives each and its path segment. */
@@ -77,6 +93,15 @@ export function testHelpersResource(call: Transport): TestHelpersResource {
     declineInstrument: answer('declineInstrument'),
     payReference: answer('payReference'),
     expireInstrument: answer('expireInstrument'),
+    listRequests: (params, options) =>
+      listPages(
+        call,
+        'testHelpers.listRequests',
+        '/requests',
+        recordedRequestListValidator,
+        params,
+        options,
+      ),
     settle: (options) =>
       call(() => ({
         method: 'POST',

@@ -1,3 +1,4 @@
+import type { IntegrationWarning, IntegrationWarningCode } from '@chargekit/schemas'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { SandboxEnv } from './sandbox-env'
 
@@ -8,26 +9,6 @@ import type { SandboxEnv } from './sandbox-env'
  * reach the merchant three ways: the {@link integrationWarningsHeader} on the answer, the request
  * log line, and the dashboard's list of recent requests.
  */
-
-/** Stable codes, one per lenience; the README lists them. */
-export type IntegrationWarningCode =
-  | 'trailing_slash'
-  | 'json_with_other_content_type'
-  | 'form_body'
-  | 'numeric_string'
-  | 'boolean_string'
-  | 'unknown_field'
-  | 'null_as_absent'
-
-export interface IntegrationWarning {
-  code: IntegrationWarningCode
-  /** The field it is about as a dotted path (`instrument_params.enable3ds`), if any. */
-  field?: string
-  /** What the sandbox read, and how. */
-  message: string
-  /** What `@chargekit/client` sends instead. */
-  instead: string
-}
 
 /** The answer header listing a request's warnings; absent when there are none. */
 export const integrationWarningsHeader = 'chargekit-integration-warnings'

@@ -1,7 +1,8 @@
 import { closestName } from '@chargekit/errors'
+import type { IntegrationWarning } from '@chargekit/schemas'
 import { compareAmounts } from '@chargekit/schemas'
 import type * as z from 'zod'
-import { fieldLabel, type IntegrationWarning } from './integration-warnings'
+import { fieldLabel } from './integration-warnings'
 
 /** What reading a body reports: lenient readings as warnings, values it refuses as problems. */
 export interface FieldReport {

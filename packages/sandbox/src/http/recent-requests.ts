@@ -1,26 +1,11 @@
+import type { RecordedRequest } from '@chargekit/schemas'
 import type { MiddlewareHandler } from 'hono'
 import { getPath } from 'hono/utils/url'
 import type { PageRequest, PageResult } from '../storage/records'
-import type { IntegrationWarning } from './integration-warnings'
 import type { SandboxEnv } from './sandbox-env'
 
-/**
- * One API request as the dashboard lists it. Never headers or bodies: no credentials and no card
- * data can end up here.
- */
-export interface RecentRequest {
-  /** The answer's Request-Id. */
-  id: string
-  method: string
-  /** As sent (a trailing slash included), without the query: tokens and filters stay out. */
-  path: string
-  status: number
-  created_at: string
-  duration_ms: number
-  warnings: readonly IntegrationWarning[]
-  /** Warnings beyond the listed ones, only counted. */
-  warnings_omitted: number
-}
+/** One API request as the dashboard lists it (never headers or bodies). */
+export type RecentRequest = RecordedRequest
 
 export interface RecentRequests {
   record(accountId: string, request: RecentRequest): void
@@ -67,7 +52,7 @@ export function recordRecentRequests(log: RecentRequests): MiddlewareHandler<San
       status: c.res.status,
       created_at: createdAt,
       duration_ms: Math.round(performance.now() - started),
-      warnings: warnings?.list ?? [],
+      warnings: [...(warnings?.list ?? [])],
       warnings_omitted: warnings?.omitted ?? 0,
     })
   }

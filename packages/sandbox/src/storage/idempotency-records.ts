@@ -1,4 +1,4 @@
-import type { IntegrationWarning } from '../http/integration-warnings'
+import type { IntegrationWarning } from '@chargekit/schemas'
 
 /** A finished API answer, kept so a retry with the same Idempotency-Key gets it again. */
 export interface IdempotentAnswer {
