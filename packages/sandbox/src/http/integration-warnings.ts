@@ -1,4 +1,4 @@
-import type { IntegrationWarning, IntegrationWarningCode } from '@chargekit/schemas'
+import type { IntegrationWarning } from '@chargekit/schemas'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { SandboxEnv } from './sandbox-env'
 
