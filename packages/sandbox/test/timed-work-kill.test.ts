@@ -64,7 +64,8 @@ async function killWithWorkPendingAndRestart(args: string[]) {
     const settled = Date.parse(created.get(`payment.settled ${payment.id}`)?.created_at ?? '')
     const due = success + settlementDelayMs
     expect(settled, payment.id).toBeGreaterThanOrEqual(Math.floor(due))
-    expect(settled - Math.max(due, second.readyAt), payment.id).toBeLessThan(2_000)
+    // Bounded loosely: the suite's other files share the machine with this one.
+    expect(settled - Math.max(due, second.readyAt), payment.id).toBeLessThan(5_000)
   }
   second.run.child.kill('SIGTERM')
   expect(await second.run.exited).toBe(0)
@@ -75,13 +76,13 @@ describe('kill -9 with timed work pending', () => {
     const data = await mkdtemp(join(tmpdir(), 'chargekit-kill-timed-'))
     folders.push(data)
     await killWithWorkPendingAndRestart(['--data', data])
-  }, 30_000)
+  }, 90_000)
 
   it.skipIf(postgres === undefined)(
     'resumes every delivery, answer and settlement of a PostgreSQL database, once',
     async () => {
       await killWithWorkPendingAndRestart(['--database', postgres?.url ?? ''])
     },
-    30_000,
+    90_000,
   )
 })
