@@ -41,6 +41,7 @@ export type {
   IdempotentAnswer,
   Reservation,
 } from './storage/idempotency-records'
+export type { MemoryStoreOptions } from './storage/memory-store'
 export { createMemoryStore } from './storage/memory-store'
 export type {
   ChallengeRecord,

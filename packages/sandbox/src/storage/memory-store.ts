@@ -77,7 +77,7 @@ interface AccountSpace {
  *
  * Memory stays bounded: the store keeps the newest `retainCharges` charges (see
  * {@link MemoryStoreOptions}). Dropping one costs time in proportion to what the charge holds,
- * never a scan of the store; the ordered lists forget lazily (see {@link LazyList}).
+ * never a scan of the store; the ordered lists forget dropped entries lazily, as they are read.
  */
 export function createMemoryStore(options: MemoryStoreOptions = {}): SandboxStore {
   const retainCharges = checkRetainCharges(options.retainCharges)
