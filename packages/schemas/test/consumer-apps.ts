@@ -15,9 +15,9 @@ const packagesDir = fileURLToPath(new URL('../..', import.meta.url))
 const packedPackages = ['errors', 'schemas', 'client'] as const
 
 // One folder per set of tarballs and zod versions: a second run with unchanged packages reuses
-// the installed apps instead of installing again.
+// the installed apps instead of installing again. Several worktrees may share this folder.
 const cacheRoot = join(tmpdir(), 'chargekit-consumer-apps')
-const readyMarker = 'installed'
+const staleAfterMs = 60 * 60 * 1000
 
 /** The npm registry could not be reached to install zod; the message is npm's reason. */
 export class RegistryUnreachableError extends Error {
@@ -36,8 +36,10 @@ export interface ConsumerApp {
  */
 export async function prepareConsumerApps(zodVersions: readonly string[]): Promise<ConsumerApp[]> {
   for (const name of packedPackages) await buildIfStale(join(packagesDir, name))
-  const tarballDir = await mkdtemp(join(tmpdir(), 'chargekit-pack-'))
+  await mkdir(cacheRoot, { recursive: true })
+  const staging = await mkdtemp(join(cacheRoot, 'staging-'))
   try {
+    const tarballDir = join(staging, 'tarballs')
     await Promise.all(
       packedPackages.map((name) =>
         run('pnpm', ['pack', '--pack-destination', tarballDir], { cwd: join(packagesDir, name) }),
@@ -47,28 +49,38 @@ export async function prepareConsumerApps(zodVersions: readonly string[]): Promi
     const hash = createHash('sha256').update(zodVersions.join(','))
     for (const tarball of tarballs) hash.update(await readFile(join(tarballDir, tarball)))
     const root = join(cacheRoot, hash.digest('hex').slice(0, 16))
-    const apps = zodVersions.map((zodVersion) => ({
-      zodVersion,
-      dir: join(root, `zod-${zodVersion}`),
-    }))
-    if (!existsSync(join(root, readyMarker))) {
-      // Older sets are stale: only the latest packages matter.
-      await rm(cacheRoot, { recursive: true, force: true })
-      await mkdir(root, { recursive: true })
-      await rename(tarballDir, join(root, 'tarballs'))
+    if (!existsSync(root)) {
+      await removeStaleSets()
       try {
-        await Promise.all(apps.map((app) => installApp(app, join(root, 'tarballs'), tarballs)))
+        await Promise.all(
+          zodVersions.map((zodVersion) =>
+            installApp(
+              { zodVersion, dir: join(staging, `zod-${zodVersion}`) },
+              tarballDir,
+              tarballs,
+            ),
+          ),
+        )
       } catch (error) {
         // npm words an unreachable registry in many ways (ERESOLVE among them, when zod's
         // manifest cannot be fetched), so ask the registry itself.
         await pingRegistry()
         throw error
       }
-      await writeFile(join(root, readyMarker), '')
+      // Complete sets appear at once; if another run got there first, its set is the same.
+      await rename(staging, root).catch(() => {})
     }
-    return apps
+    return zodVersions.map((zodVersion) => ({ zodVersion, dir: join(root, `zod-${zodVersion}`) }))
   } finally {
-    await rm(tarballDir, { recursive: true, force: true })
+    await rm(staging, { recursive: true, force: true })
+  }
+}
+
+async function removeStaleSets(): Promise<void> {
+  for (const entry of await readdir(cacheRoot)) {
+    const path = join(cacheRoot, entry)
+    const { mtimeMs } = await stat(path)
+    if (Date.now() - mtimeMs > staleAfterMs) await rm(path, { recursive: true, force: true })
   }
 }
 
