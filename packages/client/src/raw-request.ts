@@ -1,5 +1,5 @@
 import { formatZodIssues } from '@chargekit/schemas'
-import type * as z from 'zod'
+import type * as z from 'zod/v4'
 import type { ApiPromise } from './api-promise'
 import type { RequestOptions } from './client-options'
 import { describe, optionError } from './option-checks'

@@ -1,4 +1,5 @@
 import {
+  compiledCheck,
   type Event,
   eventSchema,
   formatZodIssues,
@@ -8,22 +9,8 @@ import {
   listEnvelopeSchema,
   safeParseEvent,
 } from '@chargekit/schemas'
-import * as z from 'zod'
+import * as z from 'zod/v4'
 import type { ResponseValidator } from './response-validator'
-
-/**
- * A schema check that answers only "valid or not", as fast as zod can: `z.compile` generates the
- * checking code on first use (not at import), and `z.validate` runs it without building the
- * parsed copy `safeParse` returns. Where `new Function` is forbidden (CSP, some edge runtimes)
- * `z.compile` hands back the schema and the interpreter runs instead.
- */
-function compiledCheck(schema: z.ZodType): (json: unknown) => boolean {
-  let compiled: z.ZodType | undefined
-  return (json) => {
-    compiled ??= z.compile(schema)
-    return z.validate(compiled, json)
-  }
-}
 
 /**
  * A validator from a `@chargekit/schemas` schema. A valid body is returned as `JSON.parse` made

@@ -1,23 +1,12 @@
-import type * as z from 'zod'
+import type * as z from 'zod/v4'
 import { compareAmounts, isAmountInMinorUnits, maxAmount } from './amount'
 import { currencyMinorDigits, isKnownCurrency } from './currency'
 
-function addPrecisionIssue(
-  ctx: z.RefinementCtx,
-  field: string,
-  amount: number,
-  currency: string,
-): void {
+function precisionMessage(currency: string): string {
   const digits = currencyMinorDigits(currency)
-  ctx.addIssue({
-    code: 'custom',
-    path: [field],
-    input: amount,
-    message:
-      digits === 0
-        ? `Expected a whole number: ${currency} has no minor unit`
-        : `Expected at most ${digits} decimal${digits === 1 ? '' : 's'} for ${currency}`,
-  })
+  return digits === 0
+    ? `Expected a whole number: ${currency} has no minor unit`
+    : `Expected at most ${digits} decimal${digits === 1 ? '' : 's'} for ${currency}`
 }
 
 /**
@@ -32,49 +21,70 @@ export function amountPrecisionCheck(fields: readonly string[]) {
     for (const field of fields) {
       const amount = value[field]
       if (typeof amount === 'number' && !isAmountInMinorUnits(amount, currency)) {
-        addPrecisionIssue(ctx, field, amount, currency)
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          input: amount,
+          message: precisionMessage(currency),
+        })
       }
     }
   }
 }
 
-/**
- * Checks a request body's `amount` against its `currency`: no more decimals than the currency
- * allows, and at most {@link maxAmount}, so its minor units stay exact wherever it is stored,
- * summed or sent back as a JSON number.
- */
-export function checkRequestAmount(
-  value: { amount: number; currency: string },
-  ctx: z.RefinementCtx,
-): void {
-  const { amount, currency } = value
-  if (!isKnownCurrency(currency)) return
-  if (!isAmountInMinorUnits(amount, currency)) addPrecisionIssue(ctx, 'amount', amount, currency)
-  const max = maxAmount(currency)
-  if (compareAmounts(amount, max) > 0) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['amount'],
-      input: amount,
-      message: `Expected at most ${max} ${currency}: a larger amount cannot be held exactly`,
-    })
-  }
+interface RequestAmount {
+  amount: number
+  currency: string
+}
+
+// Run even when other fields failed (zod skips refinements after field issues by default), as
+// long as `amount` and `currency` themselves are usable, so one 400 reports every problem.
+function amountAndCurrencyUsable(payload: { value: unknown }): boolean {
+  const value = payload.value as { amount?: unknown; currency?: unknown } | null
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof value.amount === 'number' &&
+    Number.isFinite(value.amount) &&
+    typeof value.currency === 'string'
+  )
+}
+
+function currencyOf(issue: { input?: unknown }): string {
+  return (issue.input as RequestAmount).currency
 }
 
 /**
- * Run {@link checkRequestAmount} even when other fields failed (zod skips refinements after
- * field issues by default), as long as `amount` and `currency` themselves are usable, so one
- * 400 reports every problem.
+ * Adds a request body's `amount` checks against its `currency`: no more decimals than the
+ * currency allows, and at most {@link maxAmount}, so its minor units stay exact wherever it is
+ * stored, summed or sent back as a JSON number. An unknown currency is left to `currency`'s own
+ * schema.
  */
-export const requestAmountParams: z.core.$ZodSuperRefineParams = {
-  when(payload) {
-    const value = payload.value as { amount?: unknown; currency?: unknown } | null
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      typeof value.amount === 'number' &&
-      Number.isFinite(value.amount) &&
-      typeof value.currency === 'string'
+export function withRequestAmountChecks<Schema extends z.ZodType<RequestAmount>>(
+  schema: Schema,
+): Schema {
+  // Two `.refine`s with `when` rather than one `.superRefine`: zod 3.25's `zod/v4` takes no
+  // options on `.superRefine`, and without `when` these checks would wait for every other field.
+  return schema
+    .refine(
+      ({ amount, currency }) =>
+        !isKnownCurrency(currency) || isAmountInMinorUnits(amount, currency),
+      {
+        path: ['amount'],
+        when: amountAndCurrencyUsable,
+        error: (issue) => precisionMessage(currencyOf(issue)),
+      },
     )
-  },
+    .refine(
+      ({ amount, currency }) =>
+        !isKnownCurrency(currency) || compareAmounts(amount, maxAmount(currency)) <= 0,
+      {
+        path: ['amount'],
+        when: amountAndCurrencyUsable,
+        error: (issue) => {
+          const currency = currencyOf(issue)
+          return `Expected at most ${maxAmount(currency)} ${currency}: a larger amount cannot be held exactly`
+        },
+      },
+    )
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 import { AmountError } from './amount-error'
 import { currencyMinorDigits, isKnownCurrency } from './currency'
 import {

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 
 /**
  * A processing channel. Its label is the charge type, an underscore and the processor's

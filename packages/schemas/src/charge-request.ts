@@ -1,6 +1,6 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 import { amountSchema } from './amount'
-import { checkRequestAmount, requestAmountParams } from './amount-precision'
+import { withRequestAmountChecks } from './amount-precision'
 import { instrumentParamsSchema } from './charge'
 import { currencySchema } from './currency'
 import { createEventsUrlSchema, type EventsUrlOptions } from './events-url'
@@ -33,8 +33,8 @@ const instrumentParamsRequestSchema = z.strictObject(instrumentParamsSchema.shap
  * merchant server on the same machine can receive events over plain http.
  */
 export function createChargeRequestSchemaFor(options: EventsUrlOptions) {
-  return z
-    .object({
+  return withRequestAmountChecks(
+    z.object({
       charge_type: z.string().min(1, { error: 'Expected a charge type such as "card_onetime"' }),
       amount: amountSchema,
       currency: currencySchema,
@@ -56,8 +56,8 @@ export function createChargeRequestSchemaFor(options: EventsUrlOptions) {
        * POST /v2/charges/{id}/confirm. Absent or `true`: confirmed at once.
        */
       confirmed: z.boolean().optional(),
-    })
-    .superRefine(checkRequestAmount, requestAmountParams)
+    }),
+  )
 }
 
 /** POST /v2/charges body, `events_url` https only (deliveries go over the public internet). */

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 
 /**
  * One charge type an account's channels offer, as GET /v2/charges/types lists it. `schema` is

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 import { AmountError } from './amount-error'
 
 // Intl knows which codes it has data for; a hand-written ISO 4217 table would drift from it.

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 import { amountSchema } from './amount'
 import { amountPrecisionCheck } from './amount-precision'
 import { currencySchema } from './currency'

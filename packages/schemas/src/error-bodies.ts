@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 
 /** An error code of the catalogue's form `XX.YY.ZZZZ`. */
 export const failureCodeSchema = z

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 import { eventTypeSchema } from './event-types'
 import { listQuerySchema } from './list-query'
 import { queryIntegerSchema } from './query-integer'

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 
 /** The object an event is about. */
 export type EventFamily = 'charge' | 'instrument' | 'payment' | 'refund' | 'reversal' | 'dispute'

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 import { type Charge, chargeSchema } from './charge'
 import { type Dispute, disputeSchema } from './dispute'
 import type { EventFamily, EventFamilyOf, EventType } from './event-types'

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 
 /** The processor's references for a money movement (payment, refund, reversal). */
 export const transactionExternalIdsSchema = z.looseObject({

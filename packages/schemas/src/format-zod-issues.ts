@@ -1,4 +1,4 @@
-import type * as z from 'zod'
+import type * as z from 'zod/v4'
 
 /** The key used for a problem with the value as a whole (not one of its fields). */
 export const rootIssueKey = '(root)'

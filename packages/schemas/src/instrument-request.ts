@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 import { boundedText, requestTextLimits } from './request-text'
 
 /** The charge an instrument request is for: every charge type's request names it. */

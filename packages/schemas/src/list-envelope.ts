@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 
 export const paginationSchema = z.looseObject({
   page: z.int().min(1),

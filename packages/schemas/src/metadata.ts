@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 import { boundedText } from './request-text'
 
 /** Free-form merchant data on a resource, as returned: any JSON values pass through. */

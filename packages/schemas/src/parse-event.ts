@@ -1,4 +1,5 @@
-import * as z from 'zod'
+import type * as z from 'zod/v4'
+import { compileSchema } from './compiled-schema'
 import type { Event } from './event'
 import { eventSchema, knownEventSchemas } from './event'
 import { type EventType, isEventType } from './event-types'
@@ -8,16 +9,15 @@ export type SafeParseEventResult =
   | { success: true; data: Event }
   | { success: false; error: SchemaValidationError }
 
-// Receivers validate every event, so parseEvent uses z.compile's generated validators: about
-// 3x faster than the interpreter on a full event (bench/schemas). A failing input falls back to
-// the interpreter, so issues are identical; where `new Function` is forbidden (CSP, some edge
-// runtimes) z.compile returns the schema unchanged. Compiled lazily, per type actually seen.
+// Receivers validate every event, so parseEvent uses zod's generated validators where this zod
+// has them: about 3x faster than the interpreter on a full event (bench/schemas). A failing input
+// falls back to the interpreter, so issues are identical. Compiled lazily, per type actually seen.
 const compiledSchemas = new Map<EventType | undefined, z.ZodType>()
 
 function schemaFor(type: EventType | undefined): z.ZodType {
   let schema = compiledSchemas.get(type)
   if (schema === undefined) {
-    schema = z.compile(type === undefined ? eventSchema : knownEventSchemas[type])
+    schema = compileSchema(type === undefined ? eventSchema : knownEventSchemas[type])
     compiledSchemas.set(type, schema)
   }
   return schema

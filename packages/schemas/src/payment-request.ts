@@ -1,19 +1,19 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 import { amountSchema } from './amount'
-import { checkRequestAmount, requestAmountParams } from './amount-precision'
+import { withRequestAmountChecks } from './amount-precision'
 import { currencySchema } from './currency'
 import { requestMetadataSchema } from './metadata'
 import { boundedText, requestTextLimits } from './request-text'
 
 /** POST /v2/payments body: capture `amount` of an authorized instrument. */
-export const createPaymentRequestSchema = z
-  .object({
+export const createPaymentRequestSchema = withRequestAmountChecks(
+  z.object({
     instrument: z.string().min(1, { error: 'Expected the id of an instrument, such as "in_…"' }),
     amount: amountSchema,
     currency: currencySchema,
     description: boundedText(requestTextLimits.description).optional(),
     metadata: requestMetadataSchema.optional(),
-  })
-  .superRefine(checkRequestAmount, requestAmountParams)
+  }),
+)
 
 export type CreatePaymentRequest = z.infer<typeof createPaymentRequestSchema>

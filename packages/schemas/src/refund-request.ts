@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 import { requestAmountSchema } from './amount'
 import { boundedText, requestTextLimits } from './request-text'
 

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 
 /** Who made a request: recorded on charges, instruments, payments and refunds. */
 export const requestLogSchema = z.looseObject({

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 
 /**
  * Longest text a request may carry in a free-form field. The service stores what it is sent and

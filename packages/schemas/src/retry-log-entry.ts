@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 import { timestampSchema } from './timestamp'
 
 /** The HTTP status of a delivery attempt; 0 means no response (refused, timed out). */

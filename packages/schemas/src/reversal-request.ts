@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 import { requestAmountSchema } from './amount'
 
 /** POST /v2/instruments/{id}/reversal body; without `amount` the full authorization is voided. */

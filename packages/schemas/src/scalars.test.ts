@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import * as z from 'zod'
+import * as z from 'zod/v4'
 import { timestamp } from '../test/arbitraries'
 import { createEventsUrlSchema, eventsUrlSchema, formatZodIssues, timestampSchema } from './index'
 

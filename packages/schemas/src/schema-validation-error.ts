@@ -1,5 +1,5 @@
 import { ChargekitError } from '@chargekit/errors'
-import type * as z from 'zod'
+import type * as z from 'zod/v4'
 import { formatZodIssues } from './format-zod-issues'
 
 const listedProblems = 3

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 
 /**
  * A response field whose values are an enum today but may grow: a known value, or any newer

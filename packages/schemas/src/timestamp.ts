@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 
 const expected =
   'Expected an ISO 8601 timestamp with a time zone offset or Z, such as "2025-01-31T12:00:00Z"'

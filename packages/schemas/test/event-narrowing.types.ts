@@ -2,7 +2,7 @@
  * Compile-time checks of the public types, run by `tsc -p packages/schemas` (typecheck): each
  * `@ts-expect-error` fails the build if the line it guards ever stops being an error.
  */
-import type * as z from 'zod'
+import type * as z from 'zod/v4'
 import type {
   Charge,
   Dispute,
