@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import * as z from 'zod'
+import * as z from 'zod/v4'
 import { currencies, money } from '../test/arbitraries'
 import * as fixtures from '../test/fixtures'
 import {
