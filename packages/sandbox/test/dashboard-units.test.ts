@@ -1,7 +1,7 @@
 import { Script } from 'node:vm'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { buildClientData } from '../src/dashboard/client-data'
+import { buildCatalogue } from '../src/dashboard/build-catalogue'
 import { csrfTokensMatch, isSameOriginRequest } from '../src/dashboard/csrf-guard'
 import { escapeHtml } from '../src/dashboard/html'
 import { createDashboard } from '../src/dashboard/index'
@@ -124,7 +124,7 @@ describe('createSessionStore', () => {
 
 describe('dashboard script', () => {
   it('is valid JavaScript that carries every event type and error designation', async () => {
-    const data = buildClientData()
+    const data = buildCatalogue()
     const script = (await loadPageAssets()).script.body
     expect(() => new Script(script)).not.toThrow()
     expect(script).toContain(JSON.stringify(data))

@@ -27,6 +27,7 @@ export async function bundleBrowserCode(): Promise<BrowserCode> {
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
+    // Two entries need an output directory to name their files, though nothing is written.
     outdir: 'out',
     write: false,
     logLevel: 'silent',

@@ -1,5 +1,5 @@
+import { buildCatalogue } from './build-catalogue'
 import { bundleBrowserCode } from './bundle-browser-code'
-import { buildClientData } from './client-data'
 import { createStaticAsset, type StaticAsset } from './static-assets'
 
 /** The script and stylesheet every dashboard page loads. */
@@ -21,7 +21,7 @@ export function loadPageAssets(): Promise<PageAssets> {
       script: createStaticAsset(
         'dashboard',
         'js',
-        `const dashboardCatalogue=${JSON.stringify(buildClientData())};\n${script}`,
+        `const dashboardCatalogue=${JSON.stringify(buildCatalogue())};\n${script}`,
       ),
       styles: createStaticAsset('dashboard', 'css', styles),
     }))

@@ -6,7 +6,7 @@ import type { DashboardCatalogue } from './browser/catalogue'
  * The catalogues' entries the page shows: event types for the filter, and each error code's
  * designation for explaining failures on the charge timeline.
  */
-export function buildClientData(): DashboardCatalogue {
+export function buildCatalogue(): DashboardCatalogue {
   const categoryLabels = new Map(errorCategories.map((category) => [category.name, category.label]))
   return {
     eventTypes: eventTypeList.map((type) => ({
