@@ -1,4 +1,6 @@
+import type { Plugin } from 'esbuild'
 import { defineChargekitBuild } from '../../tsup.base'
+import { type BrowserCode, bundleBrowserCode } from './src/dashboard/bundle-browser-code'
 
 export default defineChargekitBuild({
   entry: { index: 'src/index.ts', cli: 'src/cli.ts', testing: 'src/testing/index.ts' },
@@ -6,4 +8,27 @@ export default defineChargekitBuild({
   // conformance kit recognises the built-in processors and charge types a user imports from
   // the main entry by identity.
   splitting: true,
+  esbuildPlugins: [prebundledBrowserCode()],
 })
+
+/**
+ * The dashboard bundles its browser code on first use when run from source. The published
+ * build bundles it here instead, once, and ships the result as the module's answer, so the
+ * installed package neither needs esbuild nor reads files at run time.
+ */
+function prebundledBrowserCode(): Plugin {
+  let bundled: Promise<BrowserCode> | undefined
+  return {
+    name: 'prebundled-dashboard-browser-code',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]src[\\/]dashboard[\\/]bundle-browser-code\.ts$/ }, async () => {
+        bundled ??= bundleBrowserCode()
+        const code = JSON.stringify(await bundled)
+        return {
+          contents: `export async function bundleBrowserCode() { return ${code} }`,
+          loader: 'js',
+        }
+      })
+    },
+  }
+}

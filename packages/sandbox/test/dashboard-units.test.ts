@@ -1,11 +1,11 @@
 import { Script } from 'node:vm'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { dashboardScript } from '../src/dashboard/client/dashboard-script'
-import { buildClientData } from '../src/dashboard/client-data'
+import { buildCatalogue } from '../src/dashboard/build-catalogue'
 import { csrfTokensMatch, isSameOriginRequest } from '../src/dashboard/csrf-guard'
 import { escapeHtml } from '../src/dashboard/html'
 import { createDashboard } from '../src/dashboard/index'
+import { loadPageAssets } from '../src/dashboard/page-assets'
 import { safeNextPath } from '../src/dashboard/safe-next-path'
 import { createSessionStore } from '../src/dashboard/session-store'
 import { SandboxError } from '../src/errors'
@@ -123,10 +123,11 @@ describe('createSessionStore', () => {
 })
 
 describe('dashboard script', () => {
-  it('is valid JavaScript that carries every event type and error designation', () => {
-    const data = buildClientData()
-    const script = dashboardScript(data)
+  it('is valid JavaScript that carries every event type and error designation', async () => {
+    const data = buildCatalogue()
+    const script = (await loadPageAssets()).script.body
     expect(() => new Script(script)).not.toThrow()
+    expect(script).toContain(JSON.stringify(data))
     expect(data.eventTypes).toHaveLength(22)
     expect(data.errorCodes['06.02.0000']?.designation).toBe('Unsafe Transaction')
     expect(data.errorCodes['05.02.0000']?.aliases.length).toBeGreaterThan(0)

@@ -2,17 +2,15 @@ import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { trimTrailingSlash } from 'hono/trailing-slash'
 import { apiProxyRoutes } from './api-proxy'
-import { dashboardScript } from './client/dashboard-script'
-import { dashboardStyles } from './client/dashboard-styles'
-import { buildClientData } from './client-data'
 import { type DashboardOptions, resolveDashboardOptions } from './dashboard-options'
-import { type PageAssets, renderAppPage, renderSignInPage } from './pages'
+import { loadPageAssets } from './page-assets'
+import { renderAppPage, renderSignInPage } from './pages'
 import { noStore, securityHeaders } from './security-headers'
 import { createSessionCookie } from './session-cookie'
 import { createSessionStore } from './session-store'
 import { signInRoutes } from './sign-in'
 import { signOutRoute } from './sign-out'
-import { createStaticAsset, serveStaticAsset } from './static-assets'
+import { serveStaticAsset } from './static-assets'
 
 /**
  * The sandbox dashboard: sign-in, the events, event, charge and requests views, and a proxy that makes the
@@ -25,11 +23,6 @@ export function createDashboard(options: DashboardOptions): Hono {
   const cookie = createSessionCookie(
     createSessionStore({ idleTimeoutMs: sessionIdleTimeoutMs, maxSessions }),
   )
-  const assets: PageAssets = {
-    script: createStaticAsset('dashboard', 'js', dashboardScript(buildClientData())),
-    styles: createStaticAsset('dashboard', 'css', dashboardStyles),
-  }
-  const assetsByPath = new Map([assets.script, assets.styles].map((asset) => [asset.path, asset]))
 
   const app = new Hono().basePath('/dashboard')
   app.use(compress())
@@ -37,13 +30,15 @@ export function createDashboard(options: DashboardOptions): Hono {
   app.use(trimTrailingSlash())
   app.use(securityHeaders())
 
-  app.get('/assets/:file', (c) => {
-    const asset = assetsByPath.get(c.req.path)
+  app.get('/assets/:file', async (c) => {
+    const { script, styles } = await loadPageAssets()
+    const asset = [script, styles].find(({ path }) => path === c.req.path)
     return asset === undefined ? c.notFound() : serveStaticAsset(asset, c.req.raw)
   })
 
   // One page shell for every view; the script renders the view the URL names.
-  const page = (c: Context) => {
+  const page = async (c: Context) => {
+    const assets = await loadPageAssets()
     const session = cookie.current(c)
     const url = new URL(c.req.url)
     const html =
@@ -62,7 +57,7 @@ export function createDashboard(options: DashboardOptions): Hono {
   app.get('/charges/:id', page)
   app.get('/requests', page)
 
-  app.route('/', signInRoutes({ api, assets, cookie, throttle }))
+  app.route('/', signInRoutes({ api, cookie, throttle }))
   app.route('/', signOutRoute(cookie))
   app.route('/', apiProxyRoutes({ api, cookie }))
   return app

@@ -1,16 +1,11 @@
 import { escapeHtml } from './html'
-import type { StaticAsset } from './static-assets'
+import type { PageAssets } from './page-assets'
 
 /**
  * The two HTML documents the dashboard serves. Both are tiny shells: the script renders the views.
  * Neither ever contains the private key; the app page carries the account id (shown to the user)
  * and the session's CSRF token, which is why HTML is never cached.
  */
-export interface PageAssets {
-  script: StaticAsset
-  styles: StaticAsset
-}
-
 export interface SignInPageInput {
   assets: PageAssets
   /** Where to go after signing in: the dashboard URL the visitor asked for. */

@@ -4,7 +4,8 @@ import { type CredentialThrottle, clientAddress } from '../http/credential-throt
 import type { ApiFetch } from './api-proxy'
 import { isSameOriginRequest } from './csrf-guard'
 import { formField } from './form-field'
-import { type PageAssets, renderSignInPage } from './pages'
+import { loadPageAssets } from './page-assets'
+import { renderSignInPage } from './pages'
 import { safeNextPath } from './safe-next-path'
 import { noStore } from './security-headers'
 import type { SessionCookie } from './session-cookie'
@@ -18,11 +19,10 @@ import { verifyCredentials } from './verify-credentials'
  */
 export function signInRoutes(deps: {
   api: ApiFetch
-  assets: PageAssets
   cookie: SessionCookie
   throttle: CredentialThrottle
 }): Hono {
-  const { api, assets, cookie, throttle } = deps
+  const { api, cookie, throttle } = deps
   const routes = new Hono()
 
   // Lets a sign-in page opened from another site (where the Strict cookie was held back) find
@@ -42,8 +42,8 @@ export function signInRoutes(deps: {
     const accountId = formField(form.account_id).trim()
     const key = formField(form.key)
     const next = safeNextPath(formField(form.next), c.req.url)
-    const refuse = (status: 400 | 401 | 429 | 502, error: string, headers = {}) =>
-      c.html(renderSignInPage({ assets, next, accountId, error }), status, {
+    const refuse = async (status: 400 | 401 | 429 | 502, error: string, headers = {}) =>
+      c.html(renderSignInPage({ assets: await loadPageAssets(), next, accountId, error }), status, {
         ...noStore,
         ...headers,
       })

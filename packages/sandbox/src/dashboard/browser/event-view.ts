@@ -1,15 +1,34 @@
 /**
- * Browser code: one event. The full-form event as formatted JSON, its delivery log, and the
- * redeliver and dismiss actions with their result.
+ * One event: the full-form event as formatted JSON, its delivery log, and the redeliver and
+ * dismiss actions with their result.
  */
-export const eventViewScript = `
-function eventView(url, id) {
-  document.title = 'Event ' + id + ' · chargekit sandbox'
-  const path = '/events/' + encodeURIComponent(id)
+import { ApiCallError, type ApiEvent, callApi, errorText } from './api'
+import { type Child, errorMessage, fact, h, main } from './dom'
+import {
+  chargeHref,
+  dateTimeFormat,
+  deliveryBadge,
+  eventAmount,
+  latestResult,
+  resultText,
+  timeElement,
+  typeLabel,
+} from './format'
+import { poll } from './poll'
+
+type EventAction = 'redeliver' | 'dismiss'
+
+export function eventView(_url: URL, id: string): () => void {
+  document.title = `Event ${id} · chargekit sandbox`
+  const path = `/events/${encodeURIComponent(id)}`
   const heading = h('h1', { tabindex: -1 }, 'Event ', h('code', null, id))
   const summary = h('div', { 'aria-busy': 'true' }, h('p', null, 'Loading the event…'))
   const redeliverButton = h('button', { type: 'button', disabled: true }, 'Redeliver now')
-  const dismissButton = h('button', { type: 'button', class: 'secondary', disabled: true }, 'Dismiss')
+  const dismissButton = h(
+    'button',
+    { type: 'button', class: 'secondary', disabled: true },
+    'Dismiss',
+  )
   const actionResult = h('p', { class: 'action-result', role: 'status' })
   const delivery = h('section', { class: 'delivery', 'aria-labelledby': 'delivery-heading' })
   const full = h('section', { class: 'full-event', 'aria-labelledby': 'json-heading' })
@@ -24,7 +43,7 @@ function eventView(url, id) {
   )
 
   let shown = ''
-  const show = (event) => {
+  const show = (event: ApiEvent) => {
     const json = JSON.stringify(event, null, 2)
     if (json === shown) return
     shown = json
@@ -41,21 +60,22 @@ function eventView(url, id) {
     )
   }
 
-  const act = async (action, button) => {
+  const act = async (action: EventAction, button: HTMLButtonElement) => {
     button.disabled = true
     actionResult.className = 'action-result'
     actionResult.textContent = action === 'redeliver' ? 'Redelivering…' : 'Dismissing…'
     try {
-      const event = await callApi(path + '/' + action, 'POST')
+      const event = await callApi<ApiEvent>(`${path}/${action}`, 'POST')
       show(event)
       actionResult.className = 'action-result ok'
       actionResult.textContent =
         action === 'redeliver'
-          ? 'Redelivered: ' + (event.result_status === 0 ? 'the receiver did not answer (refused or timed out)' : 'the receiver answered HTTP ' + event.result_status) + '. The attempt is in the delivery log below.'
-          : 'Dismissed at ' + dateTimeFormat.format(new Date(event.dismissed_at)) + '.'
+          ? `Redelivered: ${event.result_status === 0 ? 'the receiver did not answer (refused or timed out)' : `the receiver answered HTTP ${event.result_status}`}. The attempt is in the delivery log below.`
+          : `Dismissed at ${dateTimeFormat.format(new Date(event.dismissed_at ?? Date.now()))}.`
     } catch (error) {
       actionResult.className = 'action-result error'
-      actionResult.textContent = (action === 'redeliver' ? 'Redelivery failed: ' : 'Dismissing failed: ') + error.message
+      actionResult.textContent =
+        (action === 'redeliver' ? 'Redelivery failed: ' : 'Dismissing failed: ') + errorText(error)
     } finally {
       redeliverButton.disabled = false
       dismissButton.disabled = dismissButton.textContent === 'Dismissed'
@@ -64,14 +84,17 @@ function eventView(url, id) {
   redeliverButton.addEventListener('click', () => act('redeliver', redeliverButton))
   dismissButton.addEventListener('click', () => act('dismiss', dismissButton))
 
-  callApi(path).then(show, (error) => {
-    heading.textContent = error.status === 404 ? 'Event not found' : 'Could not load the event'
-    summary.replaceChildren(errorMessage(error.message))
+  callApi<ApiEvent>(path).then(show, (error: unknown) => {
+    heading.textContent =
+      error instanceof ApiCallError && error.status === 404
+        ? 'Event not found'
+        : 'Could not load the event'
+    summary.replaceChildren(errorMessage(errorText(error)))
   })
-  return poll(async () => show(await callApi(path)))
+  return poll(async () => show(await callApi<ApiEvent>(path)))
 }
 
-function eventSummary(event) {
+function eventSummary(event: ApiEvent): HTMLElement {
   const chargeId = event.charge?.id
   return h(
     'dl',
@@ -79,15 +102,21 @@ function eventSummary(event) {
     fact('Id', h('code', null, event.id)),
     fact('Created', timeElement(event.created_at)),
     fact('About', h('code', null, event.object_id)),
-    fact('Charge', chargeId ? h('a', { href: chargeHref(chargeId) }, 'Charge timeline ', h('code', null, chargeId)) : '—'),
+    fact(
+      'Charge',
+      chargeId
+        ? h('a', { href: chargeHref(chargeId) }, 'Charge timeline ', h('code', null, chargeId))
+        : '—',
+    ),
     fact('Amount', eventAmount(event) || '—'),
     fact('Dismissed', event.dismissed_at ? timeElement(event.dismissed_at) : 'no'),
   )
 }
 
-function deliveryLog(event) {
+function deliveryLog(event: ApiEvent): Node[] {
   const retries = Array.isArray(event.retries_log) ? event.retries_log : []
   const state = event.delivery_status || 'none'
+  const eventsUrl = event.charge?.events_url
   return [
     h('h2', { id: 'delivery-heading' }, 'Delivery'),
     h(
@@ -96,32 +125,51 @@ function deliveryLog(event) {
       fact('State', deliveryBadge(event)),
       fact('Latest result', h('span', { class: 'result-status' }, latestResult(event))),
       fact('Next attempt', h('span', { class: 'next-attempt' }, nextAttempt(event))),
-      fact('Events URL', event.charge?.events_url ? h('code', null, event.charge.events_url) : 'none: nothing is delivered'),
+      fact('Events URL', eventsUrl ? h('code', null, eventsUrl) : 'none: nothing is delivered'),
     ),
-    h('h3', null, 'Retries log (' + retries.length + ')'),
+    h('h3', null, `Retries log (${retries.length})`),
     retries.length === 0
-      ? h('p', { class: 'muted' }, state === 'none' ? 'No delivery attempts.' : 'No retries yet: only the first attempt.')
+      ? h(
+          'p',
+          { class: 'muted' },
+          state === 'none' ? 'No delivery attempts.' : 'No retries yet: only the first attempt.',
+        )
       : h(
           'table',
           { class: 'retries' },
           h('caption', { class: 'visually-hidden' }, 'Retries, newest first'),
-          h('thead', null, h('tr', null, ['#', 'When', 'Result'].map((label) => h('th', { scope: 'col' }, label)))),
+          h(
+            'thead',
+            null,
+            h(
+              'tr',
+              null,
+              ['#', 'When', 'Result'].map((label) => h('th', { scope: 'col' }, label)),
+            ),
+          ),
           h(
             'tbody',
             null,
             retries.map((entry, index) =>
-              h('tr', null, h('td', null, String(retries.length - index)), h('td', null, timeElement(entry.created_at)), h('td', null, resultText(entry.result_status))),
+              h(
+                'tr',
+                null,
+                h('td', null, String(retries.length - index)),
+                h('td', null, timeElement(entry.created_at)),
+                h('td', null, resultText(entry.result_status)),
+              ),
             ),
           ),
         ),
   ]
 }
 
-// A due time already past: the attempt waits for its turn (a free slot, or the charge's earlier
-// event) or is under way.
-function nextAttempt(event) {
+/**
+ * A due time already past: the attempt waits for its turn (a free slot, or the charge's earlier
+ * event) or is under way.
+ */
+function nextAttempt(event: ApiEvent): Child {
   if (!event.next_attempt_at) return 'none scheduled'
   const due = timeElement(event.next_attempt_at)
   return Date.parse(event.next_attempt_at) <= Date.now() ? ['due now (since ', due, ')'] : due
 }
-`
