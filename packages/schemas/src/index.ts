@@ -69,6 +69,7 @@ export { createEventsUrlSchema, eventsUrlSchema } from './events-url'
 export type { InstrumentExternalIds, TransactionExternalIds } from './external-ids'
 export { instrumentExternalIdsSchema, transactionExternalIdsSchema } from './external-ids'
 export { formatIssuePath, formatZodIssues, rootIssueKey } from './format-zod-issues'
+export { idempotencyKeyRule, isIdempotencyKey } from './idempotency-key'
 export type { Instrument, Redirect } from './instrument'
 export { instrumentSchema, redirectMethodSchema, redirectSchema } from './instrument'
 export type {
