@@ -25,6 +25,12 @@ export { chargeTypeInfoSchema, chargeTypeListSchema } from './charge-types'
 export type { CompactEvent, CompactEventSource, DeliveryPayload } from './compact-event'
 export { compactEventSchema, deliveryPayloadSchema, toCompactEvent } from './compact-event'
 export { currencyMinorDigits, currencySchema, isKnownCurrency } from './currency'
+export {
+  deliveredEventIdSchema,
+  deliveredEventTypeSchema,
+  deliveryQueryParameters,
+  deliveryUrl,
+} from './delivery'
 export type { Dispute } from './dispute'
 export { disputeSchema } from './dispute'
 export type { CreateDisputeRequest, SettleDisputeRequest } from './dispute-requests'
