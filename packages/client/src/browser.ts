@@ -1,5 +1,5 @@
 // @chargekit/client/browser: the public-key client for a customer's browser. Only types come
-// from @chargekit/schemas, so zod stays out of the page.
+// from @chargekit/schemas (and the zod-free Idempotency-Key rule), so zod stays out of the page.
 export type {
   Charge,
   ChargeOnlyInstrumentRequest,

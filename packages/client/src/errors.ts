@@ -1,4 +1,9 @@
-import { ChargekitError, type ErrorCategoryName, type ErrorCode } from '@chargekit/errors'
+import {
+  ChargekitError,
+  type ErrorCategoryName,
+  type ErrorCode,
+  type TestElement,
+} from '@chargekit/errors'
 
 // Every chargekit package's errors share this base; `instanceof` holds across the ESM and
 // CommonJS builds.
@@ -89,8 +94,8 @@ export class ConflictError extends ApiError {
   override name = 'ConflictError'
 }
 
-/** The kinds of object a processor can decline, in lifecycle order. */
-export type DeclinedElement = 'charge' | 'instrument' | 'payment' | 'refund' | 'reversal'
+/** The kinds of object a processor can decline: the steps `@chargekit/errors` names `TestElement`. */
+export type DeclinedElement = TestElement
 
 /** 402: the processor declined or failed a step; the failed object persists in its failed state. */
 export class PaymentError extends ApiError {

@@ -1,3 +1,4 @@
+import { idempotencyKeyRule, isIdempotencyKey } from '@chargekit/schemas/idempotency-key'
 import { abortableSleep } from './abortable-sleep'
 import { type ApiPromise, type ApiResponse, apiPromise } from './api-promise'
 import { abortError, attempt } from './attempt'
@@ -239,15 +240,12 @@ function settingsFor(options: RequestOptions, defaults: CallSettings): CallSetti
   }
 }
 
-/** The caller's key (checked: the service takes up to 255 visible ASCII characters) or a new one. */
+/** The caller's key, checked against the service's rule so a bad one fails before sending, or a new one. */
 function idempotencyKeyFor(options: RequestOptions | undefined): string {
   const key = options?.idempotencyKey
   if (key === undefined) return randomUuid()
-  if (typeof key !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(key)) {
-    throw optionError(
-      'request options',
-      'idempotencyKey must be 1 to 255 visible ASCII characters without spaces, such as a UUID',
-    )
+  if (!isIdempotencyKey(key)) {
+    throw optionError('request options', `idempotencyKey must be ${idempotencyKeyRule}`)
   }
   return key
 }

@@ -47,11 +47,14 @@ export type {
   ChallengeRecord,
   EventFilter,
   EventUpdate,
+  InstrumentRecord,
   ObjectFilter,
   ObjectKind,
   ObjectKinds,
   PageRequest,
   PageResult,
+  PaymentRecord,
+  RefundRecord,
   StoredEvent,
 } from './storage/records'
 export type { SandboxStore } from './storage/sandbox-store'

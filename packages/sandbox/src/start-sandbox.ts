@@ -6,8 +6,8 @@ import {
   type SandboxAccountOptions,
 } from './accounts/account-options'
 import { createAccounts, type SandboxAccount } from './accounts/accounts'
+import { createEventDelivery } from './delivery/index'
 import { SandboxError } from './errors'
-import { createEventDelivery } from './event-delivery'
 import {
   type ConnectionLimits,
   resolveConnectionLimits,

@@ -1,7 +1,14 @@
-import type { Charge, Instrument, Payment } from '@chargekit/schemas'
+import type { Charge } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseCliArguments } from '../src/cli-options'
-import { createMemoryStore, SandboxError, type StoredEvent, startSandbox } from '../src/index'
+import {
+  createMemoryStore,
+  type InstrumentRecord,
+  type PaymentRecord,
+  SandboxError,
+  type StoredEvent,
+  startSandbox,
+} from '../src/index'
 import { cardFor, type Harness, startHarness } from './sandbox-harness'
 
 const other = { id: 'acct_other', key: 'sk_other_0123456789' }
@@ -142,11 +149,14 @@ describe('the memory store past its bound', () => {
     await store.putObject('acct', 'instrument', {
       id: 'in_old',
       charge: { id: 'ch_old' },
-    } as Instrument)
+    } as InstrumentRecord)
     await store.putObject('acct', 'charge', charge('ch_new'))
 
     // A pending processor answer for the dropped charge arrives now.
-    await store.putObject('acct', 'payment', { id: 'pa_late', charge: { id: 'ch_old' } } as Payment)
+    await store.putObject('acct', 'payment', {
+      id: 'pa_late',
+      charge: { id: 'ch_old' },
+    } as PaymentRecord)
     await store.addEvent('acct', {
       id: 'ev_late',
       object_id: 'pa_late',

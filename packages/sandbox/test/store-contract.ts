@@ -1,7 +1,12 @@
-import type { Charge, Instrument, Payment, Refund } from '@chargekit/schemas'
+import type { Charge } from '@chargekit/schemas'
 import { describe, expect, it } from 'vitest'
 import { idempotencyTtlMs, inFlightLeaseMs } from '../src/storage/idempotency-records'
-import type { StoredEvent } from '../src/storage/records'
+import type {
+  InstrumentRecord,
+  PaymentRecord,
+  RefundRecord,
+  StoredEvent,
+} from '../src/storage/records'
 import type { SandboxStore } from '../src/storage/sandbox-store'
 
 export interface StoreSubject {
@@ -24,15 +29,15 @@ function charge(id: string, metadata: Record<string, unknown> = {}): Charge {
   } as unknown as Charge
 }
 
-function instrument(id: string, chargeId: string, status = 'authorized'): Instrument {
+function instrument(id: string, chargeId: string, status = 'authorized'): InstrumentRecord {
   return {
     id,
     charge: { id: chargeId, charge_type: 'card_onetime' },
     status,
-  } as unknown as Instrument
+  } as unknown as InstrumentRecord
 }
 
-function payment(id: string, instrumentId: string, settledAt: string | null = null): Payment {
+function payment(id: string, instrumentId: string, settledAt: string | null = null): PaymentRecord {
   return {
     id,
     amount: '5.00',
@@ -40,10 +45,10 @@ function payment(id: string, instrumentId: string, settledAt: string | null = nu
     instrument: { id: instrumentId },
     status: 'success',
     settled_at: settledAt,
-  } as unknown as Payment
+  } as unknown as PaymentRecord
 }
 
-function refund(id: string, paymentId: string, status: string): Refund {
+function refund(id: string, paymentId: string, status: string): RefundRecord {
   return {
     id,
     payment: paymentId,
@@ -51,7 +56,7 @@ function refund(id: string, paymentId: string, status: string): Refund {
     amount: '1.00',
     status,
     settled_at: null,
-  } as unknown as Refund
+  } as unknown as RefundRecord
 }
 
 /**

@@ -3,6 +3,7 @@ import { amountSchema } from './amount'
 import { amountPrecisionCheck } from './amount-precision'
 import type { Charge } from './charge'
 import { currencySchema } from './currency'
+import { deliveredEventIdSchema, deliveredEventTypeSchema } from './delivery'
 import { type EventFamily, eventTypes, isEventType } from './event-types'
 import type { Instrument } from './instrument'
 import { metadataSchema } from './metadata'
@@ -52,11 +53,12 @@ export type CompactEvent = z.infer<typeof compactEventSchema>
 /**
  * The JSON body of a delivery to the merchant's `events_url`: the compact form. Only `id` and
  * `type` are required, so a body that just names the event (a hand-written sender, an older
- * sandbox) still reads; the rest is checked when present.
+ * sandbox) still reads; the rest is checked when present. `id` and `type` are checked as a
+ * receiver checks them before fetching the event.
  */
 export const deliveryPayloadSchema = compactEventSchema.partial().extend({
-  id: z.string().min(1),
-  type: z.string().min(1),
+  id: deliveredEventIdSchema,
+  type: deliveredEventTypeSchema,
 })
 
 export type DeliveryPayload = z.infer<typeof deliveryPayloadSchema>

@@ -26,6 +26,12 @@ export type { CompactEvent, CompactEventSource, DeliveryPayload } from './compac
 export { compactEventSchema, deliveryPayloadSchema, toCompactEvent } from './compact-event'
 export { compiledCheck } from './compiled-schema'
 export { currencyMinorDigits, currencySchema, isKnownCurrency } from './currency'
+export {
+  deliveredEventIdSchema,
+  deliveredEventTypeSchema,
+  deliveryQueryParameters,
+  deliveryUrl,
+} from './delivery'
 export type { Dispute } from './dispute'
 export { disputeSchema } from './dispute'
 export type { CreateDisputeRequest, SettleDisputeRequest } from './dispute-requests'
@@ -70,6 +76,7 @@ export { createEventsUrlSchema, eventsUrlSchema } from './events-url'
 export type { InstrumentExternalIds, TransactionExternalIds } from './external-ids'
 export { instrumentExternalIdsSchema, transactionExternalIdsSchema } from './external-ids'
 export { formatIssuePath, formatZodIssues, rootIssueKey } from './format-zod-issues'
+export { idempotencyKeyRule, isIdempotencyKey } from './idempotency-key'
 export type { Instrument, Redirect } from './instrument'
 export { instrumentSchema, redirectMethodSchema, redirectSchema } from './instrument'
 export type {

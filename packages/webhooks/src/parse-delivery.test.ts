@@ -1,3 +1,4 @@
+import { deliveryUrl } from '@chargekit/schemas'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { WebhooksError } from './errors'
@@ -142,6 +143,8 @@ describe('parseDelivery', () => {
           parse(new URLSearchParams({ id, type }).toString(), 'application/x-www-form-urlencoded'),
         ).toEqual(expected)
         expect(parse('', undefined, `/hooks?${query}`)).toEqual(expected)
+        const stale = new URL('https://shop.example/hooks?event=ev_old&event_type=old&shop=1')
+        expect(parse('', undefined, deliveryUrl(stale, expected).href)).toEqual(expected)
         expect(parse('', undefined, `/hooks?${new URLSearchParams({ id, type })}`)).toEqual(
           expected,
         )

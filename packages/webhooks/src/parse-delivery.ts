@@ -1,4 +1,9 @@
-import { compactEventSchema } from '@chargekit/schemas'
+import {
+  compactEventSchema,
+  deliveredEventIdSchema,
+  deliveredEventTypeSchema,
+  deliveryQueryParameters,
+} from '@chargekit/schemas'
 import { type DeliveryRef, WebhooksError } from './errors'
 
 /** What a transport hands over: the full or path-only URL, the content type and the body text. */
@@ -18,11 +23,6 @@ interface Candidate {
 
 const EXPECTED =
   'Send the event id and type as a JSON body {"id":"ev_…","type":"payment.success"}, a form body id=…&type=…, or query parameters event=…&event_type=… (or id=…&type=…).'
-// Opaque ids (`ev_…`). The charset and the alphanumeric start keep them one plain
-// segment of the fetch URL's path (no `/`, no `.`/`..` that a URL parser would resolve).
-const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,254}$/
-const TYPE_PATTERN = /^[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*$/
-const MAX_TYPE_LENGTH = 100
 
 /**
  * Reads the claimed `{ id, type }` of a delivery. Sources, first one carrying an id or a type
@@ -38,7 +38,11 @@ export function parseDelivery({ url, contentType, body }: DeliveryInput): Delive
   // Parsed only when the body did not name the event: the service's body always does.
   const query = queryOf(url)
   const fromQuery = [
-    { source: 'query parameter', id: query.get('event'), type: query.get('event_type') },
+    {
+      source: 'query parameter',
+      id: query.get(deliveryQueryParameters.id),
+      type: query.get(deliveryQueryParameters.type),
+    },
     { source: 'query parameter', id: query.get('id'), type: query.get('type') },
   ].find(namesEvent)
   if (fromQuery !== undefined) return validate(fromQuery)
@@ -99,19 +103,22 @@ function readJson(body: string): Candidate {
   return { source: 'JSON field', id: record.id, type: record.type, json: record }
 }
 
-function validate({ source, id, type, json }: Candidate): DeliveryRef {
-  if (typeof id !== 'string' || !ID_PATTERN.test(id)) {
+function validate({ source, json, ...named }: Candidate): DeliveryRef {
+  const id = deliveredEventIdSchema.safeParse(named.id)
+  const type = deliveredEventTypeSchema.safeParse(named.type)
+  if (!id.success) {
     throw invalid(
-      `${source} "id" must be an event id: 1-255 letters, digits, "_", "-", "." or ":", starting with a letter or digit; got ${describe(id)}. ${EXPECTED}`,
+      `${source} "id" must be an event id: 1-255 letters, digits, "_", "-", "." or ":", starting with a letter or digit; got ${describe(named.id)}. ${EXPECTED}`,
     )
   }
-  if (typeof type !== 'string' || type.length > MAX_TYPE_LENGTH || !TYPE_PATTERN.test(type)) {
+  if (!type.success) {
     throw invalid(
-      `${source} "type" must be an event type such as "payment.success"; got ${describe(type)}. ${EXPECTED}`,
+      `${source} "type" must be an event type such as "payment.success"; got ${describe(named.type)}. ${EXPECTED}`,
     )
   }
   const compact = json === undefined ? undefined : compactEventSchema.safeParse(json).data
-  return compact === undefined ? { id, type } : { id, type, compact }
+  const ref = { id: id.data, type: type.data }
+  return compact === undefined ? ref : { ...ref, compact }
 }
 
 function namesEvent(candidate: Candidate): boolean {

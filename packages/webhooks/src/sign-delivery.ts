@@ -1,4 +1,9 @@
-import { type CompactEventSource, type Event, toCompactEvent } from '@chargekit/schemas'
+import {
+  type CompactEventSource,
+  deliveryUrl,
+  type Event,
+  toCompactEvent,
+} from '@chargekit/schemas'
 import { WebhooksError } from './errors'
 import { decodeSecret, hmac, importKey } from './signature'
 
@@ -45,8 +50,6 @@ export async function signDelivery(options: SignDeliveryOptions): Promise<Signed
       `event ${event.id} has no charge: every delivery names its charge, so pass the event as the service returns it.`,
     )
   }
-  url.searchParams.set('event', event.id)
-  url.searchParams.set('event_type', event.type)
   const body = JSON.stringify(toCompactEvent(event as CompactEventSource))
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (secret !== undefined) {
@@ -57,5 +60,5 @@ export async function signDelivery(options: SignDeliveryOptions): Promise<Signed
     headers['webhook-timestamp'] = timestamp
     headers['webhook-signature'] = `v1,${signature}`
   }
-  return { method: 'POST', url: url.href, headers, body }
+  return { method: 'POST', url: deliveryUrl(url, event).href, headers, body }
 }

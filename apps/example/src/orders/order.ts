@@ -1,3 +1,4 @@
+import type { DeclinedElement } from '@chargekit/client'
 import { checkoutFlowSettings } from '../payments/checkout-flows.js'
 
 /**
@@ -26,8 +27,8 @@ export const checkoutFlows = ['pay', 'authorize', 'three_ds', 'mbway', 'multiban
 
 export type CheckoutFlow = (typeof checkoutFlows)[number]
 
-/** The step of the lifecycle a decline came from (the elements a test amount can make fail). */
-export type PaymentStep = 'charge' | 'instrument' | 'payment' | 'refund' | 'reversal'
+/** The step of the lifecycle a decline came from: what `PaymentError.element` names. */
+export type PaymentStep = DeclinedElement
 
 /**
  * The charge's decline once it has declined as many cards as the service allows (Too Many

@@ -1,5 +1,6 @@
 import type { RequestOptions } from 'node:http'
 import { urlToHttpOptions } from 'node:url'
+import { deliveryUrl } from '@chargekit/schemas'
 import type { DeliveryJob } from './types'
 
 export interface DeliveryRequest {
@@ -14,22 +15,16 @@ export interface DeliveryRequest {
 }
 
 /**
- * The delivery POST: the job's JSON body (the event's compact form), and the event's id and type
- * as the query parameters `event` and `event_type` that integrations written for the production
- * service read.
- * `set` (not `append`) so a stale value already in the merchant's URL cannot shadow ours.
+ * The delivery POST: the job's JSON body (the event's compact form), to the events URL with the
+ * event's id and type as the query parameters `event` and `event_type` that integrations
+ * written for the production service read.
  * Undefined for a URL that cannot be requested over HTTP(S): its attempts fail with status 0.
  */
 export function buildDeliveryRequest(job: DeliveryJob): DeliveryRequest | undefined {
-  let url: URL
-  try {
-    url = new URL(job.eventsUrl)
-  } catch {
-    return undefined
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
-  url.searchParams.set('event', job.eventId)
-  url.searchParams.set('event_type', job.eventType)
+  if (!URL.canParse(job.eventsUrl)) return undefined
+  const eventsUrl = new URL(job.eventsUrl)
+  if (eventsUrl.protocol !== 'http:' && eventsUrl.protocol !== 'https:') return undefined
+  const url = deliveryUrl(eventsUrl, { id: job.eventId, type: job.eventType })
   const { protocol, hostname, port, path, auth } = urlToHttpOptions(url)
   const { body } = job
   return {

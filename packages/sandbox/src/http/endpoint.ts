@@ -1,3 +1,4 @@
+import { idempotencyKeyRule, isIdempotencyKey } from '@chargekit/schemas'
 import type { Context, Handler } from 'hono'
 import { ApiProblem, invalidParameters, timedOut } from '../api-problem'
 import type { LifecycleDeps, StepContext } from '../lifecycle/context'
@@ -32,8 +33,6 @@ export interface EndpointResult {
   body: unknown
 }
 
-const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/
-
 /**
  * Wraps one API operation with what every endpoint shares: body limits and parsing, idempotency
  * for POST and DELETE, the per-request timeout, and JSON rendering. Problems the operation throws
@@ -67,10 +66,8 @@ export function endpoint(
     if (key === undefined) {
       pending = operation().then((result) => ({ result, replayed: false }))
     } else {
-      if (!idempotencyKeyPattern.test(key)) {
-        throw invalidParameters({
-          'Idempotency-Key': ['Expected 1 to 255 visible ASCII characters, such as a UUID'],
-        })
+      if (!isIdempotencyKey(key)) {
+        throw invalidParameters({ 'Idempotency-Key': [`Expected ${idempotencyKeyRule}`] })
       }
       // The request as read: the path without a trailing slash, the body whatever its encoding.
       const fingerprint = `${c.req.method} ${c.req.path}\n${canonicalJson(body ?? {})}`

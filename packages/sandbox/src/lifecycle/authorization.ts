@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import type { Charge, EventType, Instrument } from '@chargekit/schemas'
+import type { Charge, EventType } from '@chargekit/schemas'
 import { ApiProblem, declined } from '../api-problem'
 import { isErrorTestingChannel } from '../processors/no-processor'
 import type { Outcome, Processor } from '../processors/processor'
-import type { ChallengeRecord } from '../storage/records'
+import type { ChallengeRecord, InstrumentRecord } from '../storage/records'
 import { capture } from './capture'
 import { atomically, processorOf, revise, type StepContext } from './context'
 import { instrumentExternalIds } from './external-ids'
@@ -25,12 +25,12 @@ export async function finishAuthorization(
   instrumentId: string,
   outcome: Outcome,
   origin: string,
-): Promise<Instrument> {
+): Promise<InstrumentRecord> {
   const { deps, account } = context
   const instrument = await mustGet(context, 'instrument', instrumentId)
   // Invalidated by the merchant while the processor was still deciding: nothing left to decide.
   if (instrument.status !== 'pending') return instrument
-  const charge = await mustGet(context, 'charge', instrument.charge?.id ?? '')
+  const charge = await mustGet(context, 'charge', instrument.charge.id)
   const { processor } = processorOf(context, charge)
   // Everything is computed before the first write, so a step never stops half-written.
   const next = nextState(context, processor, instrument, outcome, origin)
@@ -100,10 +100,10 @@ function isRiskFlagged(outcome: Outcome): boolean {
 function nextState(
   context: StepContext,
   processor: Processor,
-  instrument: Instrument,
+  instrument: InstrumentRecord,
   outcome: Outcome,
   origin: string,
-): { instrument: Instrument; event: EventType; challenge?: ChallengeRecord } {
+): { instrument: InstrumentRecord; event: EventType; challenge?: ChallengeRecord } {
   // The processor's reference for the authorization, when it gives one.
   const references =
     outcome.transactionId === undefined
@@ -180,7 +180,11 @@ function nextState(
  * capture can be retried with POST /v2/payments or the authorization reversed; so does it when
  * the processor confirms the capture later, whatever its answer.
  */
-async function captureOnCreation(context: StepContext, charge: Charge, instrument: Instrument) {
+async function captureOnCreation(
+  context: StepContext,
+  charge: Charge,
+  instrument: InstrumentRecord,
+) {
   try {
     await capture(context, charge, instrument, money(charge.amount, charge.currency), {
       description: '',
@@ -199,7 +203,7 @@ async function captureOnCreation(context: StepContext, charge: Charge, instrumen
 async function invalidateWithDecline(
   context: StepContext,
   charge: Charge,
-  instrument: Instrument,
+  instrument: InstrumentRecord,
   decline: ApiProblem,
 ): Promise<void> {
   const { failure_code = null, failure_description = null, failure_message } = decline.body

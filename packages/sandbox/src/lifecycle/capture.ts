@@ -1,7 +1,8 @@
-import type { Charge, CreatePaymentRequest, Instrument, Payment } from '@chargekit/schemas'
+import type { Charge, CreatePaymentRequest } from '@chargekit/schemas'
 import { invalidParameters } from '../api-problem'
 import { newId } from '../ids'
 import type { Money } from '../processors/processor'
+import type { InstrumentRecord, PaymentRecord } from '../storage/records'
 import { processorOf, revise, type StepContext } from './context'
 import { transactionExternalIds } from './external-ids'
 import { requestedMoney, sumMinor, toAmount } from './money'
@@ -15,9 +16,9 @@ import { assertCapturable } from './transitions'
 export async function createPayment(
   context: StepContext,
   input: CreatePaymentRequest,
-): Promise<Payment> {
+): Promise<PaymentRecord> {
   return withObjectLocked(context, 'instrument', input.instrument, async (instrument) => {
-    const charge = await mustGet(context, 'charge', instrument.charge?.id ?? '')
+    const charge = await mustGet(context, 'charge', instrument.charge.id)
     if (input.currency !== instrument.currency) {
       throw invalidParameters({
         currency: [`Expected ${instrument.currency}, the currency of instrument ${instrument.id}`],
@@ -40,10 +41,10 @@ export async function createPayment(
 export async function capture(
   context: StepContext,
   charge: Charge,
-  instrument: Instrument,
+  instrument: InstrumentRecord,
   amount: Money,
   details: { description: string; metadata: Record<string, unknown> },
-): Promise<Payment> {
+): Promise<PaymentRecord> {
   const { processor, processorContext } = processorOf(context, charge)
   const paymentId = newId('pa')
   const outcome = await callProcessor(
@@ -54,7 +55,7 @@ export async function capture(
     'later',
   )
   const now = context.deps.now().toISOString()
-  const payment: Payment = Object.freeze({
+  const payment: PaymentRecord = Object.freeze({
     id: paymentId,
     amount: amount.amount,
     currency: amount.currency,
@@ -83,8 +84,8 @@ export const paymentMovement: Movement<'payment'> = {
   kind: 'payment',
   step: 'capture',
   parents: async (context, payment) => ({
-    charge: await mustGet(context, 'charge', payment.charge?.id ?? ''),
-    instrument: await mustGet(context, 'instrument', payment.instrument?.id ?? ''),
+    charge: await mustGet(context, 'charge', payment.charge.id),
+    instrument: await mustGet(context, 'instrument', payment.instrument.id),
   }),
   show: (context, payment, parents) => ({
     ...parents,

@@ -2,13 +2,13 @@ import {
   type CardParams,
   cardDetailsSchema,
   createInstrumentRequestSchema,
-  type Instrument,
 } from '@chargekit/schemas'
 import { instrumentRequestSchema } from '../accounts/charge-types'
 import { toCardInput } from '../card/card-params'
 import { validateBody } from '../http/validate'
 import { newId } from '../ids'
 import type { AuthorizeRequest, Outcome } from '../processors/processor'
+import type { InstrumentRecord } from '../storage/records'
 import { finishAuthorization } from './authorization'
 import { chargeTypeOf, processorOf, type StepContext } from './context'
 import { instrumentExternalIds } from './external-ids'
@@ -28,7 +28,7 @@ export async function createInstrument(
   context: StepContext,
   body: unknown,
   origin: string,
-): Promise<Instrument> {
+): Promise<InstrumentRecord> {
   const { deps, account } = context
   const chargeId = chargeNamedBy(body)
   return withObjectLocked(context, 'charge', chargeId, async (charge) => {
@@ -41,7 +41,7 @@ export async function createInstrument(
     const recurring = params?.recurring === true
     const detailsContext = { fingerprint: account.fingerprint, enable3ds, now: deps.now() }
     const now = deps.now().toISOString()
-    const created: Instrument = Object.freeze({
+    const created: InstrumentRecord = Object.freeze({
       id: newId('in'),
       status: 'pending',
       success: false,

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto'
-import type { Charge, Instrument } from '@chargekit/schemas'
+import type { Charge } from '@chargekit/schemas'
 import { ApiProblem, conflict } from '../api-problem'
 import type { FinalOutcome } from '../processors/processor'
-import type { ChallengeRecord } from '../storage/records'
+import type { ChallengeRecord, InstrumentRecord } from '../storage/records'
 import { finishAuthorization } from './authorization'
 import { type LifecycleDeps, processorOf, type StepContext } from './context'
 import { mustGet, withObjectLocked } from './objects'
@@ -31,7 +31,7 @@ export type CustomerAnswer = 'approve' | 'decline' | 'pay' | 'expire'
 
 export interface CustomerAnswerResult {
   charge: Charge
-  instrument: Instrument
+  instrument: InstrumentRecord
 }
 
 /**
@@ -50,7 +50,7 @@ export async function answerAsCustomer(
 ): Promise<CustomerAnswerResult> {
   const { deps } = context
   return withObjectLocked(context, 'instrument', instrumentId, async (instrument) => {
-    const charge = await mustGet(context, 'charge', instrument.charge?.id ?? '')
+    const charge = await mustGet(context, 'charge', instrument.charge.id)
     const challenge = await deps.store.getChallenge(instrument.id)
     const problem =
       instrument.status !== 'pending' || challenge === undefined
@@ -92,7 +92,7 @@ function unfitAnswer(challenge: ChallengeRecord, answer: CustomerAnswer): string
 async function processorAnswer(
   context: StepContext,
   charge: Charge,
-  instrument: Instrument,
+  instrument: InstrumentRecord,
   approved: boolean,
 ): Promise<FinalOutcome> {
   const { processor, processorContext } = processorOf(context, charge)

@@ -1,11 +1,12 @@
-import type { Charge, Instrument } from '@chargekit/schemas'
+import type { Charge } from '@chargekit/schemas'
 import { declined, designationOf } from '../api-problem'
+import type { InstrumentRecord } from '../storage/records'
 import { revise, type StepContext } from './context'
 
 export const tooManyTriesCode = '02.01.0000'
 
 /** Declined by the processor (or the sandbox); an instrument the merchant invalidated has no code. */
-const isDeclined = (instrument: Instrument) =>
+const isDeclined = (instrument: InstrumentRecord) =>
   instrument.status === 'invalid' && instrument.failure_code !== null
 
 /**
@@ -18,7 +19,7 @@ const isDeclined = (instrument: Instrument) =>
 export async function assertTriesLeft(
   context: StepContext,
   charge: Charge,
-  instruments: readonly Instrument[],
+  instruments: readonly InstrumentRecord[],
 ): Promise<void> {
   const { deps, account } = context
   const declinedCount = instruments.filter(isDeclined).length

@@ -28,8 +28,8 @@ export async function createDispute(
         `Payment ${payment.id} has ${toAmount(available > 0n ? available : 0n, payment.currency)} ${payment.currency} left to dispute (captured − refunded − disputed)`,
       )
     }
-    const charge = await mustGet(context, 'charge', payment.charge?.id ?? '')
-    const instrument = await mustGet(context, 'instrument', payment.instrument?.id ?? '')
+    const charge = await mustGet(context, 'charge', payment.charge.id)
+    const instrument = await mustGet(context, 'instrument', payment.instrument.id)
     const now = deps.now().toISOString()
     const dispute: Dispute = Object.freeze({
       id: newId('dp'),
@@ -65,7 +65,7 @@ export async function settleDispute(
     assertDisputeOpen(dispute)
     const payment = await mustGet(context, 'payment', dispute.payment)
     const charge = await mustGet(context, 'charge', dispute.charge)
-    const instrument = await mustGet(context, 'instrument', payment.instrument?.id ?? '')
+    const instrument = await mustGet(context, 'instrument', payment.instrument.id)
     const decided = revise(context, dispute, { status: input.outcome })
     const settled: Dispute = Object.freeze({ ...decided, settled_at: decided.updated_at })
     await deps.store.putObject(account.id, 'dispute', settled)

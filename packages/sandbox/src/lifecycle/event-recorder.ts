@@ -3,14 +3,19 @@ import {
   type Dispute,
   type EventType,
   eventTypeLabel,
-  type Instrument,
-  type Payment,
-  type Refund,
   type Reversal,
   type Settlement,
 } from '@chargekit/schemas'
 import { newId } from '../ids'
-import type { ObjectFilter, ObjectKind, ObjectKinds, StoredEvent } from '../storage/records'
+import type {
+  InstrumentRecord,
+  ObjectFilter,
+  ObjectKind,
+  ObjectKinds,
+  PaymentRecord,
+  RefundRecord,
+  StoredEvent,
+} from '../storage/records'
 import type { SandboxStore } from '../storage/sandbox-store'
 import type { NewWork } from '../storage/work-queue'
 import type { LaterWork } from './later-work'
@@ -21,9 +26,9 @@ import type { LaterWork } from './later-work'
  */
 export interface EventObjects {
   charge: Charge
-  instrument?: Instrument | null
-  payment?: Payment | null
-  refund?: Refund | null
+  instrument?: InstrumentRecord | null
+  payment?: PaymentRecord | null
+  refund?: RefundRecord | null
   reversal?: Reversal | null
   dispute?: Dispute | null
   settlement?: Settlement | null

@@ -33,7 +33,7 @@ export async function invalidateInstrument(
         return
       }
     }
-    const charge = await mustGet(context, 'charge', instrument.charge?.id ?? '')
+    const charge = await mustGet(context, 'charge', instrument.charge.id)
     const invalid = revise(context, instrument, {
       status: 'invalid',
       success: false,

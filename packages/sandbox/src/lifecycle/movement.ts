@@ -1,7 +1,7 @@
-import type { Charge, Instrument, Payment, Refund, Reversal } from '@chargekit/schemas'
+import type { Charge, Reversal } from '@chargekit/schemas'
 import { declined } from '../api-problem'
 import type { AwaitingProcessorOutcome, FinalOutcome } from '../processors/processor'
-import type { ObjectKinds } from '../storage/records'
+import type { InstrumentRecord, ObjectKinds, PaymentRecord, RefundRecord } from '../storage/records'
 import { atomically, processorOf, revise, type StepContext } from './context'
 import type { EventObjects } from './event-recorder'
 import { transactionExternalIds } from './external-ids'
@@ -11,17 +11,17 @@ import { type SettlementSelection, settlementLater } from './settle'
 
 /** The money movements: created pending, then confirmed or failed by the processor. */
 export interface MovementKinds {
-  payment: Payment
-  refund: Refund
+  payment: PaymentRecord
+  refund: RefundRecord
   reversal: Reversal
 }
 
 /** The objects a movement's events snapshot besides the movement itself, as they stand. */
 export interface MovementParents {
   charge: Charge
-  instrument: Instrument
+  instrument: InstrumentRecord
   /** A refund's payment. */
-  payment?: Payment
+  payment?: PaymentRecord
 }
 
 /** What differs between a capture, a refund and a reversal when the processor has answered. */
@@ -73,8 +73,8 @@ export async function finishMovement<K extends keyof MovementKinds, P extends Mo
       : { external_ids: transactionExternalIds(processor, outcome.transactionId) }
   // TypeScript cannot follow K through these: each kind has the fields revised here, and
   // MovementKinds[K] is ObjectKinds[K].
-  const withChanges = (changes: Partial<Payment & Refund & Reversal>) =>
-    revise(context, object as Payment & Refund & Reversal, changes) as MovementKinds[K]
+  const withChanges = (changes: Partial<PaymentRecord & RefundRecord & Reversal>) =>
+    revise(context, object as PaymentRecord & RefundRecord & Reversal, changes) as MovementKinds[K]
   // The movement and the parents that show it, stored together.
   const put = async (value: MovementKinds[K], shown: P) => {
     await deps.store.putObject(account.id, movement.kind, value as ObjectKinds[K])

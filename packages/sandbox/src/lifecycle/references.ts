@@ -1,4 +1,5 @@
-import type { Charge, ChargeReference, Instrument, Payment, Refund } from '@chargekit/schemas'
+import type { Charge, ChargeReference } from '@chargekit/schemas'
+import type { InstrumentRecord, PaymentRecord, RefundRecord } from '../storage/records'
 import { revise, type StepContext } from './context'
 
 /**
@@ -18,9 +19,9 @@ export function chargeReferenceOf(charge: Charge): ChargeReference {
 /** The instrument once `payment` was created from it: its last payment, and used for good. */
 export function withLastPayment(
   context: StepContext,
-  instrument: Instrument,
-  payment: Payment,
-): Instrument {
+  instrument: InstrumentRecord,
+  payment: PaymentRecord,
+): InstrumentRecord {
   return revise(context, instrument, {
     last_payment: Object.freeze({
       id: payment.id,
@@ -32,7 +33,11 @@ export function withLastPayment(
 }
 
 /** The payment listing `refund` as it now stands (added at the end, or replaced in place). */
-export function withRefund(context: StepContext, payment: Payment, refund: Refund): Payment {
+export function withRefund(
+  context: StepContext,
+  payment: PaymentRecord,
+  refund: RefundRecord,
+): PaymentRecord {
   const entry = Object.freeze({ id: refund.id, amount: refund.amount, success: refund.success })
   const refunds = payment.refunds ?? []
   const known = refunds.some((other) => other.id === refund.id)

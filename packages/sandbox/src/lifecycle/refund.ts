@@ -1,6 +1,7 @@
-import type { CreateRefundRequest, Payment, Refund } from '@chargekit/schemas'
+import type { CreateRefundRequest } from '@chargekit/schemas'
 import { conflict } from '../api-problem'
 import { newId } from '../ids'
+import type { PaymentRecord, RefundRecord } from '../storage/records'
 import { chargeTypeOf, processorOf, revise, type StepContext } from './context'
 import { transactionExternalIds } from './external-ids'
 import { requestedMoney, sumMinor, toAmount } from './money'
@@ -18,10 +19,10 @@ export async function createRefund(
   context: StepContext,
   paymentId: string,
   input: CreateRefundRequest,
-): Promise<Refund> {
+): Promise<RefundRecord> {
   return withObjectLocked(context, 'payment', paymentId, async (payment) => {
     const amount = requestedMoney(input.amount, payment.currency)
-    const charge = await mustGet(context, 'charge', payment.charge?.id ?? '')
+    const charge = await mustGet(context, 'charge', payment.charge.id)
     const chargeType = chargeTypeOf(context, charge)
     if (chargeType.refundable === false) {
       throw conflict(
@@ -39,7 +40,7 @@ export async function createRefund(
       () => processor.refund(processorContext, { refundId, payment, amount }),
       'later',
     )
-    const refund: Refund = Object.freeze({
+    const refund: RefundRecord = Object.freeze({
       id: refundId,
       amount: amount.amount,
       description: input.description ?? '',
@@ -60,14 +61,14 @@ export async function createRefund(
 }
 
 /** A successful refund adds its amount to the payment's `refunded_amount`. */
-export const refundMovement: Movement<'refund', MovementParents & { payment: Payment }> = {
+export const refundMovement: Movement<'refund', MovementParents & { payment: PaymentRecord }> = {
   kind: 'refund',
   step: 'refund',
   async parents(context, refund) {
-    const payment = await mustGet(context, 'payment', refund.payment ?? '')
+    const payment = await mustGet(context, 'payment', refund.payment)
     return {
-      charge: await mustGet(context, 'charge', refund.charge ?? ''),
-      instrument: await mustGet(context, 'instrument', payment.instrument?.id ?? ''),
+      charge: await mustGet(context, 'charge', refund.charge),
+      instrument: await mustGet(context, 'instrument', payment.instrument.id),
       payment,
     }
   },

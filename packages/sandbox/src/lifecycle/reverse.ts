@@ -1,5 +1,6 @@
-import type { CreateReversalRequest, Instrument, Reversal } from '@chargekit/schemas'
+import type { CreateReversalRequest, Reversal } from '@chargekit/schemas'
 import { newId } from '../ids'
+import type { InstrumentRecord } from '../storage/records'
 import { processorOf, revise, type StepContext } from './context'
 import { transactionExternalIds } from './external-ids'
 import { money, requestedMoney } from './money'
@@ -19,7 +20,7 @@ export async function reverseInstrument(
   input: CreateReversalRequest,
 ): Promise<Reversal> {
   return withObjectLocked(context, 'instrument', instrumentId, async (instrument) => {
-    const currency = instrument.currency ?? ''
+    const currency = instrument.currency
     const requested =
       input.amount === undefined ? undefined : requestedMoney(input.amount, currency)
     await assertReversible(context, instrument, requested?.minorUnits)
@@ -31,9 +32,12 @@ export async function reverseInstrument(
  * The reversal itself, once it is known to be legal; the caller holds the charge's lock (the
  * reversal route, and the merchant's invalidation of an uncaptured instrument).
  */
-export async function reverse(context: StepContext, instrument: Instrument): Promise<Reversal> {
-  const currency = instrument.currency ?? ''
-  const charge = await mustGet(context, 'charge', instrument.charge?.id ?? '')
+export async function reverse(
+  context: StepContext,
+  instrument: InstrumentRecord,
+): Promise<Reversal> {
+  const currency = instrument.currency
+  const charge = await mustGet(context, 'charge', instrument.charge.id)
   const { processor, processorContext } = processorOf(context, charge)
   const amount = money(instrument.amount ?? charge.amount, currency)
   const reversalId = newId('rv')

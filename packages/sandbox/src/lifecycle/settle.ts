@@ -1,5 +1,6 @@
-import type { Charge, Payment, Refund, Settlement, SettlementTotal } from '@chargekit/schemas'
+import type { Charge, Settlement, SettlementTotal } from '@chargekit/schemas'
 import { newId } from '../ids'
+import type { PaymentRecord, RefundRecord } from '../storage/records'
 import { atomically, processorOf, type StepContext, withChargeLock } from './context'
 import type { LaterTask, LaterWork } from './later-work'
 import { exactAmount, sumMinor, toAmount } from './money'
@@ -29,8 +30,8 @@ function withChargeLocks<T>(
 /** What a settlement batch settled, as claimed under each charge's lock. */
 interface Claimed {
   settledAt: string
-  payments: Payment[]
-  refunds: Refund[]
+  payments: PaymentRecord[]
+  refunds: RefundRecord[]
   /** Instruments whose first settled payment is in this batch (`instrument.settled`). */
   instruments: { id: string; charge: string }[]
   totals: BatchTotals
@@ -82,8 +83,8 @@ export async function settleLater(
   )
   const refunds = await Promise.all(selection.refunds.map((id) => mustGet(context, 'refund', id)))
   const charges = new Set([
-    ...payments.map((payment) => payment.charge?.id ?? ''),
-    ...refunds.map((refund) => refund.charge ?? ''),
+    ...payments.map((payment) => payment.charge.id),
+    ...refunds.map((refund) => refund.charge),
   ])
   // The batch is stored whole or not at all (a crash half-way would leave objects settled with
   // no settlement and no events, which no later run would repair): under the locks of all its
@@ -107,8 +108,8 @@ export async function settleLater(
  */
 async function claim(
   context: StepContext,
-  payments: readonly Payment[],
-  refunds: readonly Refund[],
+  payments: readonly PaymentRecord[],
+  refunds: readonly RefundRecord[],
   lock: ChargeLocking = eachCharge(context),
 ): Promise<Claimed> {
   const { deps, account } = context
@@ -119,28 +120,28 @@ async function claim(
     instruments: [],
     totals: new BatchTotals(),
   }
-  const settleable = (object: Payment | Refund) =>
+  const settleable = (object: PaymentRecord | RefundRecord) =>
     object.status === 'success' && object.settled_at == null
   for (const candidate of payments) {
-    const charge = candidate.charge?.id ?? ''
+    const charge = candidate.charge.id
     await lock(charge, async () => {
       const payment = await mustGet(context, 'payment', candidate.id)
       if (!settleable(payment) || !claimed.totals.add('payments', payment)) return
-      const instrument = payment.instrument?.id ?? ''
+      const instrument = payment.instrument.id
       const siblings = await allOf(context, 'payment', { instrument })
       if (siblings.every((other) => other.settled_at == null)) {
         claimed.instruments.push({ id: instrument, charge })
       }
-      const settled: Payment = Object.freeze({ ...payment, settled_at: claimed.settledAt })
+      const settled: PaymentRecord = Object.freeze({ ...payment, settled_at: claimed.settledAt })
       await deps.store.putObject(account.id, 'payment', settled)
       claimed.payments.push(settled)
     })
   }
   for (const candidate of refunds) {
-    await lock(candidate.charge ?? '', async () => {
+    await lock(candidate.charge, async () => {
       const refund = await mustGet(context, 'refund', candidate.id)
       if (!settleable(refund) || !claimed.totals.add('refunds', refund)) return
-      const settled: Refund = Object.freeze({ ...refund, settled_at: claimed.settledAt })
+      const settled: RefundRecord = Object.freeze({ ...refund, settled_at: claimed.settledAt })
       await deps.store.putObject(account.id, 'refund', settled)
       claimed.refunds.push(settled)
     })
@@ -169,7 +170,7 @@ async function recordSettlement(
   })
   await deps.store.putObject(account.id, 'settlement', settlement)
   for (const { id, charge } of claimed.payments) {
-    await lock(charge?.id ?? '', async () => {
+    await lock(charge.id, async () => {
       const payment = await mustGet(context, 'payment', id)
       await deps.recordEvent(account.id, 'payment.settled', id, {
         ...(await parentsOf(context, payment)),
@@ -179,9 +180,9 @@ async function recordSettlement(
     })
   }
   for (const { id, charge } of claimed.refunds) {
-    await lock(charge ?? '', async () => {
+    await lock(charge, async () => {
       const refund = await mustGet(context, 'refund', id)
-      const payment = await mustGet(context, 'payment', refund.payment ?? '')
+      const payment = await mustGet(context, 'payment', refund.payment)
       await deps.recordEvent(account.id, 'refund.settled', id, {
         ...(await parentsOf(context, payment)),
         payment,
@@ -202,10 +203,10 @@ async function recordSettlement(
   return settlement
 }
 
-async function parentsOf(context: StepContext, payment: Payment) {
+async function parentsOf(context: StepContext, payment: PaymentRecord) {
   return {
-    charge: await mustGet(context, 'charge', payment.charge?.id ?? ''),
-    instrument: await mustGet(context, 'instrument', payment.instrument?.id ?? ''),
+    charge: await mustGet(context, 'charge', payment.charge.id),
+    instrument: await mustGet(context, 'instrument', payment.instrument.id),
   }
 }
 
@@ -217,8 +218,8 @@ async function parentsOf(context: StepContext, payment: Payment) {
 class BatchTotals {
   readonly #sums = new Map<string, { payments: bigint; refunds: bigint }>()
 
-  add(kind: 'payments' | 'refunds', object: Payment | Refund): boolean {
-    const currency = object.currency ?? ''
+  add(kind: 'payments' | 'refunds', object: PaymentRecord | RefundRecord): boolean {
+    const { currency } = object
     const sums = this.#sums.get(currency) ?? { payments: 0n, refunds: 0n }
     const next = sums[kind] + sumMinor([object], currency)
     if (exactAmount(next, currency) === undefined) return false

@@ -1,5 +1,6 @@
-import type { Charge, Dispute, Instrument, Payment } from '@chargekit/schemas'
+import type { Charge, Dispute } from '@chargekit/schemas'
 import { ApiProblem, conflict, designationOf } from '../api-problem'
+import type { InstrumentRecord, PaymentRecord } from '../storage/records'
 import type { StepContext } from './context'
 import { assertTriesLeft } from './declined-attempts'
 import { exactAmount, sumMinor, toAmount } from './money'
@@ -64,11 +65,11 @@ function failedCharge(charge: Charge, what: string): ApiProblem {
  */
 export async function assertCapturable(
   context: StepContext,
-  instrument: Instrument,
+  instrument: InstrumentRecord,
   amountMinor: bigint,
 ): Promise<void> {
   assertAuthorized(instrument, 'captured')
-  const currency = instrument.currency ?? ''
+  const currency = instrument.currency
   const reversals = await allOf(context, 'reversal', { instrument: instrument.id })
   if (reversals.some((reversal) => reversal.status === 'pending')) {
     throw conflict(
@@ -87,7 +88,7 @@ export async function assertCapturable(
     }
     return
   }
-  const authorized = sumMinor([{ amount: instrument.amount ?? 0 }], currency)
+  const authorized = sumMinor([{ amount: instrument.amount }], currency)
   if (amountMinor > authorized) {
     throw conflict(
       '01.02.0000',
@@ -111,11 +112,11 @@ export async function assertCapturable(
 /** Reversal: only an authorized instrument with nothing captured, for its full amount. */
 export async function assertReversible(
   context: StepContext,
-  instrument: Instrument,
+  instrument: InstrumentRecord,
   amountMinor: bigint | undefined,
 ): Promise<void> {
   assertAuthorized(instrument, 'reversed')
-  const currency = instrument.currency ?? ''
+  const currency = instrument.currency
   const payments = await allOf(context, 'payment', { instrument: instrument.id })
   if (payments.some(inProgress)) {
     throw conflict(
@@ -127,7 +128,7 @@ export async function assertReversible(
   if (reversals.some((reversal) => reversal.status === 'pending')) {
     throw conflict('03.04.0000', `Instrument ${instrument.id} is already being reversed`)
   }
-  const authorized = sumMinor([{ amount: instrument.amount ?? 0 }], currency)
+  const authorized = sumMinor([{ amount: instrument.amount }], currency)
   if (amountMinor !== undefined && amountMinor !== authorized) {
     throw conflict(
       '01.02.0000',
@@ -143,7 +144,7 @@ export async function assertReversible(
  */
 export async function assertRefundable(
   context: StepContext,
-  payment: Payment,
+  payment: PaymentRecord,
   amountMinor: bigint,
 ): Promise<void> {
   if (payment.status !== 'success') {
@@ -167,7 +168,7 @@ export async function assertRefundable(
 }
 
 /** What open and lost disputes hold of a payment (won ones hold nothing). */
-async function disputedMinor(context: StepContext, payment: Payment): Promise<bigint> {
+async function disputedMinor(context: StepContext, payment: PaymentRecord): Promise<bigint> {
   const disputes = await allOf(context, 'dispute', { payment: payment.id })
   return sumMinor(
     disputes.filter((dispute) => dispute.status !== 'won'),
@@ -176,7 +177,10 @@ async function disputedMinor(context: StepContext, payment: Payment): Promise<bi
 }
 
 /** What can still be disputed: captured − refunded − earlier disputes not won by the merchant. */
-export async function disputableMinor(context: StepContext, payment: Payment): Promise<bigint> {
+export async function disputableMinor(
+  context: StepContext,
+  payment: PaymentRecord,
+): Promise<bigint> {
   if (payment.status !== 'success') {
     throw conflict(
       '05.04.0001',
@@ -197,7 +201,7 @@ export function assertDisputeOpen(dispute: Dispute): void {
   }
 }
 
-function assertAuthorized(instrument: Instrument, what: string): void {
+function assertAuthorized(instrument: InstrumentRecord, what: string): void {
   if (instrument.status !== 'authorized') {
     throw conflict(
       '05.04.0002',

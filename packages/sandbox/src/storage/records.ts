@@ -1,8 +1,10 @@
 import type {
   Charge,
+  ChargeReference,
   DeliveryStatus,
   Dispute,
   Instrument,
+  InstrumentReference,
   Payment,
   Refund,
   RetryLogEntry,
@@ -11,12 +13,25 @@ import type {
 } from '@chargekit/schemas'
 import type { CustomerAction } from '../processors/processor'
 
+/**
+ * The sandbox's own records of the objects that have parents. The wire types leave the parent
+ * references (and an instrument's amount) optional, since a service may answer without them;
+ * every object the sandbox creates has them, so its records say so.
+ */
+export type InstrumentRecord = Instrument & {
+  charge: ChargeReference
+  amount: number
+  currency: string
+}
+export type PaymentRecord = Payment & { charge: ChargeReference; instrument: InstrumentReference }
+export type RefundRecord = Refund & { charge: string; payment: string; currency: string }
+
 /** Every kind of object the sandbox stores, by name. Stored objects are immutable snapshots. */
 export interface ObjectKinds {
   charge: Charge
-  instrument: Instrument
-  payment: Payment
-  refund: Refund
+  instrument: InstrumentRecord
+  payment: PaymentRecord
+  refund: RefundRecord
   reversal: Reversal
   dispute: Dispute
   settlement: Settlement

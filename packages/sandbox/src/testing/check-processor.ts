@@ -1,4 +1,4 @@
-import type { TestElement } from '@chargekit/errors'
+import { testElements } from '@chargekit/errors'
 import * as z from 'zod'
 import { SandboxError } from '../errors'
 import type { SandboxLogger } from '../logger'
@@ -198,9 +198,8 @@ function plan(
       customerAnswers(amount),
     ]
     if (processor.honoursTestAmounts === true) {
-      const elements: TestElement[] = ['charge', 'instrument', 'payment', 'refund', 'reversal']
       scenarios.push(
-        ...elements
+        ...testElements
           .filter((element) => element !== 'refund' || chargeType.refundable !== false)
           .map(testAmount),
       )

@@ -1,7 +1,7 @@
 import { type EventListQuery, eventListQuerySchema } from '@chargekit/schemas'
 import type { Hono } from 'hono'
 import { notFound } from '../../api-problem'
-import type { EventDelivery } from '../../event-delivery'
+import type { EventDelivery } from '../../delivery/index'
 import type { StepContext } from '../../lifecycle/context'
 import type { EventFilter, StoredEvent } from '../../storage/records'
 import { endpoint, type HttpSettings } from '../endpoint'

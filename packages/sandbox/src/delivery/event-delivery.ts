@@ -1,16 +1,12 @@
 import { type DeliveryStatus, toCompactEvent } from '@chargekit/schemas'
-import {
-  accountScopedKey,
-  createDeliveryEngine,
-  type DeliveryAttempt,
-  type DeliveryJob,
-  type DeliveryProgress,
-} from './delivery/index'
-import { createKeyedLock } from './lifecycle/keyed-lock'
-import type { SandboxLogger } from './logger'
-import type { StoredEvent } from './storage/records'
-import type { SandboxStore } from './storage/sandbox-store'
-import type { NewWork } from './storage/work-queue'
+import { createKeyedLock } from '../lifecycle/keyed-lock'
+import type { SandboxLogger } from '../logger'
+import type { StoredEvent } from '../storage/records'
+import type { SandboxStore } from '../storage/sandbox-store'
+import type { NewWork } from '../storage/work-queue'
+import { accountScopedKey } from './account-scoped-key'
+import { createDeliveryEngine } from './delivery-engine'
+import type { DeliveryAttempt, DeliveryJob, DeliveryProgress } from './types'
 
 /** The sandbox's side of event delivery: feeds the engine and logs its attempts on events. */
 export interface EventDelivery {
@@ -106,9 +102,9 @@ function jobOf(accountId: string, event: StoredEvent): DeliveryJob {
 
 /**
  * `result_status` is the latest attempt's; `retries_log` gets an entry (newest first) for every
- * automatic retry and every manual redelivery, but not for the first automatic attempt. An automatic attempt that ends after a manual redelivery delivered
- * the event is not recorded: the receiver did get the event, and the result shown stays the
- * successful one.
+ * automatic retry and every manual redelivery, but not for the first automatic attempt. An
+ * automatic attempt that ends after a manual redelivery delivered the event is not recorded:
+ * the receiver did get the event, and the result shown stays the successful one.
  */
 async function recordAttempt(
   store: SandboxStore,

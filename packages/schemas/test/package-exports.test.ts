@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import buildConfig from '../tsup.config'
+
+const packageRoot = join(import.meta.dirname, '..')
+const readJson = (path: string) => JSON.parse(readFileSync(join(packageRoot, path), 'utf8'))
+const packageJson = readJson('package.json')
+
+describe('package entry points', () => {
+  it('point import and require at the files the tsup build emits', () => {
+    const options = buildConfig as Exclude<
+      typeof buildConfig,
+      unknown[] | ((...args: never) => unknown)
+    >
+    expect(options.entry).toEqual(['src/index.ts', 'src/idempotency-key.ts'])
+    for (const [subpath, name] of [
+      ['.', 'index'],
+      ['./idempotency-key', 'idempotency-key'],
+    ] as const) {
+      expect(packageJson.exports[subpath]).toEqual({
+        '@chargekit/source': `./src/${name}.ts`,
+        import: { types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` },
+        require: { types: `./dist/${name}.d.cts`, default: `./dist/${name}.cjs` },
+      })
+    }
+    // Resolvers without `exports` support (TypeScript's node10) find the subpath through a stub.
+    expect(readJson('idempotency-key/package.json')).toMatchObject({
+      main: '../dist/idempotency-key.cjs',
+      types: '../dist/idempotency-key.d.cts',
+    })
+    expect(packageJson.files).toContain('idempotency-key')
+  })
+
+  it('keep the Idempotency-Key entry free of imports, so browser bundles get no zod', () => {
+    const source = readFileSync(join(packageRoot, 'src/idempotency-key.ts'), 'utf8')
+    expect(source).not.toMatch(/^\s*import\b|\brequire\(/m)
+  })
+})
