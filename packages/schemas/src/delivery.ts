@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/v4'
 
 /**
  * The query parameters a delivery sets on the merchant's `events_url` to name its event, so a
