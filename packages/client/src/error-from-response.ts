@@ -84,6 +84,7 @@ export function errorFromResponse(call: FailedCall): ApiError {
     return new PaymentError(message(decline.message), details, {
       element: decline.element,
       objectId: decline.objectId,
+      ids: decline.ids,
       failureDescription: fields.failureDescription,
       // A code missing from the catalogue (a newer one) is judged by its category.
       retryable: info?.retryable ?? category?.retryable === 'yes',

@@ -104,6 +104,12 @@ export class PaymentError extends ApiError {
   readonly element: DeclinedElement | undefined
   /** The id of the failed object (it exists, in its failed state). */
   readonly objectId: string | undefined
+  /**
+   * Every object the decline names, by kind: the failed one and those it derives from. A
+   * declined capture names `{ charge, instrument, payment }`, so the still-authorized instrument
+   * can be captured again or reversed.
+   */
+  readonly ids: Readonly<Partial<Record<DeclinedElement, string>>>
   readonly failureDescription: string | undefined
   /** Whether the same request may succeed later (from the catalogue; false when unknown). */
   readonly retryable: boolean
@@ -114,6 +120,7 @@ export class PaymentError extends ApiError {
     decline: {
       element: DeclinedElement | undefined
       objectId: string | undefined
+      ids: Readonly<Partial<Record<DeclinedElement, string>>>
       failureDescription: string | undefined
       retryable: boolean
     },
@@ -121,6 +128,7 @@ export class PaymentError extends ApiError {
     super(message, details)
     this.element = decline.element
     this.objectId = decline.objectId
+    this.ids = decline.ids
     this.failureDescription = decline.failureDescription
     this.retryable = decline.retryable
   }

@@ -43,17 +43,19 @@ export function describeDecline(
   fields: ErrorFields,
   info: ErrorCodeInfo | undefined,
   details: ApiErrorDetails,
-): { message: string; element: DeclinedElement | undefined; objectId: string | undefined } {
-  let element: DeclinedElement | undefined
-  let objectId: string | undefined
+): {
+  message: string
+  element: DeclinedElement | undefined
+  objectId: string | undefined
+  ids: Partial<Record<DeclinedElement, string>>
+} {
+  const ids: Partial<Record<DeclinedElement, string>> = {}
   for (const candidate of elementsDeepestFirst) {
     const id = fields.metadata[candidate]
-    if (typeof id === 'string' && id !== '') {
-      element = candidate
-      objectId = id
-      break
-    }
+    if (typeof id === 'string' && id !== '') ids[candidate] = id
   }
+  let element = elementsDeepestFirst.find((candidate) => ids[candidate] !== undefined)
+  const objectId = element === undefined ? undefined : ids[element]
   element ??= elementByRoute.find(([pattern]) => pattern.test(route))?.[1]
 
   const what = `${capitalize(element ?? 'request')}${objectId === undefined ? '' : ` ${objectId}`}`
@@ -66,6 +68,7 @@ export function describeDecline(
     message: `${what} was declined: ${code} ${designation}${category}${why}.${next}`,
     element,
     objectId,
+    ids,
   }
 }
 

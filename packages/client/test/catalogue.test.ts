@@ -96,6 +96,21 @@ describe('every catalogue code at every element ends in the right typed error', 
           retryable: info.retryable,
         })
         expect(decline.objectId).toEqual(expect.any(String))
+        // The failed object and every object it derives from, by kind.
+        expect(decline.ids[element]).toBe(decline.objectId)
+        const parents = {
+          charge: [],
+          instrument: ['charge'],
+          payment: ['charge', 'instrument'],
+          refund: ['charge', 'instrument', 'payment'],
+          reversal: ['charge', 'instrument'],
+        }[element]
+        for (const parent of parents) {
+          expect(
+            decline.ids[parent as keyof typeof decline.ids],
+            `${element} names its ${parent}`,
+          ).toEqual(expect.any(String))
+        }
         expect(
           decline.message.startsWith(
             `${element[0]?.toUpperCase()}${element.slice(1)} ${decline.objectId} was declined: ${info.code} ${info.designation}`,

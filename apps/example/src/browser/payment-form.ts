@@ -81,9 +81,7 @@ async function sendPaymentDetails(submitted: HTMLFormElement) {
 
 /** The instrument of a declined capture: the 402 names the payment and its parents. */
 function authorizedInstrumentOf(error: PaymentError): string | undefined {
-  if (error.element !== 'payment') return undefined
-  const metadata = (error.body as { metadata?: { instrument?: unknown } } | undefined)?.metadata
-  return typeof metadata?.instrument === 'string' ? metadata.instrument : undefined
+  return error.element === 'payment' ? error.ids.instrument : undefined
 }
 
 /** Each field as the schema types it: integers as numbers, digits without spaces or dashes. */

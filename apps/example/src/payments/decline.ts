@@ -1,4 +1,4 @@
-import { ApiError, ChargekitError } from '@chargekit/client'
+import { ApiError, ChargekitError, PaymentError } from '@chargekit/client'
 import { categoryOf, lookupErrorCode } from '@chargekit/errors'
 import type { OrderFailure, PaymentStep } from '../orders/order.js'
 
@@ -33,11 +33,20 @@ export function explainFailure(failure: OrderFailure): Decline {
  * credential can end up on a page.
  */
 export function failureFromError(step: PaymentStep, error: unknown): OrderFailure {
-  if (error instanceof ApiError) {
-    const body = error.body as { failure_description?: unknown; metadata?: unknown } | undefined
-    const description = body?.failure_description
+  // A 402 says which step failed: one call can fail at a later step than it asked for (creating
+  // an instrument captured on creation fails at the payment when that capture is declined).
+  if (error instanceof PaymentError) {
     return {
-      step: declinedStep(body?.metadata) ?? step,
+      step: error.element ?? step,
+      code: error.code ?? null,
+      description: error.failureDescription ?? unreachableText(error),
+    }
+  }
+  if (error instanceof ApiError) {
+    const description = (error.body as { failure_description?: unknown } | undefined)
+      ?.failure_description
+    return {
+      step,
       code: error.code ?? null,
       description: typeof description === 'string' ? description : unreachableText(error),
     }
@@ -45,27 +54,6 @@ export function failureFromError(step: PaymentStep, error: unknown): OrderFailur
   if (error instanceof ChargekitError)
     return { step, code: null, description: unreachableText(error) }
   throw error
-}
-
-/** Most specific first: a capture's 402 names its charge and instrument too. */
-const stepsByDetail: readonly PaymentStep[] = [
-  'refund',
-  'reversal',
-  'payment',
-  'instrument',
-  'charge',
-]
-
-/**
- * A 402's metadata names the object that failed and its parents. One call can fail at a later step
- * than it asked for: creating an instrument that is captured on creation fails at the payment
- * when that capture is declined, while the authorization itself went through.
- */
-function declinedStep(metadata: unknown): PaymentStep | undefined {
-  if (typeof metadata !== 'object' || metadata === null) return undefined
-  return stepsByDetail.find(
-    (step) => typeof (metadata as Record<string, unknown>)[step] === 'string',
-  )
 }
 
 function unreachableText(error: ChargekitError): string {
