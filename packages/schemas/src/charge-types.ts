@@ -16,11 +16,28 @@ export const chargeTypeInfoSchema = z.looseObject({
   currencies: z.array(z.string()).nullable().optional(),
 })
 
-export type ChargeTypeInfo = z.infer<typeof chargeTypeInfoSchema>
+/** One charge type an account's channels offer. */
+export interface ChargeTypeInfo {
+  /** The charge type, such as `card_onetime` or `mbway`. */
+  id: string
+  /** For people: "Card one-time payment", "MB WAY". */
+  label: string
+  /** Whether one instrument pays several times. */
+  recurring: boolean
+  /** The JSON Schema of the POST /v2/instruments body for this type. */
+  schema: Record<string, unknown>
+  /** Whether its payments can be refunded through the API (chargekit's addition). */
+  refundable?: boolean | undefined
+  /** The currencies it takes; null for any (chargekit's addition). */
+  currencies?: string[] | null | undefined
+}
 
 /** GET /v2/charges/types: every charge type of the account, unpaged. */
 export const chargeTypeListSchema = z.looseObject({
   collection: z.array(chargeTypeInfoSchema),
 })
 
-export type ChargeTypeList = z.infer<typeof chargeTypeListSchema>
+/** GET /v2/charges/types: every charge type of the account, unpaged. */
+export interface ChargeTypeList {
+  collection: ChargeTypeInfo[]
+}

@@ -6,9 +6,9 @@ import { currencySchema } from './currency'
 import { deliveredEventIdSchema, deliveredEventTypeSchema } from './delivery'
 import { type EventFamily, eventTypes, isEventType } from './event-types'
 import type { Instrument } from './instrument'
-import { metadataSchema } from './metadata'
+import { type Metadata, metadataSchema } from './metadata'
 import type { Payment } from './payment'
-import { requestLogSchema } from './request-log'
+import { type RequestLog, requestLogSchema } from './request-log'
 
 /** The charge of a compact event: its payment method under either name, amount and currency. */
 const compactChargeSchema = z
@@ -48,7 +48,36 @@ export const compactEventSchema = z.looseObject({
   payment: z.looseObject({ id: z.string() }).nullable().optional(),
 })
 
-export type CompactEvent = z.infer<typeof compactEventSchema>
+/** The compact form of an event, as delivered to the merchant's `events_url`. */
+export interface CompactEvent {
+  /** The event's id: fetch the full event with it. */
+  id: string
+  /** The event type, such as `payment.success`. */
+  type: string
+  /** The charge: its id, payment method, amount, currency and metadata. */
+  charge: {
+    id: string
+    /** The payment method; also sent as `charge_type`. */
+    type?: string | undefined
+    charge_type?: string | undefined
+    amount: number
+    currency: string
+    metadata: Metadata
+  }
+  /** The instrument (ids null while the charge has none); details on instrument and payment events. */
+  instrument?:
+    | {
+        id: string | null
+        failure_description: string | null
+        request_log?: RequestLog | undefined
+        recurring?: boolean | undefined
+        captured_on_creation?: boolean | undefined
+      }
+    | null
+    | undefined
+  /** The payment, on payment events. */
+  payment?: { id: string } | null | undefined
+}
 
 /**
  * The JSON body of a delivery to the merchant's `events_url`: the compact form. Only `id` and
@@ -61,7 +90,16 @@ export const deliveryPayloadSchema = compactEventSchema.partial().extend({
   type: deliveredEventTypeSchema,
 })
 
-export type DeliveryPayload = z.infer<typeof deliveryPayloadSchema>
+/** The JSON body of a delivery: the compact form, of which only `id` and `type` are required. */
+export interface DeliveryPayload {
+  /** The event's id: fetch the full event with it. */
+  id: string
+  /** The event type, such as `payment.success`. */
+  type: string
+  charge?: CompactEvent['charge'] | undefined
+  instrument?: CompactEvent['instrument']
+  payment?: CompactEvent['payment']
+}
 
 /** What {@link toCompactEvent} reads: a full-form event, as stored or as fetched. */
 export interface CompactEventSource {

@@ -23,7 +23,24 @@ export const processorErrorBodySchema = z.looseObject({
   failure_description: z.string(),
 })
 
-export type ProcessorErrorBody = z.infer<typeof processorErrorBodySchema>
+/** The body of a processor decline or failure (HTTP 402). */
+export interface ProcessorErrorBody {
+  /** `Transaction Error`. */
+  message: string
+  /** The failed object and its parents by id, and the failure's description. */
+  metadata: {
+    failure_description: string
+    charge?: string | undefined
+    instrument?: string | undefined
+    payment?: string | undefined
+    refund?: string | undefined
+    reversal?: string | undefined
+  }
+  /** The catalogue code, `XX.YY.ZZZZ`. */
+  failure_code: string
+  /** The code's designation, such as "Card is Declined". */
+  failure_description: string
+}
 
 /** Field path → messages saying what was expected (see `formatZodIssues`). */
 export const parametersSchema = z.record(z.string(), z.array(z.string()))
@@ -36,7 +53,16 @@ export const validationErrorBodySchema = z.looseObject({
   parameters: parametersSchema,
 })
 
-export type ValidationErrorBody = z.infer<typeof validationErrorBodySchema>
+/** The body of a rejected request (HTTP 400, code 01.01.0000). */
+export interface ValidationErrorBody {
+  /** What was wrong, for people. */
+  message: string
+  failure_code: '01.01.0000'
+  /** `Invalid Parameters`. */
+  failure_description: string
+  /** Each bad field's dotted path, and what was expected there. */
+  parameters: Record<string, string[]>
+}
 
 /** Any error body the service sends: only `message` is always there. */
 export const apiErrorBodySchema = z.looseObject({
@@ -47,4 +73,16 @@ export const apiErrorBodySchema = z.looseObject({
   parameters: parametersSchema.optional(),
 })
 
-export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>
+/** Any error body the service sends: only `message` is always there. */
+export interface ApiErrorBody {
+  /** What went wrong, for people. */
+  message: string
+  /** The catalogue code, `XX.YY.ZZZZ`, when there is one. */
+  failure_code?: string | undefined
+  /** The code's designation. */
+  failure_description?: string | undefined
+  /** The objects concerned, by kind, and other details. */
+  metadata?: Record<string, unknown> | undefined
+  /** Each bad field's dotted path, and what was expected there (a 400). */
+  parameters?: Record<string, string[]> | undefined
+}

@@ -6,7 +6,15 @@ export const paginationSchema = z.looseObject({
   total: z.int().min(0),
 })
 
-export type Pagination = z.infer<typeof paginationSchema>
+/** Where a page stands in its list. */
+export interface Pagination {
+  /** This page, 1-based. */
+  page: number
+  /** Items per page. */
+  per_page: number
+  /** Items in the whole list. */
+  total: number
+}
 
 /** One page of a list endpoint: newest first, with the filters that were applied. */
 export function listEnvelopeSchema<Item extends z.ZodType>(item: Item) {
@@ -18,4 +26,11 @@ export function listEnvelopeSchema<Item extends z.ZodType>(item: Item) {
 }
 
 /** A page of `Item`s, as {@link listEnvelopeSchema} yields it. */
-export type ListEnvelope<Item> = z.infer<ReturnType<typeof listEnvelopeSchema<z.ZodType<Item>>>>
+export interface ListEnvelope<Item> {
+  /** The page's items, newest first. */
+  collection: Item[]
+  /** Where the page stands in the list. */
+  pagination: Pagination
+  /** The filters the service applied, as it echoes them. */
+  filters: Record<string, unknown>
+}

@@ -4,7 +4,11 @@
  */
 import type * as z from 'zod/v4'
 import type {
+  ApiErrorBody,
   Charge,
+  ChargeTypeInfo,
+  CompactEvent,
+  DeliveryPayload,
   Dispute,
   Event,
   EventOf,
@@ -12,24 +16,34 @@ import type {
   GenericEvent,
   Instrument,
   KnownEvent,
+  Pagination,
   Payment,
   PaymentEvent,
+  ProcessorErrorBody,
   Refund,
   Reversal,
   Settlement,
   UnknownEvent,
+  ValidationErrorBody,
 } from '../src/index'
 import {
+  type apiErrorBodySchema,
   type chargeSchema,
+  type chargeTypeInfoSchema,
+  type compactEventSchema,
+  type deliveryPayloadSchema,
   type disputeSchema,
   type eventSchema,
   type instrumentSchema,
   isEventOfType,
   isKnownEvent,
+  type paginationSchema,
   type paymentSchema,
+  type processorErrorBodySchema,
   type refundSchema,
   type reversalSchema,
   type settlementSchema,
+  type validationErrorBodySchema,
 } from '../src/index'
 
 export function switchNarrowsWithoutAGuard(event: Event): string | undefined {
@@ -114,4 +128,11 @@ export const agreements: [
   Agrees<Dispute, typeof disputeSchema>,
   Agrees<Settlement, typeof settlementSchema>,
   Agrees<GenericEvent, typeof eventSchema>,
-] = [true, true, true, true, true, true, true, true]
+  Agrees<ChargeTypeInfo, typeof chargeTypeInfoSchema>,
+  Agrees<CompactEvent, typeof compactEventSchema>,
+  Agrees<DeliveryPayload, typeof deliveryPayloadSchema>,
+  Agrees<Pagination, typeof paginationSchema>,
+  Agrees<ProcessorErrorBody, typeof processorErrorBodySchema>,
+  Agrees<ValidationErrorBody, typeof validationErrorBodySchema>,
+  Agrees<ApiErrorBody, typeof apiErrorBodySchema>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true]
