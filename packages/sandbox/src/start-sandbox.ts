@@ -13,20 +13,19 @@ import {
   resolveConnectionLimits,
   timeoutServerOptions,
 } from './http/connection-limits'
-import { checkCorsOrigins } from './http/cors'
 import { createSandboxApp } from './http/create-app'
 import {
   type CredentialThrottleOptions,
-  checkCredentialThrottle,
   createCredentialThrottle,
 } from './http/credential-throttle'
-import { checkRateLimit, defaultRateLimit } from './http/rate-limit'
+import { defaultRateLimit } from './http/rate-limit'
 import type { LifecycleDeps } from './lifecycle/context'
 import { createEventRecorder } from './lifecycle/event-recorder'
 import { runLaterTask } from './lifecycle/later-work'
 import { quietLogger, type SandboxLogger } from './logger'
 import type { Processor } from './processors/processor'
 import { builtInProcessors, createProcessorRegistry } from './processors/processor-registry'
+import { checkOptions, startSandboxOptionsSchema } from './sandbox-options'
 import { checkRetainCharges } from './storage/memory-store'
 import { openStorage } from './storage/open-storage'
 import type { SandboxStore } from './storage/sandbox-store'
@@ -148,40 +147,17 @@ export async function launchSandbox(
   options: StartSandboxOptions,
   builtIns: readonly Processor[],
 ): Promise<Sandbox> {
+  checkOptions('startSandbox', startSandboxOptionsSchema, options)
   const timeScale = options.timeScale ?? 1
-  if (!(Number.isFinite(timeScale) && timeScale >= 0)) {
-    throw new SandboxError(
-      `timeScale must be a number >= 0 (1 = real time, 0.001 = 1000x faster); got ${String(timeScale)}`,
-    )
-  }
   const requestTimeoutMs = options.requestTimeoutMs ?? 30_000
-  if (!(Number.isFinite(requestTimeoutMs) && requestTimeoutMs > 0)) {
-    throw new SandboxError('requestTimeoutMs must be a number of ms > 0')
-  }
-  const { deliveryTimeoutMs } = options
-  if (
-    deliveryTimeoutMs !== undefined &&
-    !(Number.isFinite(deliveryTimeoutMs) && deliveryTimeoutMs > 0)
-  ) {
-    throw new SandboxError('deliveryTimeoutMs must be a number of ms > 0')
-  }
   const maxDeclinedInstruments = options.maxDeclinedInstruments ?? 5
-  if (!(Number.isInteger(maxDeclinedInstruments) && maxDeclinedInstruments >= 1)) {
-    throw new SandboxError(
-      `maxDeclinedInstruments must be a whole number >= 1; got ${String(maxDeclinedInstruments)}`,
-    )
-  }
-  const corsOrigins = checkCorsOrigins(options.corsOrigins)
+  const corsOrigins = options.corsOrigins && Object.freeze([...options.corsOrigins])
   const limit = options.rateLimit ?? defaultRateLimit
-  checkRateLimit('rateLimit', limit)
-  checkCredentialThrottle(options.credentialThrottle)
   const connections = resolveConnectionLimits(options.connections)
   const configuredPublicUrl =
     options.publicUrl === undefined ? undefined : publicOrigin(options.publicUrl)
   const processors = createProcessorRegistry(options.processors, builtIns)
   const accounts = createAccounts(options.accounts ?? [defaultAccount], processors)
-  for (const account of accounts)
-    checkRateLimit(`accounts[${account.id}].rateLimit`, account.rateLimit)
 
   const logger = options.logger ?? quietLogger
   const retainCharges = checkRetainCharges(options.retainCharges)

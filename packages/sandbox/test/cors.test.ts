@@ -94,7 +94,7 @@ describe('CORS on /v2', () => {
     'refuses %s as a CORS origin',
     async (origin) => {
       await expect(startSandbox({ port: 0, corsOrigins: [origin] })).rejects.toThrow(
-        `corsOrigins: "${origin}" is not an origin`,
+        `startSandbox: corsOrigins.0 is not an origin; expected scheme://host[:port] with no path, such as https://shop.example; got "${origin}"`,
       )
     },
   )

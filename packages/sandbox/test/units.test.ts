@@ -269,6 +269,43 @@ describe('credential throttle', () => {
   })
 })
 
+describe('startSandbox options', () => {
+  it.each([
+    [
+      { timeScale: 'fast' },
+      'startSandbox: timeScale must be a number >= 0 (1 = real time, 0.001 = 1000x faster); got "fast"',
+    ],
+    [
+      { timescale: 0.01 },
+      'startSandbox: unknown option timescale (did you mean timeScale?); the options are port, host,',
+    ],
+    [
+      { connections: { maxConnection: 5 } },
+      'startSandbox: unknown option connections.maxConnection (did you mean maxConnections?); the options are headersTimeoutMs, receiveTimeoutMs, maxConnections',
+    ],
+    [
+      { rateLimit: { requestsPerSecond: 0 } },
+      'startSandbox: rateLimit.requestsPerSecond must be a number > 0; got 0',
+    ],
+    [
+      {
+        accounts: [{ id: 'a', privateKey: 'sk_a', rateLimit: { requestsPerSecond: 5, burst: 0 } }],
+      },
+      'startSandbox: accounts.0.rateLimit.burst must be a number >= 1',
+    ],
+    [{ signingSecret: '' }, 'startSandbox: signingSecret must be a secret such as whsec_<base64>'],
+    [
+      { logger: console.log },
+      'startSandbox: logger must be an object with info, warn, error methods',
+    ],
+    [{ port: 70_000 }, 'startSandbox: port must be a TCP port from 0 to 65535; got 70000'],
+  ])('refuses %j, naming the option and what it takes', async (options, message) => {
+    const start = startSandbox(options as never)
+    await expect(start).rejects.toThrow(SandboxError)
+    await expect(start).rejects.toThrow(message)
+  })
+})
+
 describe('where state lives', () => {
   it.each([
     [
@@ -280,7 +317,7 @@ describe('where state lives', () => {
       'Give at most one of store, data and database (got store and data)',
     ],
     [{ data: ' ' }, 'data must be the path of a folder'],
-    [{ database: 'mysql://db/sandbox' }, 'database must be a PostgreSQL URL'],
+    [{ database: 'mysql://user:s3cret@db/sandbox' }, 'database must be a PostgreSQL URL'],
     // Nothing listens on port 1: the reason is given, never the URL and its password.
     [
       { database: 'postgres://user:s3cret@127.0.0.1:1/sandbox' },

@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from 'hono'
-import { SandboxError } from '../errors'
 import { integrationWarningsHeader } from './integration-warnings'
 import { requestHeader } from './request-header'
 import type { SandboxEnv } from './sandbox-env'
@@ -68,30 +67,4 @@ function allowedHeadersOf(requested: string | undefined): string {
     .map((name) => name.trim().toLowerCase())
     .filter((name) => allowedHeaders.has(name) || /^x-[a-z0-9-]+$/.test(name))
   return [...new Set([...allowedHeaders, ...names])].join(', ')
-}
-
-/** Checks `corsOrigins`: each entry an origin as browsers send it (`https://shop.example:8443`). */
-export function checkCorsOrigins(origins: unknown): readonly string[] | undefined {
-  if (origins === undefined) return undefined
-  if (!Array.isArray(origins)) {
-    throw new SandboxError(
-      'corsOrigins must be an array of origins such as ["https://shop.example"]',
-    )
-  }
-  for (const origin of origins) {
-    if (typeof origin !== 'string' || originOf(origin) !== origin) {
-      throw new SandboxError(
-        `corsOrigins: ${JSON.stringify(origin)} is not an origin; expected scheme://host[:port] with no path, such as https://shop.example`,
-      )
-    }
-  }
-  return Object.freeze([...origins])
-}
-
-function originOf(text: string): string | undefined {
-  try {
-    return new URL(text).origin
-  } catch {
-    return undefined
-  }
 }

@@ -1,6 +1,5 @@
 import { isIPv6 } from 'node:net'
 import type { HttpBindings } from '@hono/node-server'
-import { SandboxError } from '../errors'
 
 export interface CredentialThrottleOptions {
   /** Failed sign-ins one client address may make within `windowMs`, on any accounts. @default 20 */
@@ -70,18 +69,6 @@ export function createCredentialThrottle(
       const id = account(accountId)
       if (id !== undefined) byAccount.add(id, time)
     },
-  }
-}
-
-/** Checks the throttle options once at start-up. */
-export function checkCredentialThrottle(options: CredentialThrottleOptions | undefined): void {
-  for (const name of ['maxFailuresPerAddress', 'maxFailuresPerAccount', 'windowMs'] as const) {
-    const value = options?.[name]
-    if (value !== undefined && !(Number.isInteger(value) && value >= 1)) {
-      throw new SandboxError(
-        `credentialThrottle.${name} must be a whole number >= 1; got ${String(value)}`,
-      )
-    }
   }
 }
 

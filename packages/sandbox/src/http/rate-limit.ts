@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import type { RateLimitOptions } from '../accounts/account-options'
 import { tooManyRequests } from '../api-problem'
-import { SandboxError } from '../errors'
 import type { SandboxEnv } from './sandbox-env'
 
 /** Generous, so benchmarks and test suites never meet it; lower it per account to test 429s. */
@@ -48,16 +47,4 @@ function take(
     return undefined
   }
   return Math.max(1, Math.ceil((1 - bucket.tokens) / requestsPerSecond))
-}
-
-/** Checks a rate limit option once at start-up. */
-export function checkRateLimit(name: string, limit: RateLimitOptions | false | undefined): void {
-  if (limit === undefined || limit === false) return
-  const { requestsPerSecond, burst } = limit
-  if (!(Number.isFinite(requestsPerSecond) && requestsPerSecond > 0)) {
-    throw new SandboxError(`${name}.requestsPerSecond must be a number > 0`)
-  }
-  if (burst !== undefined && !(Number.isFinite(burst) && burst >= 1)) {
-    throw new SandboxError(`${name}.burst must be a number >= 1`)
-  }
 }

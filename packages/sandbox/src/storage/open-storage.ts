@@ -37,9 +37,6 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   }
   const { data, database } = options
   if (data !== undefined) {
-    if (typeof data !== 'string' || data.trim() === '') {
-      throw new SandboxError('data must be the path of a folder for the embedded database')
-    }
     const db = await openSqlDatabase({ data })
     // The folder is this process's alone: whatever an earlier process left in flight is free.
     await Promise.all([releaseAbandonedReservations(db), releaseAbandonedClaims(db)]).catch(
@@ -51,11 +48,6 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     return sqlStorage(db, `an embedded database in ${data}`)
   }
   if (database !== undefined) {
-    if (typeof database !== 'string' || !/^postgres(ql)?:\/\//.test(database)) {
-      throw new SandboxError(
-        'database must be a PostgreSQL URL, such as postgres://user:password@localhost:5432/sandbox',
-      )
-    }
     return sqlStorage(
       await openSqlDatabase({ database }),
       `the PostgreSQL database ${withoutPassword(database)}`,
