@@ -444,9 +444,10 @@ describe.each(methods)('$chargeType', (method) => {
       expect(refund.status).toBe(409)
     }
 
-    const reversalCharge = (
-      await coded('reversal', { instrument_params: { captured_on_creation: false } })
-    ).body.id
+    // A `.50` amount is not captured on creation unless asked, as on the card test channel.
+    const reversalChargeBody = (await coded('reversal')).body
+    expect(reversalChargeBody.instrument_params.captured_on_creation).toBe(false)
+    const reversalCharge = reversalChargeBody.id
     const forReversal = (await requestInstrument(method, reversalCharge)).body
     await approve(method, forReversal)
     expect(await instrumentOf(forReversal.id)).toMatchObject({

@@ -1,8 +1,8 @@
 import type { Charge, CreateChargeRequest } from '@chargekit/schemas'
 import { declined } from '../api-problem'
 import { newId } from '../ids'
-import { targetsReversalTest } from '../processors/no-processor'
 import type { FinalOutcome } from '../processors/processor'
+import { targetsReversalTest } from '../processors/test-amounts'
 import { resolveChannels } from './charge-channels'
 import { processorOf, revise, type StepContext } from './context'
 import { money, requestedMoney } from './money'
@@ -26,7 +26,8 @@ export async function createCharge(
   const recurringType = chargeType?.recurring === true
   // A test amount aimed at the reversal needs an uncaptured authorization to reverse, so only
   // an explicit `captured_on_creation` captures it.
-  const capturedByDefault = !recurringType && !targetsReversalTest(channels[0], input.amount)
+  const processor = context.deps.processors.get(channels[0]?.processor ?? '')
+  const capturedByDefault = !recurringType && !targetsReversalTest(processor, input.amount)
   const created: Charge = Object.freeze({
     id: newId('ch'),
     charge_type: input.charge_type,

@@ -1,4 +1,3 @@
-import { decodeTestAmount } from '@chargekit/errors'
 import type { Channel } from '@chargekit/schemas'
 import { cardOnetime, cardRecurring } from '../card/card-charge-types'
 import type { Outcome, Processor } from './processor'
@@ -9,14 +8,6 @@ const name = 'no_processor'
 /** Whether a charge on this channel follows the error-testing-by-amount procedure. */
 export function isErrorTestingChannel(channel: Channel | undefined): boolean {
   return channel?.processor === name
-}
-
-/**
- * Whether a charge on this channel tests the reversal (`.50`): such a charge is not captured on
- * creation unless the merchant asks, since a captured authorization cannot be reversed.
- */
-export function targetsReversalTest(channel: Channel | undefined, amount: number): boolean {
-  return isErrorTestingChannel(channel) && decodeTestAmount(amount)?.element === 'reversal'
 }
 
 /**

@@ -15,6 +15,15 @@ export function testAmountOutcome(context: ProcessorContext, element: TestElemen
 }
 
 /**
+ * Whether a charge tests the reversal (`.50`) on a processor that follows test amounts: such a
+ * charge is not captured on creation unless the merchant asks, since a captured authorization
+ * cannot be reversed.
+ */
+export function targetsReversalTest(processor: Processor | undefined, amount: number): boolean {
+  return processor?.honoursTestAmounts === true && decodeTestAmount(amount)?.element === 'reversal'
+}
+
+/**
  * The steps of a processor that answers at once and fails only where the charge amount says:
  * the charge, the capture, the refund and the reversal.
  */
