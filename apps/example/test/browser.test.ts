@@ -7,25 +7,11 @@ import { launchChromium } from '../../../scripts/launch-chromium'
 import type { Database } from '../src/db/database.js'
 import { parseMajorAmount } from '../src/money.js'
 import { checkout } from '../src/payments/checkout.js'
+import { type SentRequest, watchRequests } from './support/sent-requests.js'
 import { shopHttp } from './support/shop-http.js'
 import { type Stack, startStack } from './support/stack.js'
 
 const artifacts = fileURLToPath(new URL('../test-artifacts/', import.meta.url))
-
-interface SentRequest {
-  method: string
-  url: string
-  body: string
-}
-
-/** Every request the page sends, main frame or script, whatever its origin. */
-function watchRequests(page: Page): SentRequest[] {
-  const sent: SentRequest[] = []
-  page.on('request', (request) =>
-    sent.push({ method: request.method(), url: request.url(), body: request.postData() ?? '' }),
-  )
-  return sent
-}
 
 async function fillCard(page: Page, card: { number: string; cvc: string; year?: string }) {
   await page.getByLabel('Name on card').fill('Ada Lovelace')

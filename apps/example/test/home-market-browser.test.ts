@@ -4,6 +4,7 @@ import type { Instrument } from '@chargekit/client'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../../scripts/launch-chromium'
+import { type SentRequest, watchRequests } from './support/sent-requests.js'
 import { shopHttp } from './support/shop-http.js'
 import { type Stack, startStack } from './support/stack.js'
 
@@ -14,20 +15,6 @@ const artifacts = fileURLToPath(new URL('../test-artifacts/', import.meta.url))
  * customer answers after 0.5 s, while a Multibanco reference stays payable for hours.
  */
 const timeScale = 0.05
-
-interface SentRequest {
-  method: string
-  url: string
-  body: string
-}
-
-function watchRequests(page: Page): SentRequest[] {
-  const sent: SentRequest[] = []
-  page.on('request', (request) =>
-    sent.push({ method: request.method(), url: request.url(), body: request.postData() ?? '' }),
-  )
-  return sent
-}
 
 describe('MB WAY and Multibanco in a real browser', () => {
   let stack: Stack
