@@ -74,3 +74,12 @@ export function killRunningClis() {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
   }
 }
+
+/** An approved test card, for tests that seed a flow through the client. */
+export const testCard = {
+  name: 'Ada Lovelace',
+  number: '4242424242424242',
+  expiration_month: 12,
+  expiration_year: new Date().getUTCFullYear() + 3,
+  cvc: '123',
+}

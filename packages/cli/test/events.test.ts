@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { type ChargekitClient, createClient, type Event } from '@chargekit/client'
 import { type Sandbox, startSandbox } from '@chargekit/sandbox'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { killRunningClis, runCli } from './cli-process'
+import { killRunningClis, runCli, testCard } from './cli-process'
 
 let sandbox: Sandbox
 let receiver: ReturnType<typeof createServer>
@@ -47,14 +47,7 @@ beforeAll(async () => {
     metadata: { order: '1042' },
   })
   chargeId = charge.id
-  await client.instruments.create({
-    charge: charge.id,
-    name: 'Ada Lovelace',
-    number: '4242424242424242',
-    expiration_month: 12,
-    expiration_year: new Date().getUTCFullYear() + 3,
-    cvc: '123',
-  })
+  await client.instruments.create({ charge: charge.id, ...testCard })
 })
 afterAll(async () => {
   await sandbox.close()

@@ -5,7 +5,7 @@ import { type Sandbox, startSandbox } from '@chargekit/sandbox'
 import { type CompactEventSource, toCompactEvent } from '@chargekit/schemas'
 import { createSignatureVerifier } from '@chargekit/webhooks'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { killRunningClis, startCli } from './cli-process'
+import { killRunningClis, startCli, testCard } from './cli-process'
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 
@@ -89,14 +89,7 @@ async function payment() {
     events_url: 'https://shop.example/events',
     metadata: { order: '1042' },
   })
-  await client.instruments.create({
-    charge: charge.id,
-    name: 'Ada Lovelace',
-    number: '4242424242424242',
-    expiration_month: 12,
-    expiration_year: new Date().getUTCFullYear() + 3,
-    cvc: '123',
-  })
+  await client.instruments.create({ charge: charge.id, ...testCard })
   return charge
 }
 
