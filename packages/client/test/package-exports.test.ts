@@ -32,7 +32,8 @@ describe('package entry points', () => {
       })
     }
     expect(packageJson.main).toBe(packageJson.exports['.'].require.default)
-    // Resolvers without `exports` support (TypeScript's node10) find the subpath through a stub.
+    // Resolvers without `exports` support (TypeScript's node10) find the subpath through the
+    // package.json in its folder.
     const stub = JSON.parse(
       readFileSync(join(import.meta.dirname, '..', 'browser', 'package.json'), 'utf8'),
     )

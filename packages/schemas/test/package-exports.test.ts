@@ -24,7 +24,8 @@ describe('package entry points', () => {
         require: { types: `./dist/${name}.d.cts`, default: `./dist/${name}.cjs` },
       })
     }
-    // Resolvers without `exports` support (TypeScript's node10) find the subpath through a stub.
+    // Resolvers without `exports` support (TypeScript's node10) find the subpath through the
+    // package.json in its folder.
     expect(readJson('idempotency-key/package.json')).toMatchObject({
       main: '../dist/idempotency-key.cjs',
       types: '../dist/idempotency-key.d.cts',
