@@ -20,7 +20,7 @@ import {
 } from './http/credential-throttle'
 import { defaultRateLimit } from './http/rate-limit'
 import type { LifecycleDeps } from './lifecycle/context'
-import { createEventRecorder } from './lifecycle/event-recorder'
+import { createEventRecorder } from './lifecycle/events'
 import { runLaterTask } from './lifecycle/later-work'
 import { quietLogger, type SandboxLogger } from './logger'
 import type { Processor } from './processors/processor'

@@ -1,12 +1,17 @@
+// What every lifecycle step runs with: the sandbox's dependencies, the charge's lock, atomic
+// writes, and the one way to call a processor plug-in (its answer checked, its failure recorded).
+
 import type { Charge, RequestLog } from '@chargekit/schemas'
 import type { Account } from '../accounts/accounts'
+import { designationOf } from '../api-problem'
 import { SandboxError } from '../errors'
 import type { SandboxLogger } from '../logger'
 import type { ChargeType } from '../processors/charge-type'
-import type { Processor, ProcessorContext } from '../processors/processor'
+import { type AcceptedOutcomes, describeValue, outcomeProblem } from '../processors/outcome-check'
+import type { FailedOutcome, Processor, ProcessorContext } from '../processors/processor'
 import type { ProcessorRegistry } from '../processors/processor-registry'
 import type { SandboxStore } from '../storage/sandbox-store'
-import type { RecordEvent } from './event-recorder'
+import type { RecordEvent } from './events'
 import type { KeyedLock } from './keyed-lock'
 
 /** What every lifecycle step needs; built once per sandbox. */
@@ -98,4 +103,57 @@ export function revise<T extends object>(context: StepContext, object: T, change
   const revised: T = { ...object, ...changes }
   if ('updated_at' in revised) revised.updated_at = context.deps.now().toISOString()
   return Object.freeze(revised)
+}
+
+/**
+ * What a failed step records: the code, its catalogue designation as `failure_description`
+ * (integrations compare it, so a processor never replaces it) and the processor's own text, if
+ * it gave one.
+ */
+export interface Failure {
+  code: string
+  description: string
+  message?: string
+}
+
+export function failureOf(outcome: FailedOutcome): Failure {
+  const failure: Failure = { code: outcome.code, description: designationOf(outcome.code) }
+  if (outcome.description !== undefined) failure.message = outcome.description
+  return failure
+}
+
+/** The field a failed object carries the processor's own text in: `failure_message`. */
+export function processorMessage(message: string | undefined): { failure_message?: string } {
+  return message === undefined ? {} : { failure_message: message }
+}
+
+/**
+ * Calls a processor plug-in and checks its answer. A processor that throws fails the step with
+ * 99.02.0004 (Processor Unhandled Error), one that answers something malformed or an outcome
+ * the step does not accept with 99.02.0001 (Unexpected Processor Response): the sandbox records
+ * the failure like any decline and logs the cause, instead of answering 500.
+ */
+export async function callProcessor<Accepts extends keyof AcceptedOutcomes>(
+  deps: LifecycleDeps,
+  processorName: string,
+  step: string,
+  run: () => unknown,
+  accepts: Accepts,
+): Promise<AcceptedOutcomes[Accepts]> {
+  let outcome: unknown
+  try {
+    outcome = await run()
+  } catch (error) {
+    deps.logger.error(`processor ${processorName} threw in ${step}`, { error })
+    return { status: 'failed', code: '99.02.0004' }
+  }
+  const problem = outcomeProblem(outcome, accepts)
+  if (problem === undefined) return outcome as AcceptedOutcomes[Accepts]
+  deps.logger.error(
+    `processor ${processorName} answered ${step} with a malformed outcome: ${problem}`,
+    {
+      outcome: describeValue(outcome),
+    },
+  )
+  return { status: 'failed', code: '99.02.0001' }
 }

@@ -1,16 +1,18 @@
+// The lifecycle's timed work: what a step leaves for later (a processor's delayed answer, a
+// customer's deadline, a settlement batch), stored with the event that announces it, and how
+// it is carried out when due.
+
 import type { RequestLog } from '@chargekit/schemas'
 import { ApiProblem } from '../api-problem'
 import { SandboxError } from '../errors'
-import type { FinalOutcome } from '../processors/processor'
+import type { AwaitingProcessorOutcome, FinalOutcome } from '../processors/processor'
 import type { ClaimedWork } from '../storage/work-queue'
-import { finishAuthorization } from './authorization'
-import { paymentMovement } from './capture'
 import { type LifecycleDeps, type StepContext, withChargeLock } from './context'
-import { answerAsCustomer } from './customer-answer'
-import { finishMovement, type Movement, type MovementKinds } from './movement'
-import { refundMovement } from './refund'
-import { reversalMovement } from './reverse'
-import { settleLater } from './settle'
+import { answerAsCustomer, finishAuthorization } from './instruments'
+import { finishMovement, type Movement, type MovementKinds, paymentMovement } from './payments'
+import { refundMovement } from './refunds'
+import { reversalMovement } from './reversals'
+import { settleLater } from './settlements'
 
 /**
  * The lifecycle's timed work, as the JSON stored in the work queue: everything needed to carry
@@ -136,4 +138,28 @@ export async function runLaterTask(deps: LifecycleDeps, work: ClaimedWork): Prom
   } catch (error) {
     if (!(error instanceof ApiProblem)) throw error
   }
+}
+
+type AnswerTask = Extract<LaterTask, { outcome: FinalOutcome }>
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
+/**
+ * The timed work that applies a pending outcome's answer after its delay, where `task` says:
+ * stored with the step's `.pending` event, so the answer is never lost in between.
+ */
+export function answerLater(
+  context: StepContext,
+  pending: AwaitingProcessorOutcome,
+  task: DistributiveOmit<AnswerTask, 'outcome' | 'requestLog'>,
+): LaterWork {
+  const answer = { ...task, outcome: answerOf(pending), requestLog: context.requestLog }
+  return { task: answer as AnswerTask, afterMs: pending.afterMs }
+}
+
+/**
+ * The answer as the JSON it is stored as, whatever the store: the memory store keeps the very
+ * object, and a processor must not be able to change a stored answer by changing its own.
+ */
+function answerOf({ outcome }: AwaitingProcessorOutcome): FinalOutcome {
+  return JSON.parse(JSON.stringify(outcome)) as FinalOutcome
 }

@@ -1,8 +1,10 @@
+// The lifecycle's legal-transition rules, checked before any processor is called, including
+// the card-testing limit on declined instruments per charge.
+
 import type { Charge, Dispute } from '@chargekit/schemas'
-import { ApiProblem, conflict, designationOf } from '../api-problem'
+import { ApiProblem, conflict, declined, designationOf } from '../api-problem'
 import type { InstrumentRecord, PaymentRecord } from '../storage/records'
-import type { StepContext } from './context'
-import { assertTriesLeft } from './declined-attempts'
+import { revise, type StepContext } from './context'
 import { exactAmount, sumMinor, toAmount } from './money'
 import { allOf } from './objects'
 
@@ -208,4 +210,40 @@ function assertAuthorized(instrument: InstrumentRecord, what: string): void {
       `Instrument ${instrument.id} is ${instrument.status}, not authorized: it cannot be ${what}`,
     )
   }
+}
+
+export const tooManyTriesCode = '02.01.0000'
+
+/** Declined by the processor (or the sandbox); an instrument the merchant invalidated has no code. */
+const isDeclined = (instrument: InstrumentRecord) =>
+  instrument.status === 'invalid' && instrument.failure_code !== null
+
+/**
+ * Card-testing defence. Instruments are created with the public key, from the internet, so a
+ * fraudster can try stolen card numbers on one checkout until one works. A charge therefore takes
+ * at most `maxDeclinedInstruments` declined cards: the next attempt fails the charge with
+ * 02.01.0000 Too Many Tries (`charge.error`, 402), and every later one answers that failure, so
+ * the customer starts again with a new charge, which the merchant's server creates and can refuse.
+ */
+export async function assertTriesLeft(
+  context: StepContext,
+  charge: Charge,
+  instruments: readonly InstrumentRecord[],
+): Promise<void> {
+  const { deps, account } = context
+  const declinedCount = instruments.filter(isDeclined).length
+  if (declinedCount < deps.maxDeclinedInstruments) return
+  const description = designationOf(tooManyTriesCode)
+  const failed = revise(context, charge, {
+    failure_code: tooManyTriesCode,
+    failure_description: description,
+  })
+  await deps.store.putObject(account.id, 'charge', failed)
+  await deps.recordEvent(account.id, 'charge.error', failed.id, { charge: failed })
+  throw declined(
+    tooManyTriesCode,
+    description,
+    { charge: charge.id },
+    `Charge ${charge.id} was declined ${declinedCount} times, the most one charge takes: start the payment again with a new charge`,
+  )
 }

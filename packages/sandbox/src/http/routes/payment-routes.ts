@@ -4,9 +4,9 @@ import {
   createRefundRequestSchema,
 } from '@chargekit/schemas'
 import type { Hono } from 'hono'
-import { createPayment } from '../../lifecycle/capture'
 import { mustGet } from '../../lifecycle/objects'
-import { createRefund } from '../../lifecycle/refund'
+import { createPayment } from '../../lifecycle/payments'
+import { createRefund } from '../../lifecycle/refunds'
 import { endpoint, type HttpSettings } from '../endpoint'
 import type { SandboxEnv } from '../sandbox-env'
 import { validateBody } from '../validate'

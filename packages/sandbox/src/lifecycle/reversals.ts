@@ -1,12 +1,13 @@
+// Reversals: voiding an authorized, uncaptured instrument, so the customer's funds are released
+// without a payment ever being made.
+
 import type { CreateReversalRequest, Reversal } from '@chargekit/schemas'
 import { newId } from '../ids'
 import type { InstrumentRecord } from '../storage/records'
-import { processorOf, revise, type StepContext } from './context'
-import { transactionExternalIds } from './external-ids'
+import { callProcessor, processorOf, revise, type StepContext } from './context'
 import { money, requestedMoney } from './money'
-import { finishMovement, type Movement } from './movement'
-import { mustGet, withObjectLocked } from './objects'
-import { callProcessor } from './processor-call'
+import { mustGet, transactionExternalIds, withObjectLocked } from './objects'
+import { finishMovement, type Movement } from './payments'
 import { assertReversible } from './transitions'
 
 /**

@@ -1,14 +1,13 @@
+// Refunds: giving back part or all of a successful payment, through the processor.
+
 import type { CreateRefundRequest } from '@chargekit/schemas'
 import { conflict } from '../api-problem'
 import { newId } from '../ids'
 import type { PaymentRecord, RefundRecord } from '../storage/records'
-import { chargeTypeOf, processorOf, revise, type StepContext } from './context'
-import { transactionExternalIds } from './external-ids'
+import { callProcessor, chargeTypeOf, processorOf, revise, type StepContext } from './context'
 import { requestedMoney, sumMinor, toAmount } from './money'
-import { finishMovement, type Movement, type MovementParents } from './movement'
-import { allOf, mustGet, withObjectLocked } from './objects'
-import { callProcessor } from './processor-call'
-import { withRefund } from './references'
+import { allOf, mustGet, transactionExternalIds, withObjectLocked, withRefund } from './objects'
+import { finishMovement, type Movement, type MovementParents } from './payments'
 import { assertRefundable } from './transitions'
 
 /**

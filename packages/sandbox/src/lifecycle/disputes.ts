@@ -1,3 +1,5 @@
+// Disputes: the customer contesting a successful payment (a test helper), and their outcome.
+
 import type { CreateDisputeRequest, Dispute, SettleDisputeRequest } from '@chargekit/schemas'
 import { conflict } from '../api-problem'
 import { newId } from '../ids'

@@ -1,3 +1,6 @@
+// Settlements: the acquirer's batch that settles successful payments and refunds, on demand or
+// scheduled after a movement succeeds.
+
 import type { Charge, Settlement, SettlementTotal } from '@chargekit/schemas'
 import { newId } from '../ids'
 import type { PaymentRecord, RefundRecord } from '../storage/records'

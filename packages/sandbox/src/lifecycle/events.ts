@@ -1,3 +1,6 @@
+// Events: how a step records what happened, together with the deliveries and timed work it
+// starts, in one write.
+
 import {
   type Charge,
   type Dispute,
