@@ -1,4 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util'
+import * as z from 'zod'
 import { didYouMean } from './did-you-mean'
 import { UsageError } from './errors'
 
@@ -18,22 +19,49 @@ export const commonOptions = {
 } as const satisfies OptionSpec
 
 /**
- * Parses one command's arguments with `node:util` parseArgs, turning its errors into a
- * {@link UsageError} that names the flag and what was expected, with a hint for near misses.
+ * The values of {@link connectionOptions} and {@link commonOptions}. The base URL is checked
+ * once it is known whether it came from the flag or the environment (see `connect`).
  */
-export function parseCommandLine<const O extends OptionSpec>(
-  command: string,
-  argv: readonly string[],
-  options: O,
-) {
-  try {
-    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: true })
-  } catch (error) {
-    throw usageErrorOf(error, command, Object.keys(options))
-  }
+export const connectionFlags = {
+  'base-url': z.string().optional(),
+  'account-id': z.string().optional(),
+  'private-key': z.string().optional(),
+  json: z.boolean().optional(),
 }
 
-function usageErrorOf(error: unknown, command: string, flags: readonly string[]): UsageError {
+/** Flags whose value may be a credential: never repeated in an error. */
+const secretFlags: ReadonlySet<string> = new Set(['private-key', 'secret'])
+
+export interface CommandLine<Flags> {
+  flags: Flags
+  positionals: string[]
+}
+
+/**
+ * Parses one command's arguments: their syntax with `node:util` parseArgs, then their values
+ * with `schema`. Undefined when `--help` is given, whatever the other flags. Any problem is a
+ * {@link UsageError} that names the flag and what it expects, with a hint for near misses.
+ */
+export function parseCommandLine<Schema extends z.ZodType>(
+  command: string,
+  argv: readonly string[],
+  options: OptionSpec,
+  schema: Schema,
+): CommandLine<z.output<Schema>> | undefined {
+  let parsed: { values: Record<string, unknown>; positionals: string[] }
+  try {
+    parsed = parseArgs({ args: [...argv], options, strict: true, allowPositionals: true })
+  } catch (error) {
+    throw syntaxErrorOf(error, command, Object.keys(options))
+  }
+  const { help, ...values } = parsed.values
+  if (help === true) return undefined
+  const result = schema.safeParse(values)
+  if (!result.success) throw valueErrorOf(result.error, values, command)
+  return { flags: result.data, positionals: parsed.positionals }
+}
+
+function syntaxErrorOf(error: unknown, command: string, flags: readonly string[]): UsageError {
   const { code, message } = error as { code?: string; message: string }
   const flag = /'(--?[^' =]+)/.exec(message)?.[1] ?? ''
   switch (code) {
@@ -55,82 +83,22 @@ function usageErrorOf(error: unknown, command: string, flags: readonly string[])
   }
 }
 
-/** A whole number in a range, from a flag's text. */
-export function integerFlag(
+/** The first problem: `--flag <what it expects>; got "<text>"`, or a rule between flags as is. */
+function valueErrorOf(
+  error: z.ZodError,
+  values: Record<string, unknown>,
   command: string,
-  flag: string,
-  text: string,
-  min: number,
-  max: number,
-): number {
-  const value = Number(text)
-  if (!/^\d+$/.test(text) || value < min || value > max) {
-    throw new UsageError(
-      `${flag} expects a whole number from ${min} to ${max}; got "${text}"`,
-      command,
-    )
+): UsageError {
+  const [issue] = error.issues
+  const [flag, index] = issue?.path ?? []
+  if (issue === undefined || flag === undefined) {
+    return new UsageError(issue?.message ?? 'invalid flags', command)
   }
-  return value
-}
-
-/** A positive number of seconds, returned in milliseconds. */
-export function secondsFlag(command: string, flag: string, text: string): number {
-  const seconds = Number(text)
-  if (text.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) {
-    throw new UsageError(
-      `${flag} expects a number of seconds > 0, such as 10 or 0.5; got "${text}"`,
-      command,
-    )
-  }
-  return seconds * 1000
-}
-
-/** An ISO 8601 timestamp with a time zone (`2026-01-31T12:00:00Z`), as the service writes them. */
-export function timestampFlag(command: string, flag: string, text: string): string {
-  if (
-    !/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(text) ||
-    Number.isNaN(Date.parse(text))
-  ) {
-    throw new UsageError(
-      `${flag} expects an ISO 8601 time with a zone, such as 2026-01-31T12:00:00Z; got "${text}"`,
-      command,
-    )
-  }
-  return text
-}
-
-/** One of a fixed set of words, with a hint for near misses. */
-export function choiceFlag<T extends string>(
-  command: string,
-  what: string,
-  text: string,
-  choices: readonly T[],
-): T {
-  const choice = choices.find((candidate) => candidate === text)
-  if (choice === undefined) {
-    throw new UsageError(
-      `${what} expects one of ${choices.join(', ')}; got "${text}"${didYouMean(text, choices)}`,
-      command,
-    )
-  }
-  return choice
-}
-
-/** `key=value` pairs of a repeatable flag, as an object. */
-export function keyValueFlag(
-  command: string,
-  flag: string,
-  texts: readonly string[] | undefined,
-): Record<string, string> | undefined {
-  if (texts === undefined) return undefined
-  const pairs = texts.map((text) => {
-    const at = text.indexOf('=')
-    if (at < 1) {
-      throw new UsageError(`${flag} expects key=value, such as order=1042; got "${text}"`, command)
-    }
-    return [text.slice(0, at), text.slice(at + 1)] as const
-  })
-  return Object.fromEntries(pairs)
+  const given = values[String(flag)]
+  const text = String(index === undefined ? given : (given as unknown[])[Number(index)])
+  const got = secretFlags.has(String(flag)) ? '' : `; got ${JSON.stringify(text)}`
+  const hint = issue.code === 'invalid_value' ? didYouMean(text, issue.values.map(String)) : ''
+  return new UsageError(`--${String(flag)} ${issue.message}${got}${hint}`, command)
 }
 
 /** Exactly `names.length` positional arguments. */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { cliUsage, parseCliArguments } from './cli-options'
+import { cliUsage, parseCliArguments, UsageError } from './cli-options'
 import { SandboxError } from './errors'
 import { loadProcessors } from './load-processors'
 import { consoleLogger, quietLogger } from './logger'
@@ -74,6 +74,6 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     const message = error instanceof SandboxError ? error.message : String(error)
     process.stderr.write(`chargekit-sandbox: ${message}\n`)
-    process.exitCode = 1
+    process.exitCode = error instanceof UsageError ? 2 : 1
   },
 )

@@ -43,6 +43,20 @@ const originSchema = z.string().refine(
   },
 )
 
+/** http(s)://host[:port] with nothing else: credentials, a path, a query would not survive in links. */
+function isHttpOrigin(text: string): boolean {
+  const url = URL.canParse(text) ? new URL(text) : undefined
+  return (
+    url !== undefined &&
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.username === '' &&
+    url.password === '' &&
+    url.pathname === '/' &&
+    url.search === '' &&
+    url.hash === ''
+  )
+}
+
 const functions = (...names: string[]) =>
   z.custom<object>(
     (value) =>
@@ -80,6 +94,10 @@ export const startSandboxOptionsSchema = z.strictObject({
   requestTimeoutMs: positiveMs.optional(),
   publicUrl: z
     .string({ error: 'must be an http(s) origin such as https://sandbox.example.com' })
+    .refine(isHttpOrigin, {
+      error:
+        'must be an http(s) origin (no credentials, path or query) such as https://sandbox.example.com',
+    })
     .optional(),
   credentialThrottle: z
     .strictObject({

@@ -100,14 +100,25 @@ describe('chargekit-sandbox', () => {
     expect(run.output().stdout).toContain('--allow-http-events-url')
   })
 
-  it('refuses a bad flag with a message saying what is expected', async () => {
+  it('refuses a bad flag with exit code 2 and a message saying what is expected', async () => {
     const run = cli(['--port', 'eighty'])
-    expect(await run.exited).toBe(1)
-    expect(run.output().stderr).toContain('--port expects a whole number')
     const account = cli(['--account', 'acct_x:sk_x:pk_x:extra'])
-    expect(await account.exited).toBe(1)
+    const origin = cli(['--cors-origin', 'https://shop.example/checkout'])
+    const typo = cli(['--cors-orign', 'https://shop.example'])
+    expect(await run.exited).toBe(2)
+    expect(run.output().stderr).toContain('--port expects a whole number')
+    expect(await account.exited).toBe(2)
     expect(account.output().stderr).toContain(
       '--account expects ID:PRIVATE_KEY or ID:PRIVATE_KEY:PUBLIC_KEY',
+    )
+    // Checked by startSandbox's own rule for corsOrigins, but reported by the flag's name.
+    expect(await origin.exited).toBe(2)
+    expect(origin.output().stderr).toBe(
+      'chargekit-sandbox: --cors-origin is not an origin; expected scheme://host[:port] with no path, such as https://shop.example; got "https://shop.example/checkout". Run chargekit-sandbox --help for usage.\n',
+    )
+    expect(await typo.exited).toBe(2)
+    expect(typo.output().stderr).toContain(
+      "Unknown option '--cors-orign' (did you mean --cors-origin?)",
     )
   })
 

@@ -1,23 +1,17 @@
 import type { EventListParams } from '@chargekit/client'
+import { deliveryStatusSchema } from '@chargekit/schemas'
+import * as z from 'zod'
 import {
-  deliveryStatusSchema,
-  type EventType,
-  eventTypeList,
-  isEventType,
-} from '@chargekit/schemas'
-import {
-  choiceFlag,
   commonOptions,
+  connectionFlags,
   connectionOptions,
   expectPositionals,
-  integerFlag,
-  keyValueFlag,
   parseCommandLine,
-  timestampFlag,
 } from '../command-line'
 import { connect } from '../connection'
 import { didYouMean } from '../did-you-mean'
 import { UsageError } from '../errors'
+import { choiceFlag, eventTypeFlag, keyValueFlag, timestampFlag, wholeNumberFlag } from '../flags'
 import {
   connectionHelp,
   deliveryOf,
@@ -45,7 +39,24 @@ const listOptions = {
   limit: { type: 'string' },
 } as const
 
+const listFlags = z.object({
+  ...connectionFlags,
+  type: z.array(eventTypeFlag).optional(),
+  charge: z.string().optional(),
+  object: z.string().optional(),
+  metadata: keyValueFlag.optional(),
+  'created-gte': timestampFlag.optional(),
+  'created-lte': timestampFlag.optional(),
+  dismissed: choiceFlag(['true', 'false'])
+    .transform((text) => text === 'true')
+    .optional(),
+  'delivery-status': choiceFlag(deliveryStatusSchema.options).optional(),
+  'result-status': wholeNumberFlag(0, 599).optional(),
+  limit: wholeNumberFlag(1, 10_000).default(20),
+})
+
 const idOptions = { ...connectionOptions, ...commonOptions } as const
+const idFlags = z.object(connectionFlags)
 
 const subcommands = ['list', 'get', 'resend', 'dismiss'] as const
 
@@ -99,43 +110,25 @@ export async function eventsCommand(argv: readonly string[], context: CommandCon
 
 async function listEvents(argv: readonly string[], context: CommandContext) {
   const command = 'events list'
-  const { values, positionals } = parseCommandLine(command, argv, listOptions)
-  if (values.help) return context.terminal.line(eventsHelp)
+  const parsed = parseCommandLine(command, argv, listOptions, listFlags)
+  if (parsed === undefined) return context.terminal.line(eventsHelp)
+  const { flags, positionals } = parsed
   expectPositionals(command, positionals, [])
-  const params: EventListParams = { per_page: 100 }
-  if (values.type !== undefined) params.type = values.type.map((type) => eventType(command, type))
-  if (values.charge !== undefined) params.charge = values.charge
-  if (values.object !== undefined) params.object_id = values.object
-  const metadata = keyValueFlag(command, '--metadata', values.metadata)
-  if (metadata !== undefined) params.metadata = metadata
-  if (values['created-gte'] !== undefined) {
-    params.created_gte = timestampFlag(command, '--created-gte', values['created-gte'])
-  }
-  if (values['created-lte'] !== undefined) {
-    params.created_lte = timestampFlag(command, '--created-lte', values['created-lte'])
-  }
-  if (values.dismissed !== undefined) {
-    params.dismissed =
-      choiceFlag(command, '--dismissed', values.dismissed, ['true', 'false']) === 'true'
-  }
-  if (values['delivery-status'] !== undefined) {
-    params.delivery_status = choiceFlag(
-      command,
-      '--delivery-status',
-      values['delivery-status'],
-      deliveryStatusSchema.options,
-    )
-  }
-  if (values['result-status'] !== undefined) {
-    params.result_status = integerFlag(command, '--result-status', values['result-status'], 0, 599)
-  }
-  const limit =
-    values.limit === undefined ? 20 : integerFlag(command, '--limit', values.limit, 1, 10_000)
+  const { limit } = flags
   // Never more per page than asked for: `--limit 1` is one small request.
-  params.per_page = Math.min(limit, 100)
-  const { client } = connect(command, values, context.env)
+  const params: EventListParams = { per_page: Math.min(limit, 100) }
+  if (flags.type !== undefined) params.type = flags.type
+  if (flags.charge !== undefined) params.charge = flags.charge
+  if (flags.object !== undefined) params.object_id = flags.object
+  if (flags.metadata !== undefined) params.metadata = flags.metadata
+  if (flags['created-gte'] !== undefined) params.created_gte = flags['created-gte']
+  if (flags['created-lte'] !== undefined) params.created_lte = flags['created-lte']
+  if (flags.dismissed !== undefined) params.dismissed = flags.dismissed
+  if (flags['delivery-status'] !== undefined) params.delivery_status = flags['delivery-status']
+  if (flags['result-status'] !== undefined) params.result_status = flags['result-status']
+  const { client } = connect(command, flags, context.env)
   const events = await client.events.list(params).toArray({ limit })
-  if (values.json) return context.terminal.json(events)
+  if (flags.json) return context.terminal.json(events)
   if (events.length === 0) return context.terminal.note('No events match.')
   const [header, ...rows] = formatTable(eventTableHeader, eventRows(events))
   context.terminal.line(context.terminal.style.dim(header ?? ''))
@@ -148,18 +141,19 @@ async function eventAction(
   context: CommandContext,
 ) {
   const command = `events ${name}`
-  const { values, positionals } = parseCommandLine(command, argv, idOptions)
-  if (values.help) return context.terminal.line(eventsHelp)
+  const parsed = parseCommandLine(command, argv, idOptions, idFlags)
+  if (parsed === undefined) return context.terminal.line(eventsHelp)
+  const { flags, positionals } = parsed
   expectPositionals(command, positionals, ['<event-id>'])
   const [id = ''] = positionals
-  const { client } = connect(command, values, context.env)
+  const { client } = connect(command, flags, context.env)
   const event =
     name === 'get'
       ? await client.events.retrieve(id)
       : name === 'resend'
         ? await client.events.redeliver(id)
         : await client.events.dismiss(id)
-  if (values.json) return context.terminal.json(event)
+  if (flags.json) return context.terminal.json(event)
   const { line, style } = context.terminal
   line(`${style.bold(event.type)}  ${event.id}  (${event.type_label})`)
   line(`  created_at   ${event.created_at}`)
@@ -172,14 +166,4 @@ async function eventAction(
   const objects = objectsOf(event).map(([kind, object]) => describeObject(kind, object))
   line()
   for (const row of formatTable(objectTableHeader, objects)) line(`  ${row}`)
-}
-
-function eventType(command: string, text: string): EventType {
-  if (!isEventType(text)) {
-    throw new UsageError(
-      `--type expects an event type such as payment.success; got "${text}"${didYouMean(text, eventTypeList)}`,
-      command,
-    )
-  }
-  return text
 }

@@ -1,18 +1,21 @@
 import type { Event } from '@chargekit/client'
-import { eventTypeList, isEventType } from '@chargekit/schemas'
-import { createSignatureVerifier } from '@chargekit/webhooks'
+import * as z from 'zod'
 import {
   commonOptions,
+  connectionFlags,
   connectionOptions,
   expectPositionals,
-  integerFlag,
   parseCommandLine,
-  secondsFlag,
-  timestampFlag,
 } from '../command-line'
 import { connect } from '../connection'
-import { didYouMean } from '../did-you-mean'
-import { UsageError } from '../errors'
+import {
+  eventTypeFlag,
+  httpUrlFlag,
+  secondsFlag,
+  signingSecretFlag,
+  timestampFlag,
+  wholeNumberFlag,
+} from '../flags'
 import { connectionHelp } from '../formats'
 import { followEvents } from '../listen/event-follower'
 import { type ForwardResult, forwardEvent } from '../listen/forward-event'
@@ -31,6 +34,20 @@ const options = {
   'poll-interval': { type: 'string' },
   'forward-timeout': { type: 'string' },
 } as const
+
+const flagsSchema = z
+  .object({
+    ...connectionFlags,
+    'forward-to': httpUrlFlag.optional(),
+    secret: signingSecretFlag.optional(),
+    since: timestampFlag.optional(),
+    type: z.array(eventTypeFlag).optional(),
+    'poll-interval': wholeNumberFlag(10, 3_600_000).default(1000),
+    'forward-timeout': secondsFlag.default(10_000),
+  })
+  .refine((flags) => flags.secret === undefined || flags['forward-to'] !== undefined, {
+    error: '--secret signs forwarded events: give --forward-to too',
+  })
 
 const listenHelp = `Usage: chargekit listen [--forward-to <url>] [options]
 
@@ -60,46 +77,18 @@ Examples:
 `
 
 export async function listenCommand(argv: readonly string[], context: CommandContext) {
-  const { values, positionals } = parseCommandLine(command, argv, options)
   const { terminal, signal } = context
-  if (values.help) return terminal.line(listenHelp)
+  const parsed = parseCommandLine(command, argv, options, flagsSchema)
+  if (parsed === undefined) return terminal.line(listenHelp)
+  const { flags, positionals } = parsed
   expectPositionals(command, positionals, [])
-  const forwardTo = values['forward-to']
-  if (forwardTo !== undefined && !/^https?:\/\/[^/]/.test(forwardTo)) {
-    throw new UsageError(
-      `--forward-to expects an http(s) URL such as http://localhost:3000/webhooks; got "${forwardTo}"`,
-      command,
-    )
-  }
-  if (values.secret !== undefined) {
-    if (forwardTo === undefined) {
-      throw new UsageError('--secret signs forwarded events: give --forward-to too', command)
-    }
-    checkSecret(values.secret)
-  }
-  const since =
-    values.since === undefined ? undefined : timestampFlag(command, '--since', values.since)
-  const types = values.type?.map((type) => {
-    if (isEventType(type)) return type
-    throw new UsageError(
-      `--type expects an event type such as payment.success; got "${type}"${didYouMean(type, eventTypeList)}`,
-      command,
-    )
-  })
-  const pollIntervalMs =
-    values['poll-interval'] === undefined
-      ? 1000
-      : integerFlag(command, '--poll-interval', values['poll-interval'], 10, 3_600_000)
-  const forwardTimeoutMs =
-    values['forward-timeout'] === undefined
-      ? 10_000
-      : secondsFlag(command, '--forward-timeout', values['forward-timeout'])
-  const { client, baseUrl, accountId } = connect(command, values, context.env)
+  const { 'forward-to': forwardTo, secret, since, type: types } = flags
+  const { client, baseUrl, accountId } = connect(command, flags, context.env)
 
   const events = followEvents(client, {
     since,
     types,
-    pollIntervalMs,
+    pollIntervalMs: flags['poll-interval'],
     signal,
     onRetry: (error) =>
       terminal.note(
@@ -108,7 +97,7 @@ export async function listenCommand(argv: readonly string[], context: CommandCon
     onReady: () =>
       terminal.note(
         `Ready: following the events of ${accountId} at ${baseUrl} from ${since ?? 'now'}` +
-          `${forwardTo === undefined ? '' : `, forwarding to ${forwardTo}${values.secret === undefined ? '' : ' (signed)'}`}. Ctrl-C to stop.`,
+          `${forwardTo === undefined ? '' : `, forwarding to ${forwardTo}${secret === undefined ? '' : ' (signed)'}`}. Ctrl-C to stop.`,
       ),
   })
   let last: Event | undefined
@@ -119,12 +108,12 @@ export async function listenCommand(argv: readonly string[], context: CommandCon
         ? undefined
         : await forwardEvent(event, {
             url: forwardTo,
-            secret: values.secret,
-            timeoutMs: forwardTimeoutMs,
+            secret,
+            timeoutMs: flags['forward-timeout'],
             signal,
           })
     if (signal.aborted) break
-    if (values.json) printJsonLine(terminal, event, result)
+    if (flags.json) printJsonLine(terminal, event, result)
     else printLine(terminal, event, result)
   }
   const resumeFrom = last?.created_at ?? since
@@ -133,15 +122,6 @@ export async function listenCommand(argv: readonly string[], context: CommandCon
       ? 'Stopped.'
       : `Stopped. Resume with: chargekit listen --since ${resumeFrom}${forwardTo === undefined ? '' : ` --forward-to ${forwardTo}`}`,
   )
-}
-
-/** A malformed `whsec_` secret is refused now, not at the first event. */
-function checkSecret(secret: string) {
-  try {
-    createSignatureVerifier(secret)
-  } catch (error) {
-    throw new UsageError(`--secret: ${(error as Error).message.replace(/\.$/, '')}`, command)
-  }
 }
 
 function printLine(terminal: Terminal, event: Event, result: ForwardResult | undefined) {

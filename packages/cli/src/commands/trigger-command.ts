@@ -1,16 +1,16 @@
-import { isErrorCode, type TestElement, testElements } from '@chargekit/errors'
+import { type TestElement, testElements } from '@chargekit/errors'
 import { type EventType, eventTypeList, isEventType } from '@chargekit/schemas'
+import * as z from 'zod'
 import {
-  choiceFlag,
   commonOptions,
+  connectionFlags,
   connectionOptions,
-  keyValueFlag,
   parseCommandLine,
-  secondsFlag,
 } from '../command-line'
 import { connect } from '../connection'
 import { didYouMean } from '../did-you-mean'
 import { CliError, UsageError } from '../errors'
+import { choiceFlag, errorCodeFlag, keyValueFlag, secondsFlag } from '../flags'
 import {
   connectionHelp,
   describeObject,
@@ -42,6 +42,19 @@ const options = {
   timeout: { type: 'string' },
 } as const
 
+const flagsSchema = z
+  .object({
+    ...connectionFlags,
+    error: errorCodeFlag.optional(),
+    at: choiceFlag(testElements).optional(),
+    'events-url': z.string().optional(),
+    metadata: keyValueFlag.default({}),
+    timeout: secondsFlag.default(30_000),
+  })
+  .refine((flags) => flags.at === undefined || flags.error !== undefined, {
+    error: '--at goes with --error <code>',
+  })
+
 const triggerHelp = `Usage: chargekit trigger <event-type>... [options]
        chargekit trigger --error <code> [--at <element>] [options]
 
@@ -72,48 +85,39 @@ Examples:
 `
 
 export async function triggerCommand(argv: readonly string[], context: CommandContext) {
-  const { values, positionals } = parseCommandLine(command, argv, options)
-  if (values.help) return context.terminal.line(triggerHelp)
-  const targets = targetsOf(positionals, values.error, values.at)
-  const { client } = connect(command, values, context.env)
+  const parsed = parseCommandLine(command, argv, options, flagsSchema)
+  if (parsed === undefined) return context.terminal.line(triggerHelp)
+  const { flags, positionals } = parsed
+  const targets = targetsOf(positionals, flags.error, flags.at)
+  const { client } = connect(command, flags, context.env)
   const settings = {
-    eventsUrl: values['events-url'] ?? placeholderEventsUrl,
-    timeoutMs:
-      values.timeout === undefined ? 30_000 : secondsFlag(command, '--timeout', values.timeout),
+    eventsUrl: flags['events-url'] ?? placeholderEventsUrl,
+    timeoutMs: flags.timeout,
     signal: context.signal,
   }
-  const extraMetadata = keyValueFlag(command, '--metadata', values.metadata) ?? {}
   const results: TriggerResult[] = []
   for (const { expected, recipe } of targets) {
     if (context.signal.aborted) throw new CliError(`stopped by ${String(context.signal.reason)}`)
-    const metadata = { chargekit_trigger: expected, ...extraMetadata }
+    const metadata = { chargekit_trigger: expected, ...flags.metadata }
     const result = await runTrigger(client, expected, recipe, { ...settings, metadata })
-    if (!values.json) printResult(context.terminal, result, recipe)
+    if (!flags.json) printResult(context.terminal, result, recipe)
     results.push(result)
   }
-  if (values.json) context.terminal.json({ flows: results })
+  if (flags.json) context.terminal.json({ flows: results })
 }
 
 function targetsOf(
   positionals: readonly string[],
   code: string | undefined,
-  at: string | undefined,
+  at: TestElement | undefined,
 ): { expected: EventType; recipe: Recipe }[] {
   if (code !== undefined) {
     if (positionals.length > 0) {
       throw new UsageError('give either event types or --error, not both', command)
     }
-    if (!isErrorCode(code)) {
-      throw new UsageError(
-        `--error expects a catalogue code in the form XX.YY.ZZZZ, such as 06.02.0000; got "${code}"`,
-        command,
-      )
-    }
-    const element: TestElement =
-      at === undefined ? 'instrument' : choiceFlag(command, '--at', at, testElements)
+    const element = at ?? 'instrument'
     return [{ expected: eventOfDecline(element), recipe: declineRecipe(code, element) }]
   }
-  if (at !== undefined) throw new UsageError('--at goes with --error <code>', command)
   if (positionals.length === 0) {
     throw new UsageError('missing <event-type>, such as payment.success', command)
   }
