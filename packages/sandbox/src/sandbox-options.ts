@@ -75,9 +75,16 @@ export const startSandboxOptionsSchema = z.strictObject({
   port: z.int({ error: 'must be a TCP port from 0 to 65535' }).min(0).max(65_535).optional(),
   host: z.string({ error: 'must be an interface address such as 127.0.0.1' }).min(1).optional(),
   accounts: z
-    .array(z.looseObject({ rateLimit: rateLimitSchema.optional() }), {
-      error: 'must be a non-empty array of { id, privateKey, publicKey? }',
-    })
+    .array(
+      z.looseObject(
+        { rateLimit: rateLimitSchema.optional() },
+        { error: 'must be an account: { id, privateKey, publicKey? }' },
+      ),
+      {
+        error: 'must be a non-empty array of { id, privateKey, publicKey? }',
+      },
+    )
+    .min(1)
     .optional(),
   processors: z.array(z.unknown(), { error: 'must be an array of processors' }).optional(),
   timeScale: z

@@ -33,20 +33,20 @@ export interface Account extends SandboxAccount {
 
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/
 
-/** Builds the accounts once at start-up; a bad entry fails `startSandbox` with what to fix. */
+/**
+ * Builds the accounts once at start-up, from a non-empty list (the options' schema says so); a
+ * bad entry fails `startSandbox` with what to fix.
+ */
 export function createAccounts(
   options: readonly SandboxAccountOptions[],
   processors: ProcessorRegistry,
 ): Account[] {
-  if (!Array.isArray(options) || options.length === 0) {
-    throw new SandboxError('`accounts` must be a non-empty array of { id, privateKey, publicKey? }')
-  }
   const seen = new Set<string>()
   const publicKeys = new Set<string>()
   return options.map((option) => {
-    if (typeof option?.id !== 'string' || !idPattern.test(option.id)) {
+    if (typeof option.id !== 'string' || !idPattern.test(option.id)) {
       throw new SandboxError(
-        `Account id ${JSON.stringify(option?.id)} is invalid: use 1–64 letters, digits, "_" or "-"`,
+        `Account id ${JSON.stringify(option.id)} is invalid: use 1–64 letters, digits, "_" or "-"`,
       )
     }
     const privateKey = option.privateKey ?? option.key
