@@ -1,4 +1,7 @@
 import { defineChargekitBuild } from '../../tsup.base'
 
-// The Idempotency-Key rule is its own entry, without zod, for the browser client.
-export default defineChargekitBuild({ entry: ['src/index.ts', 'src/idempotency-key.ts'] })
+// The Idempotency-Key rule and the event's object kinds are entries of their own, without zod,
+// for browser code: the browser client and the sandbox's dashboard.
+export default defineChargekitBuild({
+  entry: ['src/index.ts', 'src/idempotency-key.ts', 'src/event-objects.ts'],
+})

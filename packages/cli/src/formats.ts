@@ -1,5 +1,10 @@
 import type { Event } from '@chargekit/client'
-import { currencyMinorDigits, isKnownCurrency, toMinorUnits } from '@chargekit/schemas'
+import {
+  currencyMinorDigits,
+  eventObjectKinds,
+  isKnownCurrency,
+  toMinorUnits,
+} from '@chargekit/schemas'
 
 /** The connection flags' help, shared by every command that calls the service. */
 export const connectionHelp = `  --base-url <url>       the service (default CHARGEKIT_BASE_URL, else the local
@@ -35,19 +40,9 @@ export function deliveryOf(event: Event): string {
   return event.dismissed_at ? `${status}, dismissed` : status
 }
 
-const objectKinds = [
-  'charge',
-  'instrument',
-  'payment',
-  'refund',
-  'reversal',
-  'dispute',
-  'settlement',
-] as const
-
 /** The objects an event's full form carries, as `[kind, object]`, absent ones left out. */
 export function objectsOf(event: Event): [string, unknown][] {
-  return objectKinds.flatMap((kind) => (event[kind] == null ? [] : [[kind, event[kind]]]))
+  return eventObjectKinds.flatMap((kind) => (event[kind] == null ? [] : [[kind, event[kind]]]))
 }
 
 export const objectTableHeader = ['object', 'id', 'status', 'amount', 'detail']

@@ -63,6 +63,8 @@ export { eventSchema, knownEventSchemas } from './event'
 export { isEventOfType, isKnownEvent } from './event-guards'
 export type { EventListQuery, EventListQueryInput } from './event-list-query'
 export { eventListQuerySchema } from './event-list-query'
+export type { EventObjectKind } from './event-objects'
+export { eventObjectKinds } from './event-objects'
 export type { EventFamily, EventFamilyOf, EventType, EventTypeInfo } from './event-types'
 export {
   eventTypeLabel,

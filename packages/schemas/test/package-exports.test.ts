@@ -13,10 +13,15 @@ describe('package entry points', () => {
       typeof buildConfig,
       unknown[] | ((...args: never) => unknown)
     >
-    expect(options.entry).toEqual(['src/index.ts', 'src/idempotency-key.ts'])
+    expect(options.entry).toEqual([
+      'src/index.ts',
+      'src/idempotency-key.ts',
+      'src/event-objects.ts',
+    ])
     for (const [subpath, name] of [
       ['.', 'index'],
       ['./idempotency-key', 'idempotency-key'],
+      ['./event-objects', 'event-objects'],
     ] as const) {
       expect(packageJson.exports[subpath]).toEqual({
         '@chargekit/source': `./src/${name}.ts`,
@@ -24,17 +29,22 @@ describe('package entry points', () => {
         require: { types: `./dist/${name}.d.cts`, default: `./dist/${name}.cjs` },
       })
     }
-    // Resolvers without `exports` support (TypeScript's node10) find the subpath through the
+    // Resolvers without `exports` support (TypeScript's node10) find a subpath through the
     // package.json in its folder.
-    expect(readJson('idempotency-key/package.json')).toMatchObject({
-      main: '../dist/idempotency-key.cjs',
-      types: '../dist/idempotency-key.d.cts',
-    })
-    expect(packageJson.files).toContain('idempotency-key')
+    for (const name of ['idempotency-key', 'event-objects']) {
+      expect(readJson(`${name}/package.json`)).toMatchObject({
+        main: `../dist/${name}.cjs`,
+        types: `../dist/${name}.d.cts`,
+      })
+      expect(packageJson.files).toContain(name)
+    }
   })
 
-  it('keep the Idempotency-Key entry free of imports, so browser bundles get no zod', () => {
-    const source = readFileSync(join(packageRoot, 'src/idempotency-key.ts'), 'utf8')
-    expect(source).not.toMatch(/^\s*import\b|\brequire\(/m)
-  })
+  it.each(['idempotency-key', 'event-objects'])(
+    'keep the %s entry free of imports, so browser bundles get no zod',
+    (name) => {
+      const source = readFileSync(join(packageRoot, `src/${name}.ts`), 'utf8')
+      expect(source).not.toMatch(/^\s*import\b|\brequire\(/m)
+    },
+  )
 })

@@ -27,6 +27,8 @@ export async function bundleBrowserCode(): Promise<BrowserCode> {
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
+    // Workspace packages (`@chargekit/schemas/event-objects`) from their source, built or not.
+    conditions: ['@chargekit/source'],
     // Two entries need an output directory to name their files, though nothing is written.
     outdir: 'out',
     write: false,

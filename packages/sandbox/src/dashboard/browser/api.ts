@@ -5,6 +5,8 @@
  * yet never breaks a view.
  */
 
+import type { EventObjectKind } from '@chargekit/schemas/event-objects'
+
 const csrfToken = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? ''
 
 export interface Pagination {
@@ -64,17 +66,6 @@ export interface Charge extends ApiObject {
   events_url?: string | null
 }
 
-export const objectKinds = [
-  'charge',
-  'instrument',
-  'payment',
-  'refund',
-  'reversal',
-  'dispute',
-  'settlement',
-] as const
-export type ObjectKind = (typeof objectKinds)[number]
-
 export type DeliveryStatus = 'none' | 'pending' | 'delivered' | 'failing' | 'exhausted'
 
 export type ApiEvent = {
@@ -89,7 +80,7 @@ export type ApiEvent = {
   next_attempt_at?: string | null
   dismissed_at?: string | null
   retries_log?: { created_at: string; result_status: number }[] | null
-} & { [Kind in Exclude<ObjectKind, 'charge'>]?: ApiObject | null }
+} & { [Kind in Exclude<EventObjectKind, 'charge'>]?: ApiObject | null }
 
 export interface RecordedRequest {
   id: string

@@ -4,6 +4,7 @@
  * events in order, with failure codes explained by the catalogue. An instrument waiting for the
  * customer shows what they were asked to do and buttons that answer for them.
  */
+import type { EventObjectKind } from '@chargekit/schemas/event-objects'
 import {
   ApiCallError,
   type ApiEvent,
@@ -12,7 +13,6 @@ import {
   callApi,
   errorText,
   type List,
-  type ObjectKind,
 } from './api'
 import { announce, type Child, errorMessage, fact, h, main, replaceKeepingFocus } from './dom'
 import {
@@ -29,7 +29,7 @@ import {
 } from './format'
 import { poll } from './poll'
 
-type GroupedKind = Exclude<ObjectKind, 'charge'>
+type GroupedKind = Exclude<EventObjectKind, 'charge'>
 
 const objectGroups: [kind: GroupedKind, title: string][] = [
   ['instrument', 'Instruments'],
@@ -202,7 +202,7 @@ function objectsSection(charge: Charge, events: ApiEvent[], answer: Answer): HTM
   )
 }
 
-function objectStatus(kind: ObjectKind, object: ApiObject): string {
+function objectStatus(kind: EventObjectKind, object: ApiObject): string {
   if (kind === 'settlement') return 'settled'
   if (kind === 'charge') return chargeStatus(object)
   if (typeof object.status === 'string') return object.status

@@ -1,6 +1,6 @@
 /** How the views show times, amounts, event types, delivery states and failures. */
-import type { ApiEvent, ApiObject, ObjectKind } from './api'
-import { objectKinds } from './api'
+import { type EventObjectKind, eventObjectKinds } from '@chargekit/schemas/event-objects'
+import type { ApiEvent, ApiObject } from './api'
 import { catalogue } from './catalogue'
 import { type Child, h } from './dom'
 
@@ -89,8 +89,10 @@ export function failureExplanation(code: string, description: string | null | un
 }
 
 /** The snapshot of the object the event is about, as it stood when the event happened. */
-export function subjectOf(event: ApiEvent): { kind: ObjectKind; object: ApiObject } | undefined {
-  for (const kind of objectKinds) {
+export function subjectOf(
+  event: ApiEvent,
+): { kind: EventObjectKind; object: ApiObject } | undefined {
+  for (const kind of eventObjectKinds) {
     const object = event[kind]
     if (object && object.id === event.object_id) return { kind, object }
   }
