@@ -140,7 +140,6 @@ const flagsSchema = z
     database: option.database,
     processor: z.array(z.string()).optional(),
     quiet: z.boolean().optional(),
-    help: z.boolean().optional(),
   })
   .refine((flags) => flags.data === undefined || flags.database === undefined, {
     error: '--data and --database exclude each other: state lives in one place',
@@ -154,9 +153,10 @@ const secretFlags: ReadonlySet<string> = new Set(['account', 'signing-secret', '
 /** Reads the command line; a bad flag is a {@link UsageError} naming it and what is expected. */
 export function parseCliArguments(argv: readonly string[]): CliCommand {
   const values = readFlags(argv)
+  if (values.help === true) return { kind: 'help' }
   const result = flagsSchema.safeParse(values)
   if (!result.success) throw usageErrorOf(result.error, values)
-  return result.data.help === true ? { kind: 'help' } : startCommand(result.data)
+  return startCommand(result.data)
 }
 
 function readFlags(argv: readonly string[]): Record<string, unknown> {
@@ -191,8 +191,10 @@ function readFlags(argv: readonly string[]): Record<string, unknown> {
 function usageErrorOf(error: z.ZodError, values: Record<string, unknown>): UsageError {
   const [issue] = error.issues
   const [flag, index] = issue?.path ?? []
-  if (issue === undefined || flag === undefined)
+  // A rule between flags names them in its message.
+  if (issue === undefined || flag === undefined) {
     return new UsageError(issue?.message ?? 'invalid flags')
+  }
   const given = values[String(flag)]
   const text = index === undefined ? given : (given as unknown[])[Number(index)]
   const got = secretFlags.has(String(flag)) ? '' : `; got ${JSON.stringify(text)}`
