@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { parseCliArguments } from '../src/cli-options'
 import { cli, killRunningClis } from './cli-process'
 import { basicAuth, cardFor } from './sandbox-harness'
 
@@ -102,23 +103,29 @@ describe('chargekit-sandbox', () => {
 
   it('refuses a bad flag with exit code 2 and a message saying what is expected', async () => {
     const run = cli(['--port', 'eighty'])
-    const account = cli(['--account', 'acct_x:sk_x:pk_x:extra'])
-    const origin = cli(['--cors-origin', 'https://shop.example/checkout'])
-    const typo = cli(['--cors-orign', 'https://shop.example'])
     expect(await run.exited).toBe(2)
-    expect(run.output().stderr).toContain('--port expects a whole number')
-    expect(await account.exited).toBe(2)
-    expect(account.output().stderr).toContain(
-      '--account expects ID:PRIVATE_KEY or ID:PRIVATE_KEY:PUBLIC_KEY',
+    expect(run.output()).toEqual({
+      stdout: '',
+      stderr:
+        'chargekit-sandbox: --port expects a whole number from 0 to 65535; got "eighty". Run chargekit-sandbox --help for usage.\n',
+    })
+  })
+
+  it('checks the flags passed on to startSandbox by its rules, and names a misspelt flag', () => {
+    expect(() => parseCliArguments(['--cors-origin', 'https://shop.example/checkout'])).toThrow(
+      '--cors-origin is not an origin; expected scheme://host[:port] with no path, such as https://shop.example; got "https://shop.example/checkout". Run chargekit-sandbox --help for usage.',
     )
-    // Checked by startSandbox's own rule for corsOrigins, but reported by the flag's name.
-    expect(await origin.exited).toBe(2)
-    expect(origin.output().stderr).toBe(
-      'chargekit-sandbox: --cors-origin is not an origin; expected scheme://host[:port] with no path, such as https://shop.example; got "https://shop.example/checkout". Run chargekit-sandbox --help for usage.\n',
+    // A database URL may hold a password: never repeated.
+    expect(() => parseCliArguments(['--database', 'mysql://u:s3cret@db/x'])).toThrow(
+      /^--database must be a PostgreSQL URL, such as postgres:\/\/user:password@localhost:5432\/sandbox\. Run/,
     )
-    expect(await typo.exited).toBe(2)
-    expect(typo.output().stderr).toContain(
+    expect(() => parseCliArguments(['--cors-orign', 'https://shop.example'])).toThrow(
       "Unknown option '--cors-orign' (did you mean --cors-origin?)",
+    )
+    expect(() => parseCliArguments(['--port'])).toThrow('--port expects a value')
+    // An account holds a private key: never repeated either.
+    expect(() => parseCliArguments(['--account', 'acct_x:sk_x:pk_x:extra'])).toThrow(
+      /^--account expects ID:PRIVATE_KEY or ID:PRIVATE_KEY:PUBLIC_KEY, such as acct_shop:sk_shop_secret:pk_shop\. Run/,
     )
   })
 
