@@ -10,7 +10,7 @@ import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
 import { noContentValidator } from '../response-validator'
 import { listValidator, schemaValidator } from '../schema-validators'
-import type { Transport } from '../transport'
+import type { SendCall } from '../request-loop'
 import { paramsObject, pathId } from './arguments'
 import { listPages } from './list-pages'
 import type { InstrumentListParams } from './list-params'
@@ -46,7 +46,7 @@ export interface InstrumentsResource {
   invalidate(id: string, options?: RequestOptions): ApiPromise<void>
 }
 
-export function instrumentsResource(call: Transport): InstrumentsResource {
+export function instrumentsResource(call: SendCall): InstrumentsResource {
   return {
     create: (params, options) =>
       call(() => ({

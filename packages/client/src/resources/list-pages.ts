@@ -3,13 +3,13 @@ import type { RequestOptions } from '../client-options'
 import { PagePromise } from '../pagination'
 import { toQueryString } from '../query-string'
 import type { ResponseValidator } from '../response-validator'
-import type { Transport } from '../transport'
+import type { SendCall } from '../request-loop'
 import { paramsObject } from './arguments'
 import type { ListParams } from './list-params'
 
 /** A `list()` method's answer: the first page on `await`, every item on `for await`. */
 export function listPages<T, Params extends ListParams>(
-  call: Transport,
+  call: SendCall,
   where: string,
   path: string,
   validator: ResponseValidator<ListEnvelope<T>>,
