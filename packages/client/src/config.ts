@@ -102,7 +102,7 @@ const clientOptionsSchema = z.strictObject({
     error: (issue) =>
       `is too short: expected at least ${minPrivateKeyLength} characters, got ${(issue.input as string).length}; pass the whole key`,
   }),
-  baseUrl: z.unknown(),
+  baseUrl: z.unknown().optional(),
   fetch: aFunction<ClientOptions['fetch']>('must be a function with the signature of the global fetch'),
   transport: aFunction<HttpTransport>(
     'must be a transport function, such as nodeTransport() from @chargekit/client/node',
