@@ -15,10 +15,14 @@ export function fetchTransport(fetch: FetchLike): HttpTransport {
   return (request) => {
     const controller = new AbortController()
     let cancelled = false
-    // `Promise.resolve().then` also turns a custom fetch that throws, or returns something other
-    // than a promise, into a rejection like any network error.
-    const answer = Promise.resolve()
-      .then(() =>
+    const cancel = () => {
+      cancelled = true
+      controller.abort()
+    }
+    let sent: Promise<Response>
+    try {
+      // `Promise.resolve` also covers a custom fetch that returns something other than a promise.
+      sent = Promise.resolve(
         fetch(request.url, {
           method: request.method,
           headers: request.headers as Record<string, string>,
@@ -27,14 +31,18 @@ export function fetchTransport(fetch: FetchLike): HttpTransport {
           redirect: 'manual',
         }),
       )
-      .then(async (response): Promise<HttpAnswer> => {
-        if (cancelled) {
-          // A fetch that ignores the signal answered after all: free the connection unread.
-          response.body?.cancel().catch(() => {})
-          throw new Error('cancelled')
-        }
-        // Reading the body is part of the attempt: a connection cut mid-body fails it too.
-        const text = await response.text()
+    } catch (cause) {
+      // A custom fetch that throws instead of rejecting fails like any other network error.
+      return { answer: Promise.reject(cause), cancel }
+    }
+    const answer = sent.then((response): Promise<HttpAnswer> => {
+      if (cancelled) {
+        // A fetch that ignores the signal answered after all: free the connection unread.
+        response.body?.cancel().catch(() => {})
+        return Promise.reject(new Error('cancelled'))
+      }
+      // Reading the body is part of the attempt: a connection cut mid-body fails it too.
+      return response.text().then((text) => {
         const { headers } = response
         return {
           status: response.status,
@@ -43,12 +51,7 @@ export function fetchTransport(fetch: FetchLike): HttpTransport {
           text,
         }
       })
-    return {
-      answer,
-      cancel() {
-        cancelled = true
-        controller.abort()
-      },
-    }
+    })
+    return { answer, cancel }
   }
 }
