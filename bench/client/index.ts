@@ -20,8 +20,8 @@ import { reportFigure, reportRatio } from '../support/report'
 const accountId = 'acct_sandbox'
 const privateKey = 'sk_sandbox'
 const authorization = `Basic ${btoa(`${accountId}:${privateKey}`)}`
-const rounds = Number(process.env.BENCH_ROUNDS ?? 7)
-const roundMs = Number(process.env.BENCH_ROUND_MS ?? 1_200)
+const rounds = 7
+const roundMs = 1_200
 const warmupMs = 1_000
 
 const variants = [
@@ -197,10 +197,9 @@ async function interleaved(
 ): Promise<Record<Variant, number[]>> {
   const forwards = reversed ? [...variants].reverse() : [...variants]
   const cycle = [...forwards, ...[...forwards].reverse()]
-  const latencies = Object.fromEntries(variants.map((variant) => [variant, []])) as unknown as Record<
-    Variant,
-    number[]
-  >
+  const latencies = Object.fromEntries(
+    variants.map((variant) => [variant, []]),
+  ) as unknown as Record<Variant, number[]>
   const until = performance.now() + durationMs
   const caller = async (offset: number) => {
     for (let step = offset; performance.now() < until; step++) {

@@ -66,8 +66,6 @@ export function mapApiPromise<T, U>(promise: ApiPromise<T>, map: (data: T) => U)
   const data = promise.then(map)
   return Object.assign(data, {
     withResponse: () =>
-      data.then((mapped) =>
-        promise.withResponse().then((answer) => ({ ...answer, data: mapped })),
-      ),
+      data.then((mapped) => promise.withResponse().then((answer) => ({ ...answer, data: mapped }))),
   })
 }

@@ -5,6 +5,7 @@ import type {
   Instrument,
   InstrumentCreateParams,
 } from '@chargekit/schemas'
+import { abortableSleep } from './abortable-sleep'
 import { type ApiPromise, mapApiPromise } from './api-promise'
 import { basicAuthorization } from './basic-auth'
 import type { FetchLike } from './client-options'
@@ -17,11 +18,10 @@ import {
   checkRetryCount,
   optionError,
 } from './option-checks'
+import { type CallSpec, createRequestLoop } from './request-loop'
 import { paramsObject, pathId } from './resources/arguments'
 import { type ResponseValidator, uncheckedValidator } from './response-validator'
-import { abortableSleep } from './abortable-sleep'
 import { defaultBackoff } from './retry-policy'
-import { type CallSpec, createRequestLoop } from './request-loop'
 
 export interface BrowserClientOptions {
   /**

@@ -2,6 +2,7 @@ import type { ApiPromise } from './api-promise'
 import type { ClientOptions, RequestOptions } from './client-options'
 import { type ClientConfig, resolveConfig } from './config'
 import { type RawRequest, rawRequest } from './raw-request'
+import { createRequestLoop } from './request-loop'
 import { type ChargesResource, chargesResource } from './resources/charges'
 import { type DisputesResource, disputesResource } from './resources/disputes'
 import { type EventsResource, eventsResource } from './resources/events'
@@ -11,7 +12,6 @@ import { type RefundsResource, refundsResource } from './resources/refunds'
 import { type ReversalsResource, reversalsResource } from './resources/reversals'
 import { type SettlementsResource, settlementsResource } from './resources/settlements'
 import { type TestHelpersResource, testHelpersResource } from './resources/test-helpers'
-import { createRequestLoop } from './request-loop'
 
 /** The client: one object per resource of the service (charges, instruments, payments, …). */
 export interface ChargekitClient {

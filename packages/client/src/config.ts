@@ -103,7 +103,9 @@ const clientOptionsSchema = z.strictObject({
       `is too short: expected at least ${minPrivateKeyLength} characters, got ${(issue.input as string).length}; pass the whole key`,
   }),
   baseUrl: z.unknown().optional(),
-  fetch: aFunction<ClientOptions['fetch']>('must be a function with the signature of the global fetch'),
+  fetch: aFunction<ClientOptions['fetch']>(
+    'must be a function with the signature of the global fetch',
+  ),
   transport: aFunction<HttpTransport>(
     'must be a transport function, such as nodeTransport() from @chargekit/client/node',
   ),

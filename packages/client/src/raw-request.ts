@@ -4,9 +4,9 @@ import type { ApiPromise } from './api-promise'
 import type { RequestOptions } from './client-options'
 import { describe, optionError } from './option-checks'
 import { type QueryValue, toQueryString } from './query-string'
+import type { SendCall } from './request-loop'
 import { paramsObject } from './resources/arguments'
 import { type ResponseValidator, uncheckedValidator } from './response-validator'
-import type { SendCall } from './request-loop'
 
 const methods = ['GET', 'POST', 'DELETE'] as const
 
