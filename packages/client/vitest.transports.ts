@@ -2,13 +2,13 @@ import { fileURLToPath } from 'node:url'
 import { chargekitProject } from '../../vitest.shared'
 
 /**
- * The client's test files that send calls through `testClient`, run a second time with every
- * test client on the `node:http` transport: retries, timeouts, aborts, errors and answers must
- * not depend on the transport. Files about options, bundles and browsers, where the transport
- * plays no part, run once, in the `client` project.
+ * The client's test files that send calls through `testClient` over HTTP, run a second time with
+ * every test client on the `node:http` transport: retries, timeouts, aborts, errors and answers
+ * must not depend on the transport. Files where the transport plays no part run once, in the
+ * `client` project: options, bundles, browsers, and the catalogue's hundreds of calls, which go
+ * to the sandbox in-process.
  */
 const throughTestClients = [
-  'test/catalogue.test.ts',
   'test/errors.test.ts',
   'test/faults.test.ts',
   'test/logger.test.ts',

@@ -1,7 +1,7 @@
 import { startSandbox } from '@chargekit/sandbox'
 import { clientFromConfig } from '../../src/client'
 import { type RetrySleep, resolveConfig } from '../../src/config'
-import { type ClientOptions, createClient } from '../../src/index'
+import { type ClientOptions, createClient, type FetchLike } from '../../src/index'
 import { nodeTransport } from '../../src/node'
 import { startRecordingServer } from './recording-server'
 
@@ -26,6 +26,8 @@ export async function startTestSandbox(options: Parameters<typeof startSandbox>[
     sandbox,
     url: sandbox.url,
     eventsUrl: `${receiver.url}/events`,
+    /** Calls the sandbox in-process, for tests about answers, where the transport plays no part. */
+    inProcessFetch: ((url, init) => sandbox.fetch(new Request(url, init))) satisfies FetchLike,
     async close() {
       await sandbox.close()
       await receiver.close()
