@@ -1,22 +1,23 @@
-// bench/client: GET /v2/events/{id} (a full event, ~3 KB of JSON) against one sandbox, in one
-// run, sequentially and 16 in flight, each figure a ratio to raw `fetch` + `JSON.parse` of the
-// same URL with the same Authorization header:
+// bench/client: GET /v2/events/{id} (a full event, ~3 KB of JSON) against one sandbox in its own
+// process (sandbox-process.ts), in one run, sequentially and 16 in flight, each figure a ratio to
+// raw `fetch` + `JSON.parse` of the same URL with the same Authorization header:
 // - @chargekit/client over fetch, validation on and off;
 // - @chargekit/client over its Node transport (`nodeTransport()`), validation on and off;
 // - the peers: stripe-node (its node:http client, `stripe.rawRequest`) and openai-node
 //   (`client.get`, over fetch), pointed at the same sandbox;
 // then the minified+gzipped size of the client entry bundled with its dependencies.
 // Run: pnpm --filter @chargekit/client... build && pnpm exec tsx bench/client/index.ts
+import { fork } from 'node:child_process'
 import { gzipSync } from 'node:zlib'
 import { createClient } from '@chargekit/client'
 import { nodeTransport } from '@chargekit/client/node'
-import { startSandbox } from '@chargekit/sandbox'
 import { build } from 'esbuild'
 import OpenAI from 'openai'
 import Stripe from 'stripe'
 import { percentile } from '../support/measure'
 import { reportFigure, reportRatio } from '../support/report'
 
+// The sandbox's default account, which sandbox-process.ts seeds.
 const accountId = 'acct_sandbox'
 const privateKey = 'sk_sandbox'
 const authorization = `Basic ${btoa(`${accountId}:${privateKey}`)}`
@@ -54,9 +55,9 @@ const statistics = [
 ] as const
 
 async function main() {
-  const sandbox = await startSandbox({ port: 0 })
+  const sandbox = await startSandboxProcess()
   try {
-    const eventId = await seedEvent(sandbox.url)
+    const { eventId } = sandbox
     const path = `/v2/events/${eventId}`
     const url = `${sandbox.url}${path}`
     const headers = { accept: 'application/json', authorization }
@@ -213,29 +214,21 @@ async function interleaved(
   return latencies
 }
 
-/** One charge and its instrument through the client give a few events; the bench reads the newest. */
-async function seedEvent(baseUrl: string): Promise<string> {
-  const client = createClient({ accountId, privateKey, baseUrl })
-  const charge = await client.charges.create({
-    charge_type: 'card_onetime',
-    amount: 125.5,
-    currency: 'USD',
-    // Nothing listens there: delivery failures do not touch the API path measured here.
-    events_url: 'http://127.0.0.1:9/events',
-    metadata: { order_id: 'bench-1' },
+/** The sandbox's process, once it has seeded the event the bench reads. */
+async function startSandboxProcess() {
+  const child = fork(new URL('./sandbox-process.ts', import.meta.url))
+  const ready = await new Promise<{ url: string; eventId: string }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { url: string; eventId: string }))
+    child.once('exit', (code) => reject(new Error(`the sandbox process exited with ${code}`)))
   })
-  await client.instruments.create({
-    charge: charge.id,
-    name: 'Bench Holder',
-    number: '4242424242424242',
-    expiration_month: 12,
-    expiration_year: new Date().getFullYear() + 2,
-    cvc: '123',
-  })
-  const page = await client.events.list({ charge: charge.id, per_page: 1 })
-  const event = page.collection[0]
-  if (event === undefined) throw new Error('the sandbox recorded no event for the seeded charge')
-  return event.id
+  return {
+    ...ready,
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve())
+        child.send('close')
+      }),
+  }
 }
 
 /** The whole public entry (`export *`) bundled for browsers, minified, then gzipped. */

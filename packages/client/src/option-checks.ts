@@ -71,9 +71,16 @@ export function optionError(where: string, message: string): ChargekitError {
   return new ChargekitError(`${where}: ${message}.`)
 }
 
-/** Strings quoted, the rest as `String` prints it: messages show exactly what was received. */
+/**
+ * What was received, for a message: strings quoted, numbers and the like as `String` prints them,
+ * objects and functions by their kind (their contents could be long, or hold a secret).
+ */
 export function describe(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : String(value)
+  if (typeof value === 'string') return JSON.stringify(value)
+  if (typeof value === 'function') return 'a function'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'object' && value !== null) return 'an object'
+  return String(value)
 }
 
 /**

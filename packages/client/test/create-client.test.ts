@@ -64,7 +64,7 @@ describe('createClient options', () => {
     ],
     [{ ...valid, validate: 'yes' }, /validate must be true or false/],
     [{ ...valid, logger: 'console' }, /logger must be a function/],
-    [{ ...valid, fetch: {} }, /fetch must be a function/],
+    [{ ...valid, fetch: {} }, /fetch must be a function .*\(got an object\)/],
     [{ ...valid, transport: 'node' }, /transport must be a transport function.*nodeTransport\(\)/],
     [{ ...valid, fetch, transport: () => undefined }, /pass fetch or transport, not both/],
     [{ ...valid, environment: 'live' }, /environment option is not supported.*baseUrl/],
