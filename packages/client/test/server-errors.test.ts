@@ -14,7 +14,7 @@ const troubled: Processor = {
   name: 'troubled',
   chargeTypes: ['card_onetime'],
   async authorize() {
-    await new Promise((resolve) => setTimeout(resolve, 250))
+    await new Promise((resolve) => setTimeout(resolve, 150))
     return { status: 'succeeded' }
   },
   capture: () => ({ status: 'succeeded' }),
