@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { clientNodeTransportProject } from './packages/client/vitest.transports.ts'
 import { sandboxStoreProjects } from './packages/sandbox/vitest.stores.ts'
 import { chooseSeed } from './scripts/property-seed.ts'
 
@@ -9,7 +10,13 @@ console.log(`fast-check seed ${seed} (replay: FC_SEED=${seed} pnpm test)`)
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/*', 'examples/*', ...sandboxStoreProjects],
+    projects: [
+      'packages/*',
+      'apps/*',
+      'examples/*',
+      ...sandboxStoreProjects,
+      clientNodeTransportProject,
+    ],
     reporters: ['default', './scripts/vitest-summary-reporter.ts'],
   },
 })

@@ -1,29 +1,53 @@
-// bench/client: GET /v2/events/{id} through @chargekit/client (validation on and off)
-// against raw fetch + JSON parse of the same URL with the same Authorization header, sequentially
-// and 16 in flight, all against one sandbox in one run; then the minified+gzipped size of the
-// client entry bundled with its dependencies, with zod and with zod left external.
+// bench/client: GET /v2/events/{id} (a full event, ~3 KB of JSON) against one sandbox in its own
+// process (sandbox-process.ts), in one run, sequentially and 16 in flight, each figure a ratio to
+// raw `fetch` + `JSON.parse` of the same URL with the same Authorization header:
+// - @chargekit/client over fetch, validation on and off;
+// - @chargekit/client over its Node transport (`nodeTransport()`), validation on and off;
+// - the peers: stripe-node (its node:http client, `stripe.rawRequest`) and openai-node
+//   (`client.get`, over fetch), pointed at the same sandbox;
+// then the minified+gzipped size of the client entry bundled with its dependencies.
 // Run: pnpm --filter @chargekit/client... build && pnpm exec tsx bench/client/index.ts
+import { fork } from 'node:child_process'
 import { gzipSync } from 'node:zlib'
 import { createClient } from '@chargekit/client'
-import { startSandbox } from '@chargekit/sandbox'
+import { nodeTransport } from '@chargekit/client/node'
 import { build } from 'esbuild'
+import OpenAI from 'openai'
+import Stripe from 'stripe'
 import { percentile } from '../support/measure'
 import { reportFigure, reportRatio } from '../support/report'
 
+// The sandbox's default account, which sandbox-process.ts seeds.
 const accountId = 'acct_sandbox'
 const privateKey = 'sk_sandbox'
+const authorization = `Basic ${btoa(`${accountId}:${privateKey}`)}`
 const rounds = 7
 const roundMs = 1_200
 const warmupMs = 1_000
 
-type Variant = 'raw' | 'rawAbortable' | 'validateOn' | 'validateOff'
-const variants: readonly Variant[] = ['raw', 'rawAbortable', 'validateOn', 'validateOff']
-// rawAbortable has no target: it shows what making a fetch abortable costs by itself.
-const targets: Record<Exclude<Variant, 'raw'>, { label: string; atMost: number | undefined }> = {
-  rawAbortable: { label: 'raw fetch with an AbortController and timer', atMost: undefined },
-  validateOn: { label: 'validate on', atMost: 1.1 },
-  validateOff: { label: 'validate off', atMost: 1.03 },
+const variants = [
+  'raw',
+  'rawAbortable',
+  'fetchValidated',
+  'fetchUnchecked',
+  'nodeValidated',
+  'nodeUnchecked',
+  'stripe',
+  'openai',
+] as const
+type Variant = (typeof variants)[number]
+
+/** What each variant is, and its target as a ratio to raw fetch (undefined: reported only). */
+const figures: Record<Exclude<Variant, 'raw'>, { label: string; atMost?: number }> = {
+  rawAbortable: { label: 'raw fetch with an AbortController and timer' },
+  fetchValidated: { label: 'client over fetch, validation on', atMost: 1.05 },
+  fetchUnchecked: { label: 'client over fetch, validation off', atMost: 1.02 },
+  nodeValidated: { label: 'client over nodeTransport(), validation on', atMost: 0.85 },
+  nodeUnchecked: { label: 'client over nodeTransport(), validation off' },
+  stripe: { label: 'stripe-node (node:http) rawRequest' },
+  openai: { label: 'openai-node (fetch) client.get' },
 }
+
 const statistics = [
   { name: 'median', p: 50 },
   { name: 'p90', p: 90 },
@@ -31,21 +55,41 @@ const statistics = [
 ] as const
 
 async function main() {
-  const sandbox = await startSandbox({ port: 0 })
+  const sandbox = await startSandboxProcess()
   try {
-    const eventId = await seedEvent(sandbox.url)
-    const url = `${sandbox.url}/v2/events/${eventId}`
-    const authorization = `Basic ${btoa(`${accountId}:${privateKey}`)}`
+    const { eventId } = sandbox
+    const path = `/v2/events/${eventId}`
+    const url = `${sandbox.url}${path}`
     const headers = { accept: 'application/json', authorization }
-    const validating = createClient({ accountId, privateKey, baseUrl: sandbox.url })
-    const unchecked = createClient({ accountId, privateKey, baseUrl: sandbox.url, validate: false })
+    const options = { accountId, privateKey, baseUrl: sandbox.url }
+    const fetchValidated = createClient(options)
+    const fetchUnchecked = createClient({ ...options, validate: false })
+    const transport = nodeTransport()
+    const nodeValidated = createClient({ ...options, transport })
+    const nodeUnchecked = createClient({ ...options, transport, validate: false })
+    const { hostname, port } = new URL(sandbox.url)
+    // Stripe authenticates with a Bearer key; its authenticator hook sends our Basic header.
+    const stripe = new Stripe('', {
+      host: hostname,
+      port,
+      protocol: 'http',
+      authenticator: async (request) => {
+        request.headers.Authorization = authorization
+      },
+    })
+    const openai = new OpenAI({
+      apiKey: 'unused',
+      baseURL: sandbox.url,
+      defaultHeaders: { Authorization: authorization },
+    })
+
     const requests: Record<Variant, () => Promise<unknown>> = {
       raw: async () => {
         const response = await fetch(url, { headers })
         if (!response.ok) throw new Error(`raw fetch answered ${response.status}`)
         return response.json()
       },
-      // The raw request plus the per-attempt abort machinery the client needs to close a
+      // The raw request plus the per-attempt abort machinery a fetch client needs to close a
       // timed-out connection: an AbortController whose signal goes to fetch, and a timer.
       rawAbortable: async () => {
         const controller = new AbortController()
@@ -58,9 +102,14 @@ async function main() {
           clearTimeout(timer)
         }
       },
-      validateOn: () => validating.events.retrieve(eventId),
-      validateOff: () => unchecked.events.retrieve(eventId),
+      fetchValidated: () => fetchValidated.events.retrieve(eventId),
+      fetchUnchecked: () => fetchUnchecked.events.retrieve(eventId),
+      nodeValidated: () => nodeValidated.events.retrieve(eventId),
+      nodeUnchecked: () => nodeUnchecked.events.retrieve(eventId),
+      stripe: () => stripe.rawRequest('GET', path),
+      openai: () => openai.get(path),
     }
+    await checkEveryVariantReadsTheEvent(requests, eventId)
 
     for (const concurrency of [1, 16]) {
       const label = concurrency === 1 ? 'sequential' : `${concurrency} in flight`
@@ -69,8 +118,10 @@ async function main() {
       for (let round = 0; round < rounds; round++) {
         perRound.push(await interleaved(requests, concurrency, roundMs, round % 2 === 1))
       }
-      for (const variant of ['rawAbortable', 'validateOn', 'validateOff'] as const) {
-        const { label: variantLabel, atMost } = targets[variant]
+      const medians = new Map<Variant, number>()
+      for (const variant of variants) {
+        if (variant === 'raw') continue
+        const { label: variantLabel, atMost } = figures[variant]
         for (const { name, p } of statistics) {
           const stats = perRound.map((latencies) => ({
             value: percentile(latencies[variant], p) * 1000,
@@ -78,8 +129,10 @@ async function main() {
           }))
           const ratios = stats.map(({ value, raw }) => value / raw)
           // The round whose ratio is the median (rounds is odd): its latencies are printed too.
-          const middle = stats[ratios.indexOf(percentile(ratios, 50))] as (typeof stats)[number]
-          const title = `client GET /v2/events/{id} ${variantLabel}, ${label}: ${name} latency, median round of ${rounds} (ratios ${ratios.map((ratio) => ratio.toFixed(3)).join(' ')})`
+          const median = percentile(ratios, 50)
+          const middle = stats[ratios.indexOf(median)] as (typeof stats)[number]
+          if (name === 'median') medians.set(variant, median)
+          const title = `client GET /v2/events/{id} ${variantLabel} / raw fetch, ${label}: ${name} latency, median round of ${rounds} (ratios ${ratios.map((ratio) => ratio.toFixed(3)).join(' ')})`
           // The target is about the typical request; the tail is reported, not judged: on a
           // shared machine p99 mostly measures the neighbours.
           if (name === 'median' && atMost !== undefined) {
@@ -93,13 +146,38 @@ async function main() {
           }
         }
       }
+      // The Node transport's second target: at or below stripe-node's ratio in the same rounds.
+      const ours = medians.get('nodeValidated') as number
+      const stripes = medians.get('stripe') as number
+      reportRatio(
+        `client over nodeTransport(), validation on / stripe-node, ${label} (median ratios to raw fetch ${ours.toFixed(3)} vs ${stripes.toFixed(3)})`,
+        ours,
+        stripes,
+        { atMost: 1 },
+      )
     }
   } finally {
     await sandbox.close()
   }
 
-  reportFigure('client bundle (min+gzip, with zod)', await bundleSize([]), 'bytes')
+  const withZod = await bundleSize([])
+  reportRatio('client bundle (min+gzip, with zod) / 20 KB budget', withZod, 20 * 1024, {
+    atMost: 1,
+  })
   reportFigure('client bundle (min+gzip, zod external)', await bundleSize(['zod']), 'bytes')
+}
+
+/** A variant that read anything else than the event (a 401, a stub) would make its figure a lie. */
+async function checkEveryVariantReadsTheEvent(
+  requests: Record<Variant, () => Promise<unknown>>,
+  eventId: string,
+) {
+  for (const [variant, request] of Object.entries(requests)) {
+    const body = (await request()) as { id?: unknown }
+    if (body?.id !== eventId) {
+      throw new Error(`bench variant ${variant} did not read event ${eventId}`)
+    }
+  }
 }
 
 /**
@@ -120,12 +198,9 @@ async function interleaved(
 ): Promise<Record<Variant, number[]>> {
   const forwards = reversed ? [...variants].reverse() : [...variants]
   const cycle = [...forwards, ...[...forwards].reverse()]
-  const latencies: Record<Variant, number[]> = {
-    raw: [],
-    rawAbortable: [],
-    validateOn: [],
-    validateOff: [],
-  }
+  const latencies = Object.fromEntries(
+    variants.map((variant) => [variant, []]),
+  ) as unknown as Record<Variant, number[]>
   const until = performance.now() + durationMs
   const caller = async (offset: number) => {
     for (let step = offset; performance.now() < until; step++) {
@@ -139,29 +214,21 @@ async function interleaved(
   return latencies
 }
 
-/** One charge and its instrument through the client give a few events; the bench reads the newest. */
-async function seedEvent(baseUrl: string): Promise<string> {
-  const client = createClient({ accountId, privateKey, baseUrl })
-  const charge = await client.charges.create({
-    charge_type: 'card_onetime',
-    amount: 125.5,
-    currency: 'USD',
-    // Nothing listens there: delivery failures do not touch the API path measured here.
-    events_url: 'http://127.0.0.1:9/events',
-    metadata: { order_id: 'bench-1' },
+/** The sandbox's process, once it has seeded the event the bench reads. */
+async function startSandboxProcess() {
+  const child = fork(new URL('./sandbox-process.ts', import.meta.url))
+  const ready = await new Promise<{ url: string; eventId: string }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { url: string; eventId: string }))
+    child.once('exit', (code) => reject(new Error(`the sandbox process exited with ${code}`)))
   })
-  await client.instruments.create({
-    charge: charge.id,
-    name: 'Bench Holder',
-    number: '4242424242424242',
-    expiration_month: 12,
-    expiration_year: new Date().getFullYear() + 2,
-    cvc: '123',
-  })
-  const page = await client.events.list({ charge: charge.id, per_page: 1 })
-  const event = page.collection[0]
-  if (event === undefined) throw new Error('the sandbox recorded no event for the seeded charge')
-  return event.id
+  return {
+    ...ready,
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve())
+        child.send('close')
+      }),
+  }
 }
 
 /** The whole public entry (`export *`) bundled for browsers, minified, then gzipped. */

@@ -1,4 +1,5 @@
 import { defineChargekitBuild } from '../../tsup.base'
 
-// Two entries: the server client, and the public-key client for browsers (no zod).
-export default defineChargekitBuild({ entry: ['src/index.ts', 'src/browser.ts'] })
+// Three entries: the server client, the public-key client for browsers (no zod), and the
+// Node-only transport.
+export default defineChargekitBuild({ entry: ['src/index.ts', 'src/browser.ts', 'src/node.ts'] })

@@ -1,3 +1,5 @@
+import type { HttpAnswer } from './http-transport'
+
 /** A successful answer with what the service said about it besides the body. */
 export interface ApiResponse<T> {
   /** The parsed (and unless `validate: false`, checked) body: what awaiting the call gives. */
@@ -19,22 +21,51 @@ export type ApiPromise<T> = Promise<T> & {
   withResponse(): Promise<ApiResponse<T>>
 }
 
-export function apiPromise<T>(response: Promise<ApiResponse<T>>): ApiPromise<T> {
-  let answered: ApiResponse<T> | undefined
-  const data = response.then((answer) => {
-    answered = answer
-    return answer.data
+/** A 2xx answer as the request loop hands it over: the decoded body and the raw answer. */
+export interface Answered<T> {
+  data: T
+  answer: HttpAnswer
+}
+
+/**
+ * The promise every call returns. It resolves to the body alone; the {@link ApiResponse} around
+ * it (headers, request id) is built only when `withResponse()` asks, so the common `await` reads
+ * no header at all.
+ */
+export function apiPromise<T>(answered: Promise<Answered<T>>): ApiPromise<T> {
+  let response: ApiResponse<T> | undefined
+  let answer: Answered<T> | undefined
+  const data = answered.then((result) => {
+    answer = result
+    return result.data
   })
   // Chained on `data`, so a failure reaches whichever of the two the caller awaits, and a
   // caller who never awaits either still sees an unhandled rejection.
   return Object.assign(data, {
-    withResponse: () => data.then(() => answered as ApiResponse<T>),
+    withResponse: () =>
+      data.then(() => {
+        response ??= toApiResponse(answer as Answered<T>)
+        return response
+      }),
   })
+}
+
+function toApiResponse<T>({ data, answer }: Answered<T>): ApiResponse<T> {
+  return {
+    data,
+    status: answer.status,
+    headers: answer.headers(),
+    requestId: answer.header('request-id'),
+    idempotentReplayed: answer.header('idempotent-replayed') === 'true',
+  }
 }
 
 /** `promise` with its body turned into `map(body)`, on `await` and on `withResponse()` alike. */
 export function mapApiPromise<T, U>(promise: ApiPromise<T>, map: (data: T) => U): ApiPromise<U> {
-  return apiPromise(
-    promise.withResponse().then((answer) => ({ ...answer, data: map(answer.data) })),
-  )
+  // Chained on the mapped body, like apiPromise: one rejection, seen by whichever is awaited.
+  const data = promise.then(map)
+  return Object.assign(data, {
+    withResponse: () =>
+      data.then((mapped) => promise.withResponse().then((answer) => ({ ...answer, data: mapped }))),
+  })
 }

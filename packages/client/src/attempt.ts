@@ -1,10 +1,10 @@
-import type { FetchLike } from './client-options'
 import { AbortError, ConnectionError, TimeoutError } from './errors'
+import type { HttpAnswer, HttpTransport } from './http-transport'
 import { redactCause } from './redact-cause'
 
 /** One HTTP attempt of a call, as the retry loop sees it. */
 export interface AttemptInput {
-  fetch: FetchLike
+  transport: HttpTransport
   method: string
   url: string
   /** For messages: method + path, never the full URL with its query. */
@@ -23,22 +23,12 @@ export interface AttemptInput {
   redact: (text: string) => string
 }
 
-export type AttemptResult =
-  | { ok: true; status: number; headers: Headers; text: string }
-  | { ok: false; error: ConnectionError }
+export type AttemptResult = { ok: true; answer: HttpAnswer } | { ok: false; error: ConnectionError }
 
 /**
  * Sends one request and reads its whole body under one timer. Connection failures and timeouts
- * resolve as values (the loop decides whether to retry); the caller's abort rejects at once.
- *
- * Every attempt has its own AbortController, linked to the caller's signal and to the timer, so a
- * timeout or an abort closes the connection at once: an abandoned request would hold its
- * connection until the runtime gives up (undici: 300 s) and, in browsers, use up the few
- * connections allowed per origin. Never `AbortSignal.timeout` (its timer outlives the request)
- * nor `AbortSignal.any` (allocations per call).
- *
- * Redirects are not followed (`redirect: 'manual'`): following a 301/302/303 turns a POST into a
- * GET, and the service never redirects, so a redirect means baseUrl points somewhere else.
+ * resolve as values (the loop decides whether to retry); the caller's abort rejects at once. A
+ * timeout or an abort cancels the exchange, which closes its connection.
  */
 export function attempt(input: AttemptInput): Promise<AttemptResult> {
   return new Promise((resolve, reject) => {
@@ -47,7 +37,12 @@ export function attempt(input: AttemptInput): Promise<AttemptResult> {
       reject(abortError(input, signal))
       return
     }
-    const controller = new AbortController()
+    const exchange = input.transport({
+      method: input.method,
+      url: input.url,
+      headers: input.headers,
+      body: input.body,
+    })
     let settled = false
     const settle = () => {
       settled = true
@@ -57,58 +52,28 @@ export function attempt(input: AttemptInput): Promise<AttemptResult> {
     const timer = setTimeout(() => {
       if (settled) return
       settle()
-      controller.abort()
+      exchange.cancel()
       resolve({ ok: false, error: timeoutError(input) })
     }, input.budgetMs)
     const onCallerAbort = () => {
       if (settled) return
       settle()
-      controller.abort()
+      exchange.cancel()
       reject(abortError(input, signal as AbortSignal))
     }
     signal?.addEventListener('abort', onCallerAbort)
-
-    const fail = (cause: unknown) => {
-      if (settled) return
-      settle()
-      resolve({ ok: false, error: connectionError(input, cause) })
-    }
-    let sent: Promise<Response>
-    try {
-      // `Promise.resolve` also covers a custom fetch that returns something other than a promise.
-      sent = Promise.resolve(
-        input.fetch(input.url, {
-          method: input.method,
-          headers: input.headers,
-          body: input.body ?? null,
-          signal: controller.signal,
-          redirect: 'manual',
-        }),
-      )
-    } catch (cause) {
-      // A custom fetch that throws instead of rejecting fails like any other network error.
-      fail(cause)
-      return
-    }
-    sent.then((response) => {
-      // The try covers a custom fetch that resolved to something that is not a Response: a throw
-      // here would otherwise be an unhandled rejection.
-      try {
-        if (settled) {
-          // A fetch that ignores the signal answered after all: free the connection unread.
-          response.body?.cancel().catch(() => {})
-          return
-        }
-        // Reading the body is part of the attempt: a connection cut mid-body fails it too.
-        response.text().then((text) => {
-          if (settled) return
-          settle()
-          resolve({ ok: true, status: response.status, headers: response.headers, text })
-        }, fail)
-      } catch (cause) {
-        fail(cause)
-      }
-    }, fail)
+    exchange.answer.then(
+      (answer) => {
+        if (settled) return
+        settle()
+        resolve({ ok: true, answer })
+      },
+      (cause: unknown) => {
+        if (settled) return
+        settle()
+        resolve({ ok: false, error: connectionError(input, cause) })
+      },
+    )
   })
 }
 

@@ -5,15 +5,23 @@ import type {
   Instrument,
   InstrumentCreateParams,
 } from '@chargekit/schemas'
+import { abortableSleep } from './abortable-sleep'
 import { type ApiPromise, mapApiPromise } from './api-promise'
 import { basicAuthorization } from './basic-auth'
 import type { FetchLike } from './client-options'
-import { checkBaseUrl, checkFetch } from './config'
-import { checkKnownKeys, checkMilliseconds, checkRetryCount, optionError } from './option-checks'
+import { fetchTransport } from './fetch-transport'
+import {
+  checkBaseUrl,
+  checkFetch,
+  checkKnownKeys,
+  checkMilliseconds,
+  checkRetryCount,
+  optionError,
+} from './option-checks'
+import { type CallSpec, createRequestLoop } from './request-loop'
 import { paramsObject, pathId } from './resources/arguments'
 import { type ResponseValidator, uncheckedValidator } from './response-validator'
 import { defaultBackoff } from './retry-policy'
-import { type CallSpec, createTransport } from './transport'
 
 export interface BrowserClientOptions {
   /**
@@ -97,19 +105,22 @@ const chargeTypesAnswer = uncheckedValidator<{ collection: ChargeTypeInfo[] }>('
  * retries, idempotency keys, timeouts and typed errors as `createClient`, in a few kilobytes.
  */
 export function createBrowserClient(options: BrowserClientOptions): BrowserClient {
+  // Checked by hand, not with a zod schema like createClient's options: zod would more than
+  // double the few kilobytes a checkout page pays for this client.
   if (typeof options !== 'object' || options === null) {
     throw optionError(where, 'expected an options object such as { publicKey, baseUrl }')
   }
   checkKnownKeys(where, options, optionKeys)
   const publicKey = checkPublicKey(options.publicKey)
-  const call = createTransport({
+  const call = createRequestLoop({
     apiUrl: `${checkBaseUrl(where, options.baseUrl)}/v2`,
     authorization: basicAuthorization(publicKey, ''),
-    fetch: checkFetch(where, options.fetch),
+    transport: fetchTransport(checkFetch(where, options.fetch)),
     timeoutMs: checkMilliseconds(where, 'timeoutMs', options.timeoutMs, 30_000),
     deadlineMs: checkMilliseconds(where, 'deadlineMs', options.deadlineMs, 120_000),
     maxRetries: checkRetryCount(where, options.maxRetries, 2),
     backoff: defaultBackoff,
+    sleep: abortableSleep,
     logger: undefined,
     validate: false,
     // Nothing to hide: the public key is in the page anyway.

@@ -1,3 +1,4 @@
+import type { HttpTransport } from './http-transport'
 import type { ClientLogger } from './logger'
 import type { BackoffOptions } from './retry-policy'
 
@@ -16,6 +17,12 @@ export interface ClientOptions {
   baseUrl?: string
   /** Default: the global `fetch`. */
   fetch?: FetchLike
+  /**
+   * How requests reach the service, instead of `fetch`. On Node, `nodeTransport()` from
+   * `@chargekit/client/node` sends them over `node:http` with kept-alive connections, faster than
+   * `fetch`; retries, timeouts, aborts and errors stay the same. Default: `fetch`.
+   */
+  transport?: HttpTransport
   /** Longest time one HTTP attempt (headers and body) may take. Default 30000 ms. */
   timeoutMs?: number
   /** Longest time one call may take, all attempts and waits included. Default 120000 ms. */
@@ -35,21 +42,6 @@ export interface ClientOptions {
    */
   dangerouslyAllowBrowser?: boolean
 }
-
-/** Every key of {@link ClientOptions} (the compiler checks the list is complete). */
-export const clientOptionKeys: readonly string[] = /* @__PURE__ */ Object.keys({
-  accountId: true,
-  privateKey: true,
-  baseUrl: true,
-  fetch: true,
-  timeoutMs: true,
-  deadlineMs: true,
-  maxRetries: true,
-  backoff: true,
-  logger: true,
-  validate: true,
-  dangerouslyAllowBrowser: true,
-} satisfies Record<keyof ClientOptions, true>)
 
 /** Options each call may override. */
 export interface RequestOptions {

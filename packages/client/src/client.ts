@@ -1,7 +1,8 @@
 import type { ApiPromise } from './api-promise'
 import type { ClientOptions, RequestOptions } from './client-options'
-import { resolveConfig } from './config'
+import { type ClientConfig, resolveConfig } from './config'
 import { type RawRequest, rawRequest } from './raw-request'
+import { createRequestLoop } from './request-loop'
 import { type ChargesResource, chargesResource } from './resources/charges'
 import { type DisputesResource, disputesResource } from './resources/disputes'
 import { type EventsResource, eventsResource } from './resources/events'
@@ -11,7 +12,6 @@ import { type RefundsResource, refundsResource } from './resources/refunds'
 import { type ReversalsResource, reversalsResource } from './resources/reversals'
 import { type SettlementsResource, settlementsResource } from './resources/settlements'
 import { type TestHelpersResource, testHelpersResource } from './resources/test-helpers'
-import { createTransport } from './transport'
 
 /** The client: one object per resource of the service (charges, instruments, payments, …). */
 export interface ChargekitClient {
@@ -38,7 +38,12 @@ export interface ChargekitClient {
  * are not properties of the client, so logging the client cannot print them.
  */
 export function createClient(options?: ClientOptions): ChargekitClient {
-  const call = createTransport(resolveConfig(options))
+  return clientFromConfig(resolveConfig(options))
+}
+
+/** The client of an already checked configuration; the client's own tests swap parts of it. */
+export function clientFromConfig(config: ClientConfig): ChargekitClient {
+  const call = createRequestLoop(config)
   return Object.freeze({
     charges: chargesResource(call),
     instruments: instrumentsResource(call),

@@ -1,34 +1,35 @@
-import { type ErrorCodeInfo, lookupErrorCode } from '@chargekit/errors'
+import { closestName, type ErrorCodeInfo, lookupErrorCode } from '@chargekit/errors'
+import * as z from 'zod/v4'
+import { abortableSleep } from './abortable-sleep'
 import { basicAuthorization } from './basic-auth'
-import { type ClientOptions, clientOptionKeys, type FetchLike } from './client-options'
+import type { ClientOptions } from './client-options'
 import { readEnvironment } from './environment'
+import { fetchTransport } from './fetch-transport'
+import type { HttpTransport } from './http-transport'
 import type { ClientLogger } from './logger'
-import {
-  checkFlag,
-  checkKnownKeys,
-  checkMilliseconds,
-  checkRetryCount,
-  describe,
-  optionError,
-} from './option-checks'
-import {
-  type BackoffOptions,
-  backoffOptionKeys,
-  defaultBackoff,
-  type ResolvedBackoff,
-} from './retry-policy'
+import { checkBaseUrl, checkFetch, describe, maxTimerMs, optionError } from './option-checks'
+import { defaultBackoff, type ResolvedBackoff } from './retry-policy'
 import { VERSION } from './version'
+
+/** Waits between two attempts; rejects with `onAbort()`'s error as soon as `signal` fires. */
+export type RetrySleep = (
+  ms: number,
+  signal: AbortSignal | undefined,
+  onAbort: () => Error,
+) => Promise<void>
 
 /** Everything a call needs, checked once at construction. */
 export interface ClientConfig {
   /** `{baseUrl}/v2`, without a trailing slash. */
   apiUrl: string
   authorization: string
-  fetch: FetchLike
+  transport: HttpTransport
   timeoutMs: number
   deadlineMs: number
   maxRetries: number
   backoff: ResolvedBackoff
+  /** The wait between attempts: real timers, except in the client's own tests. */
+  sleep: RetrySleep
   logger: ClientLogger | undefined
   validate: boolean
   /** Removes the private key and the Authorization value from a text. */
@@ -53,6 +54,82 @@ const where = 'createClient'
  */
 const minPrivateKeyLength = 8
 
+function wholeNumber(from: number, to: number, unit = '') {
+  const error = `must be a whole number${unit} from ${from} to ${to}`
+  return z.int({ error }).min(from, { error }).max(to, { error }).optional()
+}
+
+const milliseconds = (min: number) => wholeNumber(min, maxTimerMs, ' of milliseconds')
+
+const aFunction = <T>(error: string) =>
+  z.custom<T>((value) => typeof value === 'function', { error }).optional()
+
+const flag = z.boolean({ error: 'must be true or false' }).optional()
+
+/**
+ * A credential: required once the environment is read, and described without repeating it (a
+ * message may end up in a log).
+ */
+function credential(option: string, variable: string, rule: RegExp, expected: string) {
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? `is missing; pass { ${option} } or set ${variable}`
+          : `must be ${expected}`,
+    })
+    .regex(rule, { error: `must be ${expected}` })
+}
+
+/**
+ * `createClient`'s options, with the credentials and `baseUrl` already taken from the
+ * environment where the caller left them out. `baseUrl` itself is checked by the rule the browser
+ * client shares.
+ */
+const clientOptionsSchema = z.strictObject({
+  accountId: credential(
+    'accountId',
+    'CHARGEKIT_ACCOUNT_ID',
+    /^[^\s:\p{Cc}]+$/u,
+    'a non-empty string without spaces, ":" or control characters (it is the HTTP Basic user)',
+  ),
+  privateKey: credential(
+    'privateKey',
+    'CHARGEKIT_PRIVATE_KEY',
+    /^[^\s\p{Cc}]+$/u,
+    'a non-empty string without spaces or control characters',
+  ).min(minPrivateKeyLength, {
+    error: (issue) =>
+      `is too short: expected at least ${minPrivateKeyLength} characters, got ${(issue.input as string).length}; pass the whole key`,
+  }),
+  baseUrl: z.unknown().optional(),
+  fetch: aFunction<ClientOptions['fetch']>(
+    'must be a function with the signature of the global fetch',
+  ),
+  transport: aFunction<HttpTransport>(
+    'must be a transport function, such as nodeTransport() from @chargekit/client/node',
+  ),
+  timeoutMs: milliseconds(1),
+  deadlineMs: milliseconds(1),
+  maxRetries: wholeNumber(0, 20),
+  backoff: z
+    .strictObject(
+      {
+        initialDelayMs: milliseconds(0),
+        maxDelayMs: milliseconds(0),
+        maxRetryAfterMs: milliseconds(0),
+      },
+      { error: 'must be an object such as { initialDelayMs: 500 }' },
+    )
+    .optional(),
+  logger: aFunction<ClientLogger>('must be a function that receives one log entry'),
+  validate: flag,
+  dangerouslyAllowBrowser: flag,
+})
+
+/** Options whose value must never appear in a message. */
+const secretOptions: ReadonlySet<PropertyKey> = new Set(['accountId', 'privateKey'])
+
 /** Checks the options (and the environment) and fails with a message that says what to pass. */
 export function resolveConfig(options: ClientOptions = {}): ClientConfig {
   if (typeof options !== 'object' || options === null) {
@@ -67,57 +144,40 @@ export function resolveConfig(options: ClientOptions = {}): ClientConfig {
       'the environment option is not supported because no hosted service address is built in; pass baseUrl (for example the sandbox url) or set CHARGEKIT_BASE_URL',
     )
   }
-  checkKnownKeys(where, options, clientOptionKeys)
-  const allowBrowser = checkFlag(
-    where,
-    'dangerouslyAllowBrowser',
-    options.dangerouslyAllowBrowser,
-    false,
-  )
-  if (isBrowser() && !allowBrowser) {
+  const parsed = clientOptionsSchema.safeParse({
+    ...options,
+    accountId: options.accountId ?? readEnvironment('CHARGEKIT_ACCOUNT_ID'),
+    privateKey: options.privateKey ?? readEnvironment('CHARGEKIT_PRIVATE_KEY'),
+  })
+  if (!parsed.success) throw optionsError(parsed.error, options)
+  const checked = parsed.data
+  if (isBrowser() && checked.dangerouslyAllowBrowser !== true) {
     throw optionError(
       where,
       "refusing to run in a browser: the private key would be readable by anyone who opens the page, and it can move money. In the browser use createBrowserClient({ publicKey, baseUrl }) from @chargekit/client/browser with the account's public key, and keep this client on your server. Pass dangerouslyAllowBrowser: true only where nobody else can read the page (an internal tool)",
     )
   }
-  const accountId = options.accountId ?? readEnvironment('CHARGEKIT_ACCOUNT_ID')
-  const privateKey = options.privateKey ?? readEnvironment('CHARGEKIT_PRIVATE_KEY')
-  const authorization = basicAuthorization(checkAccountId(accountId), checkPrivateKey(privateKey))
-  const secrets = [privateKey as string, authorization.slice('Basic '.length)]
-  const backoff = checkBackoff(options.backoff)
-
+  if (checked.fetch !== undefined && checked.transport !== undefined) {
+    throw optionError(where, 'pass fetch or transport, not both: a transport does not use fetch')
+  }
+  const { accountId, privateKey } = checked
+  const authorization = basicAuthorization(accountId, privateKey)
+  const secrets = [privateKey, authorization.slice('Basic '.length)]
   return {
     apiUrl: `${checkBaseUrl(where, options.baseUrl ?? readEnvironment('CHARGEKIT_BASE_URL'))}/v2`,
     authorization,
-    fetch: checkFetch(where, options.fetch),
-    timeoutMs: checkMilliseconds(where, 'timeoutMs', options.timeoutMs, 30_000),
-    deadlineMs: checkMilliseconds(where, 'deadlineMs', options.deadlineMs, 120_000),
-    maxRetries: checkRetryCount(where, options.maxRetries, 2),
+    transport: checked.transport ?? fetchTransport(checkFetch(where, checked.fetch)),
+    timeoutMs: checked.timeoutMs ?? 30_000,
+    deadlineMs: checked.deadlineMs ?? 120_000,
+    maxRetries: checked.maxRetries ?? 2,
     backoff: {
-      initialDelayMs: checkMilliseconds(
-        where,
-        'backoff.initialDelayMs',
-        backoff.initialDelayMs,
-        defaultBackoff.initialDelayMs,
-        0,
-      ),
-      maxDelayMs: checkMilliseconds(
-        where,
-        'backoff.maxDelayMs',
-        backoff.maxDelayMs,
-        defaultBackoff.maxDelayMs,
-        0,
-      ),
-      maxRetryAfterMs: checkMilliseconds(
-        where,
-        'backoff.maxRetryAfterMs',
-        backoff.maxRetryAfterMs,
-        defaultBackoff.maxRetryAfterMs,
-        0,
-      ),
+      initialDelayMs: checked.backoff?.initialDelayMs ?? defaultBackoff.initialDelayMs,
+      maxDelayMs: checked.backoff?.maxDelayMs ?? defaultBackoff.maxDelayMs,
+      maxRetryAfterMs: checked.backoff?.maxRetryAfterMs ?? defaultBackoff.maxRetryAfterMs,
     },
-    logger: checkLogger(options.logger),
-    validate: checkFlag(where, 'validate', options.validate, true),
+    sleep: abortableSleep,
+    logger: checked.logger,
+    validate: checked.validate ?? true,
     redact: (text) => secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text),
     credentialsHint:
       'Check the accountId and privateKey passed to createClient (or CHARGEKIT_ACCOUNT_ID / CHARGEKIT_PRIVATE_KEY) and that they belong to this baseUrl.',
@@ -126,109 +186,37 @@ export function resolveConfig(options: ClientOptions = {}): ClientConfig {
   }
 }
 
+/**
+ * The first problem of the options as one message: the option's dotted name, what it must be and
+ * what was given (never for a credential), or, for an unknown option, the likeliest intended one.
+ */
+function optionsError(error: z.ZodError, options: object) {
+  const issue = error.issues[0] as z.core.$ZodIssue
+  const name = issue.path.map(String).join('.')
+  if (issue.code === 'unrecognized_keys') {
+    const label = name === '' ? 'option' : `${name} option`
+    const known = Object.keys(name === '' ? clientOptionsSchema.shape : backoffShape)
+    const [key = ''] = issue.keys
+    const intended = closestName(key, known)
+    const hint = intended === undefined ? '' : ` (did you mean ${intended}?)`
+    return optionError(
+      where,
+      `unknown ${label} ${JSON.stringify(key)}${hint}; the valid ${label}s are ${known.join(', ')}`,
+    )
+  }
+  if (secretOptions.has(issue.path[0] as PropertyKey)) {
+    return optionError(where, `${name} ${issue.message}`)
+  }
+  const given = issue.path.reduce<unknown>(
+    (value, key) => (value as Record<PropertyKey, unknown> | undefined)?.[key as PropertyKey],
+    options,
+  )
+  return optionError(where, `${name} ${issue.message} (got ${describe(given)})`)
+}
+
+const backoffShape = clientOptionsSchema.shape.backoff.unwrap().shape
+
 /** A page's script: both globals exist (Deno and workers have at most one of them). */
 function isBrowser(): boolean {
   return typeof window !== 'undefined' && typeof document !== 'undefined'
-}
-
-// The credential checks describe what is wrong without repeating the value.
-function checkAccountId(accountId: unknown): string {
-  if (accountId === undefined) {
-    throw optionError(where, 'accountId is missing; pass { accountId } or set CHARGEKIT_ACCOUNT_ID')
-  }
-  if (typeof accountId !== 'string' || !/^[^\s:\p{Cc}]+$/u.test(accountId)) {
-    throw optionError(
-      where,
-      'accountId must be a non-empty string without spaces, ":" or control characters (it is the HTTP Basic user)',
-    )
-  }
-  return accountId
-}
-
-function checkPrivateKey(privateKey: unknown): string {
-  if (privateKey === undefined) {
-    throw optionError(
-      where,
-      'privateKey is missing; pass { privateKey } or set CHARGEKIT_PRIVATE_KEY',
-    )
-  }
-  if (typeof privateKey !== 'string' || !/^[^\s\p{Cc}]+$/u.test(privateKey)) {
-    throw optionError(
-      where,
-      'privateKey must be a non-empty string without spaces or control characters',
-    )
-  }
-  if (privateKey.length < minPrivateKeyLength) {
-    throw optionError(
-      where,
-      `privateKey is too short: expected at least ${minPrivateKeyLength} characters, got ${privateKey.length}; pass the whole key`,
-    )
-  }
-  return privateKey
-}
-
-function checkBackoff(backoff: unknown): BackoffOptions {
-  if (backoff === undefined) return {}
-  if (typeof backoff !== 'object' || backoff === null) {
-    throw optionError(
-      where,
-      `backoff must be an object such as { initialDelayMs: 500 } (got ${describe(backoff)})`,
-    )
-  }
-  checkKnownKeys(where, backoff, backoffOptionKeys, 'backoff option')
-  return backoff
-}
-
-export function checkBaseUrl(where: string, baseUrl: unknown): string {
-  if (baseUrl === undefined) {
-    throw optionError(
-      where,
-      'baseUrl is missing; pass { baseUrl } (for example the sandbox url, http://127.0.0.1:4010) or set CHARGEKIT_BASE_URL',
-    )
-  }
-  const url = typeof baseUrl === 'string' ? parseUrl(baseUrl) : undefined
-  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw optionError(
-      where,
-      `baseUrl must be an absolute http(s) URL such as https://payments.example.com (got ${url === undefined ? describe(baseUrl) : url.protocol})`,
-    )
-  }
-  if (url.username !== '' || url.password !== '') {
-    throw optionError(where, 'baseUrl must not contain credentials; pass them as options')
-  }
-  if (url.search !== '' || url.hash !== '') {
-    throw optionError(where, `baseUrl must not have a query or fragment (got ${url.href})`)
-  }
-  // Callers copy either the origin or the API root (`…/v2`): both name the same service.
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, '').replace(/\/v2$/, '')
-}
-
-function parseUrl(text: string): URL | undefined {
-  try {
-    return new URL(text)
-  } catch {
-    return undefined
-  }
-}
-
-export function checkFetch(where: string, fetch: unknown): FetchLike {
-  if (fetch !== undefined) {
-    if (typeof fetch !== 'function') {
-      throw optionError(where, 'fetch must be a function with the signature of the global fetch')
-    }
-    return fetch as FetchLike
-  }
-  if (typeof globalThis.fetch !== 'function') {
-    throw optionError(where, 'this runtime has no global fetch; pass { fetch }')
-  }
-  // Bound: browsers throw "Illegal invocation" when fetch is called with another `this`.
-  return globalThis.fetch.bind(globalThis)
-}
-
-function checkLogger(logger: unknown): ClientLogger | undefined {
-  if (logger === undefined) return undefined
-  if (typeof logger !== 'function') {
-    throw optionError(where, 'logger must be a function that receives one log entry')
-  }
-  return logger as ClientLogger
 }

@@ -1,4 +1,5 @@
 import { ResponseValidationError } from './errors'
+import type { HttpAnswer } from './http-transport'
 import { noContentValidator, type ResponseValidator } from './response-validator'
 
 /**
@@ -8,7 +9,7 @@ import { noContentValidator, type ResponseValidator } from './response-validator
 export function decodeResponse<T>(
   call: { method: string; validator: ResponseValidator<T> },
   path: string,
-  response: { status: number; headers: Headers; text: string },
+  response: HttpAnswer,
   validate: boolean,
   redact: (text: string) => string,
 ): T {
@@ -19,7 +20,7 @@ export function decodeResponse<T>(
   try {
     json = JSON.parse(response.text)
   } catch {
-    const { requestId, quoted } = requestIdOf(response.headers)
+    const { requestId, quoted } = requestIdOf(response)
     throw new ResponseValidationError(
       `${call.method} ${path} answered ${status} with a body that is not JSON${quoted}. Check that baseUrl points at the payment service.`,
       { status, requestId, issues: {}, body: response.text },
@@ -28,7 +29,7 @@ export function decodeResponse<T>(
   if (!validate) return json as T
   const result = call.validator.validate(json)
   if (result.success) return result.data
-  const { requestId, quoted } = requestIdOf(response.headers)
+  const { requestId, quoted } = requestIdOf(response)
   const listed = Object.entries(result.issues)
     .slice(0, 3)
     .map(([field, messages]) => `${field}: ${messages.join('; ')}`)
@@ -42,8 +43,8 @@ export function decodeResponse<T>(
 }
 
 // Read only on failure: the success path stays free of header lookups.
-function requestIdOf(headers: Headers) {
-  const requestId = headers.get('request-id') ?? undefined
+function requestIdOf(response: HttpAnswer) {
+  const requestId = response.header('request-id')
   return { requestId, quoted: requestId === undefined ? '' : ` (request id ${requestId})` }
 }
 

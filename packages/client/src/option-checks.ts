@@ -1,8 +1,9 @@
 import { closestName } from '@chargekit/errors'
+import type { FetchLike } from './client-options'
 import { ChargekitError } from './errors'
 
 /** The largest delay `setTimeout` supports; a larger one would fire at once instead of never. */
-const maxTimerMs = 2_147_483_647
+export const maxTimerMs = 2_147_483_647
 
 /**
  * Checks of numeric and boolean options, shared by `createClient` and per-call options. Each
@@ -70,7 +71,63 @@ export function optionError(where: string, message: string): ChargekitError {
   return new ChargekitError(`${where}: ${message}.`)
 }
 
-/** Strings quoted, the rest as `String` prints it: messages show exactly what was received. */
+/**
+ * What was received, for a message: strings quoted, numbers and the like as `String` prints them,
+ * objects and functions by their kind (their contents could be long, or hold a secret).
+ */
 export function describe(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : String(value)
+  if (typeof value === 'string') return JSON.stringify(value)
+  if (typeof value === 'function') return 'a function'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'object' && value !== null) return 'an object'
+  return String(value)
+}
+
+/**
+ * `baseUrl` checked (an absolute http(s) URL without credentials, query or fragment) and without
+ * a trailing `/v2`: callers copy either the origin or the API root, and both name one service.
+ */
+export function checkBaseUrl(where: string, baseUrl: unknown): string {
+  if (baseUrl === undefined) {
+    throw optionError(
+      where,
+      'baseUrl is missing; pass { baseUrl } (for example the sandbox url, http://127.0.0.1:4010) or set CHARGEKIT_BASE_URL',
+    )
+  }
+  const url = typeof baseUrl === 'string' ? parseUrl(baseUrl) : undefined
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw optionError(
+      where,
+      `baseUrl must be an absolute http(s) URL such as https://payments.example.com (got ${url === undefined ? describe(baseUrl) : url.protocol})`,
+    )
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw optionError(where, 'baseUrl must not contain credentials; pass them as options')
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw optionError(where, `baseUrl must not have a query or fragment (got ${url.href})`)
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '').replace(/\/v2$/, '')
+}
+
+function parseUrl(text: string): URL | undefined {
+  try {
+    return new URL(text)
+  } catch {
+    return undefined
+  }
+}
+
+export function checkFetch(where: string, fetch: unknown): FetchLike {
+  if (fetch !== undefined) {
+    if (typeof fetch !== 'function') {
+      throw optionError(where, 'fetch must be a function with the signature of the global fetch')
+    }
+    return fetch as FetchLike
+  }
+  if (typeof globalThis.fetch !== 'function') {
+    throw optionError(where, 'this runtime has no global fetch; pass { fetch }')
+  }
+  // Bound: browsers throw "Illegal invocation" when fetch is called with another `this`.
+  return globalThis.fetch.bind(globalThis)
 }

@@ -4,9 +4,9 @@ import type { ApiPromise } from './api-promise'
 import type { RequestOptions } from './client-options'
 import { describe, optionError } from './option-checks'
 import { type QueryValue, toQueryString } from './query-string'
+import type { SendCall } from './request-loop'
 import { paramsObject } from './resources/arguments'
 import { type ResponseValidator, uncheckedValidator } from './response-validator'
-import type { Transport } from './transport'
 
 const methods = ['GET', 'POST', 'DELETE'] as const
 
@@ -35,7 +35,7 @@ const where = 'client.request'
  * The escape hatch for an endpoint the client has no method for yet. A bad description rejects
  * the call before anything is sent, with the field and what was expected.
  */
-export function rawRequest(call: Transport) {
+export function rawRequest(call: SendCall) {
   return <T = unknown>(request: RawRequest<T>, options?: RequestOptions): ApiPromise<T> =>
     call(() => {
       const { method, path, query, body, schema } = paramsObject(where, request, true)

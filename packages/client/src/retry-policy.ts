@@ -10,13 +10,6 @@ export interface BackoffOptions {
 
 export type ResolvedBackoff = Required<BackoffOptions>
 
-/** Every key of {@link BackoffOptions} (the compiler checks the list is complete). */
-export const backoffOptionKeys: readonly string[] = /* @__PURE__ */ Object.keys({
-  initialDelayMs: true,
-  maxDelayMs: true,
-  maxRetryAfterMs: true,
-} satisfies Record<keyof BackoffOptions, true>)
-
 export const defaultBackoff: ResolvedBackoff = {
   initialDelayMs: 500,
   maxDelayMs: 8_000,

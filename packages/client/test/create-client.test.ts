@@ -56,7 +56,7 @@ describe('createClient options', () => {
     ],
     [
       { ...valid, timeout: 5000 },
-      /unknown option "timeout" \(did you mean timeoutMs\?\); the valid options are accountId, privateKey, baseUrl, fetch, timeoutMs, deadlineMs, maxRetries, backoff, logger, validate, dangerouslyAllowBrowser\.$/,
+      /unknown option "timeout" \(did you mean timeoutMs\?\); the valid options are accountId, privateKey, baseUrl, fetch, transport, timeoutMs, deadlineMs, maxRetries, backoff, logger, validate, dangerouslyAllowBrowser\.$/,
     ],
     [
       { ...valid, idempotency_key: 'order-1' },
@@ -64,7 +64,9 @@ describe('createClient options', () => {
     ],
     [{ ...valid, validate: 'yes' }, /validate must be true or false/],
     [{ ...valid, logger: 'console' }, /logger must be a function/],
-    [{ ...valid, fetch: {} }, /fetch must be a function/],
+    [{ ...valid, fetch: {} }, /fetch must be a function .*\(got an object\)/],
+    [{ ...valid, transport: 'node' }, /transport must be a transport function.*nodeTransport\(\)/],
+    [{ ...valid, fetch, transport: () => undefined }, /pass fetch or transport, not both/],
     [{ ...valid, environment: 'live' }, /environment option is not supported.*baseUrl/],
     [null, /expected an options object/],
   ])('rejects %j with a message that says what to pass', (options, message) => {

@@ -15,7 +15,7 @@ describe('package entry points', () => {
       typeof buildConfig,
       unknown[] | ((...args: never) => unknown)
     >
-    expect(options.entry).toEqual(['src/index.ts', 'src/browser.ts'])
+    expect(options.entry).toEqual(['src/index.ts', 'src/browser.ts', 'src/node.ts'])
     expect(options.format).toEqual(expect.arrayContaining(['esm', 'cjs']))
     expect(options.dts).toBe(true)
     // In a "type": "module" package tsup writes ESM as index.js / index.d.ts and CommonJS as
@@ -24,6 +24,7 @@ describe('package entry points', () => {
     for (const [subpath, name] of [
       ['.', 'index'],
       ['./browser', 'browser'],
+      ['./node', 'node'],
     ]) {
       expect(packageJson.exports[subpath as string]).toEqual({
         '@chargekit/source': `./src/${name}.ts`,
@@ -34,10 +35,12 @@ describe('package entry points', () => {
     expect(packageJson.main).toBe(packageJson.exports['.'].require.default)
     // Resolvers without `exports` support (TypeScript's node10) find the subpath through the
     // package.json in its folder.
-    const stub = JSON.parse(
-      readFileSync(join(import.meta.dirname, '..', 'browser', 'package.json'), 'utf8'),
-    )
-    expect(stub).toMatchObject({ main: '../dist/browser.cjs', types: '../dist/browser.d.cts' })
-    expect(packageJson.files).toContain('browser')
+    for (const name of ['browser', 'node']) {
+      const stub = JSON.parse(
+        readFileSync(join(import.meta.dirname, '..', name, 'package.json'), 'utf8'),
+      )
+      expect(stub).toMatchObject({ main: `../dist/${name}.cjs`, types: `../dist/${name}.d.cts` })
+      expect(packageJson.files).toContain(name)
+    }
   })
 })

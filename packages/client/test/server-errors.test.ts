@@ -14,7 +14,7 @@ const troubled: Processor = {
   name: 'troubled',
   chargeTypes: ['card_onetime'],
   async authorize() {
-    await new Promise((resolve) => setTimeout(resolve, 400))
+    await new Promise((resolve) => setTimeout(resolve, 150))
     return { status: 'succeeded' }
   },
   capture: () => ({ status: 'succeeded' }),
@@ -30,8 +30,10 @@ let client: ChargekitClient
 beforeAll(async () => {
   env = await startTestSandbox({
     processors: [troubled],
-    requestTimeoutMs: 150,
-    accounts: [account, { ...limited, rateLimit: { requestsPerSecond: 1, burst: 1 } }],
+    requestTimeoutMs: 100,
+    // One request at once, a token back every 50 ms: concurrent calls meet a 429 whose
+    // Retry-After (whole seconds) is far longer than the wait the bucket needs.
+    accounts: [account, { ...limited, rateLimit: { requestsPerSecond: 20, burst: 1 } }],
   })
   client = testClient(env.url)
 })
@@ -87,9 +89,12 @@ describe('ServerError from real 5xx answers', () => {
   it('retries a 504 from a slow processor with the same key and ends with one instrument', async () => {
     const charge = await troubledCharge()
     const log: ClientLogEntry[] = []
+    // The in-flight answers carry Retry-After: 1; capped to 50 ms so the test waits for the
+    // processor, not for the header.
     const instrument = await testClient(env.url, {
       logger: (entry) => log.push(entry),
-      maxRetries: 5,
+      maxRetries: 10,
+      backoff: { maxRetryAfterMs: 50 },
     }).instruments.create({ charge: charge.id, ...card })
     expect(instrument.status).toBe('authorized')
     const statuses = log.flatMap((entry) => (entry.type === 'response' ? [entry.status] : []))
@@ -124,11 +129,20 @@ describe('RateLimitError from a real 429', () => {
 
   it('waits for Retry-After and then succeeds', async () => {
     const log: ClientLogEntry[] = []
-    const patient = limitedClient({ logger: (entry) => log.push(entry), maxRetries: 4 })
+    // Retry-After says 1 s, capped to 60 ms: by then the bucket has a token again.
+    const patient = limitedClient({
+      logger: (entry) => log.push(entry),
+      maxRetries: 4,
+      backoff: { maxRetryAfterMs: 60 },
+    })
     const pages = await Promise.all([patient.charges.list(), patient.charges.list()])
     expect(pages).toHaveLength(2)
     const retries = log.filter((entry) => entry.type === 'retry')
     expect(retries.length).toBeGreaterThan(0)
-    expect(retries.every((entry) => entry.type === 'retry' && entry.reason === '429')).toBe(true)
+    expect(
+      retries.every(
+        (entry) => entry.type === 'retry' && entry.reason === '429' && entry.delayMs === 60,
+      ),
+    ).toBe(true)
   })
 })

@@ -8,8 +8,8 @@ import {
 import { type ApiPromise, mapApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
+import type { SendCall } from '../request-loop'
 import { listValidator, schemaValidator } from '../schema-validators'
-import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
 import { listPages } from './list-pages'
 import type { ChargeListParams } from './list-params'
@@ -41,7 +41,7 @@ export interface ChargesResource {
   types(options?: RequestOptions): ApiPromise<ChargeTypeInfo[]>
 }
 
-export function chargesResource(call: Transport): ChargesResource {
+export function chargesResource(call: SendCall): ChargesResource {
   return {
     create: (params, options) =>
       call(() => ({

@@ -2,8 +2,8 @@ import { type Dispute, disputeSchema } from '@chargekit/schemas'
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
+import type { SendCall } from '../request-loop'
 import { listValidator, schemaValidator } from '../schema-validators'
-import type { Transport } from '../transport'
 import { pathId } from './arguments'
 import { listPages } from './list-pages'
 import type { DisputeListParams } from './list-params'
@@ -19,7 +19,7 @@ export interface DisputesResource {
   list(params?: DisputeListParams, options?: RequestOptions): PagePromise<Dispute>
 }
 
-export function disputesResource(call: Transport): DisputesResource {
+export function disputesResource(call: SendCall): DisputesResource {
   return {
     retrieve: (id, options) =>
       call(() => ({

@@ -2,8 +2,8 @@ import type { Event } from '@chargekit/schemas'
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
+import type { SendCall } from '../request-loop'
 import { eventValidator, listValidator } from '../schema-validators'
-import type { Transport } from '../transport'
 import { pathId } from './arguments'
 import { listPages } from './list-pages'
 import type { EventListParams } from './list-params'
@@ -21,7 +21,7 @@ export interface EventsResource {
   dismiss(id: string, options?: RequestOptions): ApiPromise<Event>
 }
 
-export function eventsResource(call: Transport): EventsResource {
+export function eventsResource(call: SendCall): EventsResource {
   const action = (name: 'redeliver' | 'dismiss') => (id: string, options?: RequestOptions) =>
     call(() => ({
       method: 'POST',

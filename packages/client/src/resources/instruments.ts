@@ -8,9 +8,9 @@ import {
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
+import type { SendCall } from '../request-loop'
 import { noContentValidator } from '../response-validator'
 import { listValidator, schemaValidator } from '../schema-validators'
-import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
 import { listPages } from './list-pages'
 import type { InstrumentListParams } from './list-params'
@@ -46,7 +46,7 @@ export interface InstrumentsResource {
   invalidate(id: string, options?: RequestOptions): ApiPromise<void>
 }
 
-export function instrumentsResource(call: Transport): InstrumentsResource {
+export function instrumentsResource(call: SendCall): InstrumentsResource {
   return {
     create: (params, options) =>
       call(() => ({

@@ -2,14 +2,14 @@ import type { ListEnvelope } from '@chargekit/schemas'
 import type { RequestOptions } from '../client-options'
 import { PagePromise } from '../pagination'
 import { toQueryString } from '../query-string'
+import type { SendCall } from '../request-loop'
 import type { ResponseValidator } from '../response-validator'
-import type { Transport } from '../transport'
 import { paramsObject } from './arguments'
 import type { ListParams } from './list-params'
 
 /** A `list()` method's answer: the first page on `await`, every item on `for await`. */
 export function listPages<T, Params extends ListParams>(
-  call: Transport,
+  call: SendCall,
   where: string,
   path: string,
   validator: ResponseValidator<ListEnvelope<T>>,

@@ -8,8 +8,8 @@ import {
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
+import type { SendCall } from '../request-loop'
 import { listValidator, schemaValidator } from '../schema-validators'
-import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
 import { listPages } from './list-pages'
 import type { PaymentListParams } from './list-params'
@@ -29,7 +29,7 @@ export interface PaymentsResource {
   refund(id: string, params: CreateRefundRequest, options?: RequestOptions): ApiPromise<Refund>
 }
 
-export function paymentsResource(call: Transport): PaymentsResource {
+export function paymentsResource(call: SendCall): PaymentsResource {
   return {
     create: (params, options) =>
       call(() => ({

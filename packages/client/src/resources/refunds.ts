@@ -2,8 +2,8 @@ import { type CreateRefundOfPaymentRequest, type Refund, refundSchema } from '@c
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
+import type { SendCall } from '../request-loop'
 import { listValidator, schemaValidator } from '../schema-validators'
-import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
 import { listPages } from './list-pages'
 import type { RefundListParams } from './list-params'
@@ -25,7 +25,7 @@ export interface RefundsResource {
   list(params?: RefundListParams, options?: RequestOptions): PagePromise<Refund>
 }
 
-export function refundsResource(call: Transport): RefundsResource {
+export function refundsResource(call: SendCall): RefundsResource {
   return {
     create: (params, options) =>
       call(() => ({

@@ -2,8 +2,8 @@ import { type Reversal, reversalSchema } from '@chargekit/schemas'
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
+import type { SendCall } from '../request-loop'
 import { listValidator, schemaValidator } from '../schema-validators'
-import type { Transport } from '../transport'
 import { pathId } from './arguments'
 import { listPages } from './list-pages'
 import type { ReversalListParams } from './list-params'
@@ -19,7 +19,7 @@ export interface ReversalsResource {
   list(params?: ReversalListParams, options?: RequestOptions): PagePromise<Reversal>
 }
 
-export function reversalsResource(call: Transport): ReversalsResource {
+export function reversalsResource(call: SendCall): ReversalsResource {
   return {
     retrieve: (id, options) =>
       call(() => ({

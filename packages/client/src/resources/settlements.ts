@@ -2,8 +2,8 @@ import { type Settlement, settlementSchema } from '@chargekit/schemas'
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
+import type { SendCall } from '../request-loop'
 import { listValidator, schemaValidator } from '../schema-validators'
-import type { Transport } from '../transport'
 import { pathId } from './arguments'
 import { listPages } from './list-pages'
 import type { ListParams } from './list-params'
@@ -19,7 +19,7 @@ export interface SettlementsResource {
   list(params?: ListParams, options?: RequestOptions): PagePromise<Settlement>
 }
 
-export function settlementsResource(call: Transport): SettlementsResource {
+export function settlementsResource(call: SendCall): SettlementsResource {
   return {
     retrieve: (id, options) =>
       call(() => ({

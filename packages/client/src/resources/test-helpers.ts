@@ -10,8 +10,8 @@ import {
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
+import type { SendCall } from '../request-loop'
 import { listValidator, schemaValidator } from '../schema-validators'
-import type { Transport } from '../transport'
 import { paramsObject, pathId } from './arguments'
 import { disputeValidator } from './disputes'
 import { instrumentValidator } from './instruments'
@@ -77,7 +77,7 @@ const customerAnswers = {
   expireInstrument: 'expire',
 } as const
 
-export function testHelpersResource(call: Transport): TestHelpersResource {
+export function testHelpersResource(call: SendCall): TestHelpersResource {
   const answer =
     (helper: keyof typeof customerAnswers) => (instrumentId: string, options?: RequestOptions) =>
       call(() => ({

@@ -20,6 +20,7 @@ export async function startRecordingServer(
   },
 ) {
   const requests: RecordedRequest[] = []
+  let connections = 0
   const server = createServer((incoming, outgoing) => {
     const chunks: Buffer[] = []
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -36,11 +37,16 @@ export async function startRecordingServer(
       outgoing.end(answer.body ?? '')
     })
   })
+  server.on('connection', () => {
+    connections++
+  })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    /** How many TCP connections clients opened so far. */
+    connections: () => connections,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

@@ -1,11 +1,11 @@
 import { idempotencyKeyRule, isIdempotencyKey } from '@chargekit/schemas/idempotency-key'
-import { abortableSleep } from './abortable-sleep'
-import { type ApiPromise, type ApiResponse, apiPromise } from './api-promise'
+import { type Answered, type ApiPromise, apiPromise } from './api-promise'
 import { abortError, attempt } from './attempt'
 import { type RequestOptions, requestOptionKeys } from './client-options'
 import type { ClientConfig } from './config'
 import { decodeResponse, parseErrorBody } from './decode-response'
 import { errorFromResponse, inFlightConflictCode } from './error-from-response'
+import type { HttpAnswer } from './http-transport'
 import { redactHeaders } from './logger'
 import {
   checkFlag,
@@ -39,7 +39,7 @@ export interface CallSpec<T> {
  * Sends one call. The spec comes from a function so that a bad argument found while building it
  * rejects the returned promise like every other failure instead of throwing.
  */
-export type Transport = <T>(buildSpec: () => CallSpec<T>) => ApiPromise<T>
+export type SendCall = <T>(buildSpec: () => CallSpec<T>) => ApiPromise<T>
 
 interface CallSettings {
   signal: AbortSignal | undefined
@@ -54,7 +54,7 @@ interface CallSettings {
  * timeout and overall deadline, retries with backoff and Retry-After, typed errors, validation.
  * Everything that does not change per call (headers, defaults) is built once here.
  */
-export function createTransport(config: ClientConfig): Transport {
+export function createRequestLoop(config: ClientConfig): SendCall {
   const getHeaders: Record<string, string> = {
     accept: 'application/json',
     authorization: config.authorization,
@@ -72,7 +72,7 @@ export function createTransport(config: ClientConfig): Transport {
 
   return (buildSpec) => apiPromise(send(buildSpec))
 
-  async function send<T>(buildSpec: () => CallSpec<T>): Promise<ApiResponse<T>> {
+  async function send<T>(buildSpec: () => CallSpec<T>): Promise<Answered<T>> {
     const spec = buildSpec()
     const settings = spec.options === undefined ? defaults : settingsFor(spec.options, defaults)
     const path = rootPath + spec.path
@@ -108,7 +108,7 @@ export function createTransport(config: ClientConfig): Transport {
         })
       }
       const result = await attempt({
-        fetch: config.fetch,
+        transport: config.transport,
         method: spec.method,
         url,
         path,
@@ -128,22 +128,17 @@ export function createTransport(config: ClientConfig): Transport {
           method: spec.method,
           url,
           attempt: attemptNumber,
-          status: result.status,
-          requestId: result.headers.get('request-id') ?? undefined,
+          status: result.answer.status,
+          requestId: result.answer.header('request-id'),
           durationMs: Date.now() - sentAt,
         })
       }
-      if (result.ok && result.status >= 200 && result.status < 300) {
-        return {
-          data: decodeResponse(spec, path, result, settings.validate, redact),
-          status: result.status,
-          headers: result.headers,
-          requestId: result.headers.get('request-id') ?? undefined,
-          idempotentReplayed: result.headers.get('idempotent-replayed') === 'true',
-        }
+      if (result.ok && result.answer.status >= 200 && result.answer.status < 300) {
+        const { answer } = result
+        return { data: decodeResponse(spec, path, answer, settings.validate, redact), answer }
       }
       const { failure, retryable, waitMs, reason } = result.ok
-        ? judgeResponse(result, {
+        ? judgeResponse(result.answer, {
             method: spec.method,
             path,
             route: spec.path,
@@ -161,13 +156,13 @@ export function createTransport(config: ClientConfig): Transport {
       if (logger !== undefined) {
         log({ type: 'retry', method: spec.method, url, attempt: attemptNumber, reason, delayMs })
       }
-      await abortableSleep(delayMs, signal, () => abortError(identity, signal as AbortSignal))
+      await config.sleep(delayMs, signal, () => abortError(identity, signal as AbortSignal))
     }
   }
 
   /** The error a non-2xx answer becomes, and whether (and how long after) to send it again. */
   function judgeResponse(
-    response: { status: number; headers: Headers; text: string },
+    response: HttpAnswer,
     call: {
       method: string
       path: string
@@ -181,7 +176,7 @@ export function createTransport(config: ClientConfig): Transport {
       path: call.path,
       route: call.route,
       status: response.status,
-      headers: response.headers,
+      headers: response.headers(),
       body: parseErrorBody(response.text),
       idempotencyKey: call.idempotencyKey,
       attempts: call.attemptNumber,
@@ -199,7 +194,7 @@ export function createTransport(config: ClientConfig): Transport {
     return {
       failure,
       retryable,
-      waitMs: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
+      waitMs: parseRetryAfter(response.header('retry-after') ?? null, Date.now()),
       reason: String(response.status),
     }
   }
