@@ -1,3 +1,5 @@
+import { authorization } from './authorization'
+
 /** A failed check's reason: what went wrong, said so the processor's author knows what to fix. */
 export class KitFailure extends Error {
   override readonly name = 'KitFailure'
@@ -31,12 +33,12 @@ export interface KitApi {
 }
 
 export function kitApi(apiUrl: string, account: { id: string; privateKey: string }): KitApi {
-  const authorization = `Basic ${btoa(`${account.id}:${account.privateKey}`)}`
+  const authorizationHeader = authorization(account.id, account.privateKey)
   const call: KitApi['call'] = async (method, path, body, headers = {}) => {
     const response = await fetch(`${apiUrl}${path}`, {
       method,
       headers: {
-        authorization,
+        authorization: authorizationHeader,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...headers,
       },
