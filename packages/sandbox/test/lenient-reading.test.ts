@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiProblem } from '../src/api-problem'
 import { maxFormFields, parseFormBody } from '../src/http/form-body'
 import { readNumericText } from '../src/http/lenient-fields'
-import { basicAuth, type Harness, startHarness } from './sandbox-harness'
+import { startTestSandbox, type TestSandbox } from '../src/testing/index'
+import { basicAuth } from './sandbox-harness'
 
 type FormTree = { [key: string]: string | FormTree | (string | FormTree)[] }
 
@@ -134,9 +135,9 @@ describe('numeric text reader', () => {
 })
 
 describe('amounts as text over HTTP', () => {
-  let harness: Harness
+  let harness: TestSandbox
   beforeAll(async () => {
-    harness = await startHarness({ deliverEvents: false })
+    harness = await startTestSandbox({ deliverEvents: false })
   })
   afterAll(() => harness.close())
 
