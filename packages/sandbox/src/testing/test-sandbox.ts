@@ -68,6 +68,11 @@ export interface TestSandbox {
   eventsUrl: string
   /** Calls `/v2` as the first account. */
   api: ApiCaller
+  /**
+   * A `fetch` for clients under test (`createClient({ fetch })`): requests go to the sandbox as
+   * `api`'s do, in-process unless the transport is `'http'`.
+   */
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>
   /** Calls `/v2` as `account` (its id and private or public key). */
   as(account: { id: string; key: string }): ApiCaller
   /** POST /v2/charges as the first account: 10 EUR `card_onetime` to `eventsUrl`, over which `body` goes. */
@@ -104,6 +109,8 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     transport === 'http'
       ? (request: Request) => fetch(request)
       : (request: Request) => sandbox.fetch(request)
+  const fetchFor = (input: string | URL | Request, init?: RequestInit) =>
+    send(new Request(input, init))
   const as =
     ({ id, key }: { id: string; key: string }): ApiCaller =>
     async (method, path, body, headers = {}) => {
@@ -185,6 +192,7 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     receiver,
     eventsUrl,
     api,
+    fetch: fetchFor,
     as,
     createCharge,
     seed,
