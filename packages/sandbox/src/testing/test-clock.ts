@@ -47,6 +47,17 @@ export class TestClock implements SandboxClock {
     }
   }
 
+  /**
+   * Moves the time to the earliest wake-up and runs it (and any due with it): the next retry or
+   * deadline passes without the test knowing when it is. False when nothing waits.
+   */
+  advanceToNextWakeUp(): boolean {
+    const next = this.nextWakeUpAt
+    if (next === undefined) return false
+    this.advance(next - this.#now)
+    return true
+  }
+
   /** When the earliest wake-up is due, or undefined when nothing waits for the clock. */
   get nextWakeUpAt(): number | undefined {
     let earliest: number | undefined
