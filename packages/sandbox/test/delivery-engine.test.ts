@@ -91,7 +91,11 @@ function engine(options: Partial<DeliveryEngineOptions> = {}) {
   /** Resolves once the event's delivery ended, moving the clock to each of its retries. */
   const settled = (eventId: string) =>
     until(
-      () => isSettled(eventId) || (toNextRetry(eventId), false),
+      () => {
+        if (isSettled(eventId)) return true
+        toNextRetry(eventId)
+        return false
+      },
       15_000,
       `final report for ${eventId}`,
     )
