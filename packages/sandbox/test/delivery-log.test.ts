@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { type Sandbox, type SandboxLogger, startSandbox } from '../src/index'
+import { authorization, eventually } from '../src/testing/index'
 import { startReceiver } from './delivery-receiver'
-import { basicAuth, eventually } from './sandbox-harness'
 
 // What the sandbox tells its logger about deliveries, and where it may deliver to.
 
@@ -29,7 +29,7 @@ async function createCharge(sandbox: Sandbox, eventsUrl: string) {
   const response = await fetch(`${sandbox.apiUrl}/charges`, {
     method: 'POST',
     headers: {
-      authorization: basicAuth({ id: 'acct_sandbox', key: 'sk_sandbox' }),
+      authorization: authorization('acct_sandbox', 'sk_sandbox'),
       'content-type': 'application/json',
     },
     body: JSON.stringify({

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryStore, type SandboxLogger, type SandboxStore } from '../src/index'
-import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
-import { basicAuth } from './sandbox-harness'
+import { authorization, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
 
 const owner = { id: 'acct_owner', key: 'sk_owner_0123456789' }
 const stranger = { id: 'acct_stranger', key: 'sk_stranger_9876543210' }
@@ -69,8 +68,8 @@ describe('authentication', () => {
 
   it.each([
     ['no credentials', undefined],
-    ['a wrong key', basicAuth({ id: owner.id, key: 'sk_wrong' })],
-    ['an unknown account', basicAuth({ id: 'acct_nobody', key: owner.key })],
+    ['a wrong key', authorization(owner.id, 'sk_wrong')],
+    ['an unknown account', authorization('acct_nobody', owner.key)],
     ['another scheme', `Bearer ${owner.key}`],
     ['garbage', 'Basic !!!'],
   ])('answers 401 with WWW-Authenticate for %s', async (_, authorization) => {
@@ -168,7 +167,7 @@ describe('request and answer rules', () => {
     fetch(`${harness.sandbox.apiUrl}${path}`, {
       method: 'POST',
       ...init,
-      headers: { authorization: basicAuth(owner), ...(init.headers ?? {}) },
+      headers: { authorization: authorization(owner.id, owner.key), ...(init.headers ?? {}) },
     })
 
   it('answers 415 for a body that is neither JSON nor a form', async () => {
@@ -312,7 +311,7 @@ describe('request and answer rules', () => {
 
   it('never logs credentials', () => {
     const logs = logLines.join('\n')
-    for (const secret of [owner.key, stranger.key, basicAuth(owner)])
+    for (const secret of [owner.key, stranger.key, authorization(owner.id, owner.key)])
       expect(logs).not.toContain(secret)
   })
 })

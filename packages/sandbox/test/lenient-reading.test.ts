@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiProblem } from '../src/api-problem'
 import { maxFormFields, parseFormBody } from '../src/http/form-body'
 import { readNumericText } from '../src/http/lenient-fields'
-import { startTestSandbox, type TestSandbox } from '../src/testing/index'
-import { basicAuth } from './sandbox-harness'
+import { authorization, startTestSandbox, type TestSandbox } from '../src/testing/index'
 
 type FormTree = { [key: string]: string | FormTree | (string | FormTree)[] }
 
@@ -146,7 +145,7 @@ describe('amounts as text over HTTP', () => {
     const response = await harness.sandbox.fetch(
       new Request(`${harness.sandbox.apiUrl}/charges`, {
         method: 'POST',
-        headers: { authorization: basicAuth({ id, key }), 'content-type': 'application/json' },
+        headers: { authorization: authorization(id, key), 'content-type': 'application/json' },
         body: JSON.stringify({
           charge_type: 'card_onetime',
           amount,

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SandboxLogger } from '../src/index'
-import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
-import { type ApiAnswer, basicAuth } from './sandbox-harness'
+import {
+  type ApiAnswer,
+  authorization,
+  startTestSandbox,
+  type TestSandbox,
+  testCard,
+} from '../src/testing/index'
 
 /**
  * Requests written for the production service, sent as raw HTTP: each lenience is accepted with
@@ -33,7 +38,7 @@ async function send(
 ): Promise<ApiAnswer> {
   const response = await fetch(`${harness.sandbox.apiUrl}${path}`, {
     method,
-    headers: { authorization: basicAuth(account), ...headers },
+    headers: { authorization: authorization(account.id, account.key), ...headers },
     redirect: 'manual',
     ...(body === undefined ? {} : { body }),
   })

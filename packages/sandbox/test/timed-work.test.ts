@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMemoryStore, type Processor, type SandboxStore, startSandbox } from '../src/index'
+import { type ApiCaller, authorization, eventually, testCard } from '../src/testing/index'
 import { startReceiver } from './delivery-receiver'
-import { type ApiCaller, basicAuth, cardFor, eventually } from './sandbox-harness'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -15,7 +15,7 @@ function caller(apiUrl: string, account: { id: string; key: string }): ApiCaller
     const response = await fetch(`${apiUrl}${path}`, {
       method,
       headers: {
-        authorization: basicAuth(account),
+        authorization: authorization(account.id, account.key),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -72,7 +72,7 @@ describe('timed work across a restart', () => {
       events_url: merchant.url,
       channels: ['card_onetime_later_bank'],
     })
-    const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+    const instrument = await api('POST', '/instruments', testCard(charge.body.id))
     expect(instrument.body.status).toBe('authorized')
     const chargeEvents = async (call: ApiCaller) =>
       (await call('GET', `/events?charge=${charge.body.id}&per_page=100`)).body.collection as {

@@ -62,7 +62,7 @@ export interface SeedOptions {
 
 export interface TestSandbox {
   sandbox: Sandbox
-  /** A receiver answering 200 to every delivery, for the charges' `events_url`. */
+  /** A receiver answering 204 to every delivery, for the charges' `events_url`. */
   receiver: Receiver
   /** `receiver.url + '/events'`. */
   eventsUrl: string
