@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
-import { freshStoreState } from './store-under-test'
+import { freshStoreState, prepareStoreUnderTest } from './store-under-test'
 
 /**
  * captured ≥ refunded + disputed (open or lost), whichever comes first and however the requests
@@ -8,6 +8,8 @@ import { freshStoreState } from './store-under-test'
  */
 let harness: TestSandbox
 
+// The embedded database's first folder is made once, in a hook of its own.
+beforeAll(prepareStoreUnderTest)
 beforeAll(async () => {
   harness = await startTestSandbox({ state: freshStoreState, deliverEvents: false })
 })
