@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { SandboxLogger } from '../src/index'
-import {
-  eventually,
-  startReceiver,
-  startTestSandbox,
-  type TestSandbox,
-} from '../src/testing/index'
+import { eventually, startReceiver, startTestSandbox, type TestSandbox } from '../src/testing/index'
 
 // What the sandbox tells its logger about deliveries, and where it may deliver to.
 
