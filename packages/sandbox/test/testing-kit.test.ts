@@ -43,13 +43,23 @@ describe('TestClock', () => {
     expect(clock.now()).toBe(Date.parse('2030-01-01T00:00:00.300Z'))
   })
 
-  it('wakes at once what is already due, and refuses to go back', async () => {
+  it('wakes at once what is already due, never what was cancelled, and refuses to go back', async () => {
     const clock = new TestClock(0)
     let woken = false
     clock.wakeAt(0, () => {
       woken = true
     })
     await eventually(() => woken)
+    // Cancelled once due but before its turn came: it never runs.
+    let late = false
+    const cancel = clock.wakeAt(10, () => {
+      late = true
+    })
+    clock.advance(10)
+    cancel()
+    await new Promise(setImmediate)
+    await new Promise(setImmediate)
+    expect(late).toBe(false)
     expect(() => clock.advance(-1)).toThrow(
       'TestClock.advance: ms must be a finite number >= 0; got -1',
     )

@@ -3,6 +3,7 @@ import type { SandboxClock } from '../clock'
 interface WakeUp {
   at: number
   wake: () => void
+  cancelled: boolean
 }
 
 /**
@@ -25,13 +26,13 @@ export class TestClock implements SandboxClock {
   }
 
   wakeAt(at: number, wake: () => void): () => void {
-    const wakeUp: WakeUp = { at, wake }
-    if (at <= this.#now) {
-      setImmediate(wake)
-      return () => {}
+    const wakeUp: WakeUp = { at, wake, cancelled: false }
+    if (at <= this.#now) run(wakeUp)
+    else this.#wakeUps.add(wakeUp)
+    return () => {
+      wakeUp.cancelled = true
+      this.#wakeUps.delete(wakeUp)
     }
-    this.#wakeUps.add(wakeUp)
-    return () => this.#wakeUps.delete(wakeUp)
   }
 
   /** Moves the time forward by `ms` and runs every wake-up that comes due, earliest first. */
@@ -43,7 +44,7 @@ export class TestClock implements SandboxClock {
     const due = [...this.#wakeUps].filter(({ at }) => at <= this.#now).sort((a, b) => a.at - b.at)
     for (const wakeUp of due) {
       this.#wakeUps.delete(wakeUp)
-      setImmediate(wakeUp.wake)
+      run(wakeUp)
     }
   }
 
@@ -64,4 +65,11 @@ export class TestClock implements SandboxClock {
     for (const { at } of this.#wakeUps) if (earliest === undefined || at < earliest) earliest = at
     return earliest
   }
+}
+
+/** Runs a wake-up on the next turn of the event loop, unless it is cancelled before. */
+function run(wakeUp: WakeUp) {
+  setImmediate(() => {
+    if (!wakeUp.cancelled) wakeUp.wake()
+  })
 }
