@@ -210,10 +210,10 @@ describe('every catalogue code at every element, default settings (no_processor)
   // A recurring charge differs from a one-time one where money moves: its payment is an
   // explicit capture, not part of the instrument step. Its charge, instrument and reversal
   // elements take the one-time charge's path, which the first case covers for every code.
-  it.each<[ChargeType, readonly TestElement[]]>([
-    ['card_onetime', testElements],
-    ['card_recurring', ['payment', 'refund']],
-  ])('%s at %j', { timeout: 30_000 }, async (chargeType, elements) => {
+  it.each<[ChargeType, string, readonly TestElement[]]>([
+    ['card_onetime', 'every element', testElements],
+    ['card_recurring', 'its payment and refund', ['payment', 'refund']],
+  ])('%s at %s', { timeout: 30_000 }, async (chargeType, _, elements) => {
     // Independent transactions, a few at a time; every failure is reported, named.
     const cases = errorCodes.flatMap(({ code }) => elements.map((element) => ({ code, element })))
     const failures: string[] = []
