@@ -107,7 +107,7 @@ async function deliveredFlow(eventsUrl: string): Promise<Event[]> {
         for await (const event of client.events.list({ charge: charge.id })) events.push(event)
         return events.length > 0 && events.every((event) => event.delivery_status === 'delivered')
       },
-      { timeout: 15_000, interval: 20 },
+      { timeout: 15_000, interval: 50 },
     )
     .toBe(true)
   return events

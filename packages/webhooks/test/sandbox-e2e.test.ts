@@ -118,7 +118,7 @@ async function settledEvents(chargeIds: readonly string[], count?: number) {
           undelivered: undelivered.length,
         }
       },
-      { timeout: 20_000, interval: 20 },
+      { timeout: 20_000, interval: 100 },
     )
     .toEqual({ enough: true, undelivered: 0 })
   return events
