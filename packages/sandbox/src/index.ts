@@ -2,6 +2,8 @@ export type { RateLimitOptions, SandboxAccountOptions } from './accounts/account
 export { defaultAccount } from './accounts/account-options'
 export type { SandboxAccount } from './accounts/accounts'
 export { cardOnetime, cardRecurring } from './card/card-charge-types'
+export type { SandboxClock } from './clock'
+export { systemClock } from './clock'
 export { SandboxError } from './errors'
 export type { SandboxLogger } from './logger'
 export { consoleLogger, quietLogger } from './logger'

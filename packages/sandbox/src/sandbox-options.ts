@@ -94,6 +94,7 @@ export const startSandboxOptionsSchema = z.strictObject({
       error: 'must be a number >= 0 (1 = real time, 0.001 = 1000x faster)',
     })
     .optional(),
+  clock: functions('now', 'wakeAt').optional(),
   signingSecret: z.string({ error: 'must be a secret such as whsec_<base64>' }).min(1).optional(),
   deliveryTimeoutMs: positiveMs.optional(),
   logger: functions('info', 'warn', 'error').optional(),

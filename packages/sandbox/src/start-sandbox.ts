@@ -6,6 +6,7 @@ import {
   type SandboxAccountOptions,
 } from './accounts/account-options'
 import { createAccounts, type SandboxAccount } from './accounts/accounts'
+import { type SandboxClock, systemClock } from './clock'
 import { createEventDelivery } from './delivery/index'
 import { SandboxError } from './errors'
 import {
@@ -48,6 +49,13 @@ export interface StartSandboxOptions {
    * settlement batches. 1 is real time; 0.001 runs a 5-minute retry in 300 ms.
    */
   timeScale?: number
+  /**
+   * Where the sandbox reads the time and waits for it: timed work (processors' later answers,
+   * customers' deadlines, settlement batches), delivery retries and delivery time-outs. Tests
+   * pass a `TestClock` from `@chargekit/sandbox/testing` and advance it instead of waiting.
+   * @default the system clock
+   */
+  clock?: SandboxClock
   /** Signs deliveries with Standard Webhooks headers (`whsec_<base64>` or a raw secret). */
   signingSecret?: string
   /**
@@ -163,7 +171,8 @@ export async function launchSandbox(
   const retainCharges = checkRetainCharges(options.retainCharges)
   const storage = await openStorage({ ...options, retainCharges })
   const { store } = storage
-  const now = () => new Date()
+  const clock = options.clock ?? systemClock
+  const now = () => new Date(clock.now())
   // Timed work lives in the store's queue, so it survives a restart: each recorded event is
   // stored with its delivery (sent by the delivery engine, which logs each attempt on the event)
   // and the lifecycle work it starts (a processor's later answer, a settlement batch).
@@ -173,6 +182,7 @@ export async function launchSandbox(
     signingSecret: options.signingSecret,
     timeoutMs: options.deliveryTimeoutMs,
     logger,
+    clock,
   })
   const deps: LifecycleDeps = {
     store,
@@ -204,6 +214,7 @@ export async function launchSandbox(
       return workDone
     },
     onError: (error) => logger.error('scheduled lifecycle task failed', { error }),
+    clock,
   })
   function wakeTimedWork() {
     delivery.wake()

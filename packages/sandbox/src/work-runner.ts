@@ -1,3 +1,4 @@
+import { type SandboxClock, systemClock } from './clock'
 import type { ClaimedWork, WorkKind, WorkPayload, WorkQueue } from './storage/work-queue'
 
 /** What became of a claimed item: finished, or back in the queue until `dueAt`. */
@@ -28,6 +29,8 @@ export interface WorkRunnerOptions {
    * for due work this often even when nothing here woke it. Default 1,000 ms.
    */
   pollMs?: number
+  /** Where due times are read and waited for. Default: the system clock. */
+  clock?: SandboxClock
 }
 
 export interface WorkRunner {
@@ -39,19 +42,17 @@ export interface WorkRunner {
   close(): Promise<void>
 }
 
-/** setTimeout fires at once above this; a later due time is simply re-armed when it fires. */
-const maxTimerDelay = 2 ** 31 - 1
-
 /**
- * Runs the due work of one kind from the store's queue: one timer waits for the earliest due
+ * Runs the due work of one kind from the store's queue: one wake-up waits for the earliest due
  * item, each wake-up claims as many items as there is capacity for, and each finished item is
  * completed or rescheduled with its claim, so work another process took over is never touched.
- * All timers are unref'd: pending work alone does not keep a process alive.
+ * Wake-ups are unref'd: pending work alone does not keep a process alive.
  */
 export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
-  const { queue, kind, leaseMs } = options
+  const { queue, kind, leaseMs, clock = systemClock } = options
   const running = new Set<Promise<void>>()
-  let timer: NodeJS.Timeout | undefined
+  /** Cancels the wake-up waiting for the earliest due item. */
+  let cancelWakeUp: (() => void) | undefined
   /** A wake-up is under way; a wake-up meanwhile makes it look again rather than run twice. */
   let pumping = false
   /** The latest wake-up, for close() to wait for what it claims. */
@@ -78,7 +79,7 @@ export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
         while (!closed) {
           const limit = options.capacity(running.size)
           if (limit <= 0) break
-          const claimed = await queue.claim(kind, Date.now(), limit, leaseMs)
+          const claimed = await queue.claim(kind, clock.now(), limit, leaseMs)
           for (const work of claimed) start(work)
           if (claimed.length < limit) {
             exhausted = true
@@ -96,14 +97,13 @@ export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
 
   async function arm() {
     const dueAt = await queue.nextDueAt(kind)
-    if (timer !== undefined) clearTimeout(timer)
-    timer = undefined
+    cancelWakeUp?.()
+    cancelWakeUp = undefined
     if (dueAt === undefined || closed) return
-    const wait = Math.min(maxTimerDelay, Math.max(0, dueAt - Date.now()))
-    timer = setTimeout(() => {
-      timer = undefined
+    cancelWakeUp = clock.wakeAt(dueAt, () => {
+      cancelWakeUp = undefined
       wake()
-    }, wait).unref()
+    })
   }
 
   function start(work: ClaimedWork) {
@@ -137,7 +137,7 @@ export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
     async close() {
       closed = true
       clearInterval(poll)
-      if (timer !== undefined) clearTimeout(timer)
+      cancelWakeUp?.()
       // A claim under way still starts what it claimed; wait for that, then for every item.
       await lastPump
       await Promise.all(running)

@@ -9,13 +9,13 @@ import {
   type StoredEvent,
   startSandbox,
 } from '../src/index'
-import { cardFor, type Harness, startHarness } from './sandbox-harness'
+import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
 
 const other = { id: 'acct_other', key: 'sk_other_0123456789' }
-let harness: Harness
+let harness: TestSandbox
 
 beforeAll(async () => {
-  harness = await startHarness({
+  harness = await startTestSandbox({
     retainCharges: 2,
     accounts: [{ id: 'acct_sandbox', key: 'sk_sandbox' }, other],
   })
@@ -54,7 +54,7 @@ describe('retainCharges', () => {
   it('drops the oldest charge with all of its objects and events, and keeps the newest', async () => {
     // The oldest charge holds one object of every kind a charge can own.
     const oldest = await newCharge({ order: 'oldest' })
-    const instrument = await created('/instruments', cardFor(oldest.id))
+    const instrument = await created('/instruments', testCard(oldest.id))
     const payment = await created('/payments', {
       instrument: instrument.id,
       amount: 100,
@@ -67,7 +67,7 @@ describe('retainCharges', () => {
     expect(oldestEvents.length).toBeGreaterThanOrEqual(8)
 
     const kept = await newCharge({ order: 'kept' })
-    const keptInstrument = await created('/instruments', cardFor(kept.id))
+    const keptInstrument = await created('/instruments', testCard(kept.id))
     const reversal = await created(`/instruments/${keptInstrument.id}/reversal`)
     // Two charges are the bound: nothing is dropped yet.
     expect((await harness.api('GET', `/charges/${oldest.id}`)).status).toBe(200)

@@ -1,11 +1,11 @@
 import { chargeSchema } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Harness, startHarness } from './sandbox-harness'
+import { startTestSandbox, type TestSandbox } from '../src/testing/index'
 
-let harness: Harness
+let harness: TestSandbox
 
 beforeAll(async () => {
-  harness = await startHarness()
+  harness = await startTestSandbox()
 })
 afterAll(() => harness.close())
 

@@ -1,7 +1,7 @@
 import { settlementSchema, toMinorUnits } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryStore, type SandboxStore } from '../src/index'
-import { cardFor, type Harness, startHarness } from './sandbox-harness'
+import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
 
 /**
  * The in-memory store, answering every call a turn of the event loop later, as a database
@@ -19,10 +19,10 @@ function asynchronousStore(): SandboxStore {
   })
 }
 
-let harness: Harness
+let harness: TestSandbox
 
 beforeAll(async () => {
-  harness = await startHarness({ store: asynchronousStore(), deliverEvents: false })
+  harness = await startTestSandbox({ store: asynchronousStore(), deliverEvents: false })
 })
 afterAll(() => harness.close())
 
@@ -39,7 +39,7 @@ describe('two settlements at once', () => {
         currency: 'USD',
         events_url: harness.eventsUrl,
       })
-      const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+      const instrument = await api('POST', '/instruments', testCard(charge.body.id))
       instruments.push(instrument.body.id)
       const payment = (await api('GET', `/payments?charge=${charge.body.id}`)).body.collection[0]
       payments.push(payment.id)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '../src/index'
-import { basicAuth } from './sandbox-harness'
+import { authorization } from '../src/testing/index'
 
 let open: Sandbox
 let listed: Sandbox
@@ -15,7 +15,7 @@ afterAll(async () => {
   await listed.close()
 })
 
-const publicAuth = basicAuth({ id: 'pk_sandbox', key: '' })
+const publicAuth = authorization('pk_sandbox', '')
 
 function preflight(sandbox: Sandbox, origin: string, requestHeaders: string) {
   return fetch(`${sandbox.apiUrl}/instruments`, {
@@ -64,10 +64,10 @@ describe('CORS on /v2', () => {
     expect(ok.headers.get('chargekit-integration-warnings')).toContain('trailing_slash')
     expect(ok.headers.get('vary')).toBe('Origin')
     await ok.arrayBuffer()
-    for (const authorization of [basicAuth({ id: 'pk_wrong', key: '' }), publicAuth]) {
+    for (const wrongOrRight of [authorization('pk_wrong', ''), publicAuth]) {
       // 401 for a wrong key, 403 for a route the public key may not call: both readable.
       const refused = await fetch(`${open.apiUrl}/events`, {
-        headers: { origin: shopOrigin, authorization },
+        headers: { origin: shopOrigin, authorization: wrongOrRight },
       })
       expect([401, 403]).toContain(refused.status)
       expect(refused.headers.get('access-control-allow-origin')).toBe(shopOrigin)

@@ -15,14 +15,8 @@ import {
   startSandbox,
 } from '../src/index'
 import type { WorkPayload } from '../src/storage/work-queue'
-import {
-  cardFor,
-  challengeForm,
-  eventTypesOf,
-  eventually,
-  type Harness,
-  startHarness,
-} from './sandbox-harness'
+import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
+import { challengeForm, eventTypesOf, eventually } from './sandbox-harness'
 
 /** A wallet charge type whose customer gives a card, as a user would declare it. */
 const walletOnetime = defineChargeType({
@@ -231,10 +225,10 @@ const logger: SandboxLogger = {
   warn: () => {},
   error: (message) => errors.push(message),
 }
-let harness: Harness
+let harness: TestSandbox
 
 beforeAll(async () => {
-  harness = await startHarness({
+  harness = await startTestSandbox({
     processors: [
       ledgerBank,
       brokenBank,
@@ -272,7 +266,7 @@ describe('a custom processor', () => {
       channels: [{ label: 'wallet_onetime_ledger_bank', processor: 'ledger_bank' }],
       instrument_params: { captured_on_creation: true },
     })
-    const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+    const instrument = await api('POST', '/instruments', testCard(charge.body.id))
     expect(instrument.status).toBe(201)
     // The authorization's reference from the processor's outcome.
     expect(instrument.body.external_ids).toEqual({
@@ -324,7 +318,7 @@ describe('a custom processor', () => {
     const answer = await harness.api(
       'POST',
       '/instruments',
-      cardFor(charge.body.id, { number: '4000000000000000' }),
+      testCard(charge.body.id, { number: '4000000000000000' }),
     )
     expect(answer.status).toBe(402)
     expect(answer.body).toMatchObject({
@@ -350,7 +344,7 @@ describe('a custom processor', () => {
       channels: ['card_onetime_broken_bank'],
       instrument_params: { captured_on_creation: false },
     })
-    const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+    const instrument = await api('POST', '/instruments', testCard(charge.body.id))
     const thrown = await api('POST', '/payments', {
       instrument: instrument.body.id,
       amount: 10,
@@ -378,7 +372,7 @@ describe('a custom processor', () => {
       channels: ['card_onetime_broken_bank'],
     })
     expect(charge.body.instrument_params.captured_on_creation).toBe(true)
-    const answer = await api('POST', '/instruments', cardFor(charge.body.id))
+    const answer = await api('POST', '/instruments', testCard(charge.body.id))
     expect(answer.status).toBe(402)
     expect(answer.body.failure_code).toBe('99.02.0004')
     const instrument = await api('GET', `/instruments/${answer.body.metadata.instrument}`)
@@ -398,7 +392,7 @@ describe('asynchronous authorizations and reversals', () => {
       channels: ['card_onetime_slow_authorizer'],
     })
     holdAnswers = true
-    const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+    const instrument = await api('POST', '/instruments', testCard(charge.body.id))
     expect(instrument.body.status).toBe('pending')
     expect((await api('DELETE', `/instruments/${instrument.body.id}`)).status).toBe(204)
     holdAnswers = false
@@ -432,7 +426,7 @@ describe('asynchronous authorizations and reversals', () => {
       channels: ['card_onetime_async_bank'],
       instrument_params: { captured_on_creation: false },
     })
-    const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+    const instrument = await api('POST', '/instruments', testCard(charge.body.id))
     expect(instrument.body).toMatchObject({ status: 'pending', redirect: null })
     await eventually(async () => {
       expect((await api('GET', `/instruments/${instrument.body.id}`)).body.status).toBe(
@@ -475,7 +469,7 @@ describe("a pending outcome's transaction id", () => {
       channels: ['card_onetime_late_bank'],
       instrument_params: instrumentParams,
     })
-    const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+    const instrument = await api('POST', '/instruments', testCard(charge.body.id))
     return { chargeId: charge.body.id as string, instrument: instrument.body }
   }
   const settledState = (path: string) =>
@@ -567,7 +561,7 @@ describe('the 3DS decision', () => {
       events_url: harness.eventsUrl,
       channels: ['card_onetime_undecided_bank'],
     })
-    const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+    const instrument = await api('POST', '/instruments', testCard(charge.body.id))
     expect(instrument.body.status).toBe('pending')
     const { action, token } = await challengeForm(instrument.body.redirect.url)
     const page = await fetch(action, {
@@ -596,7 +590,7 @@ describe('a wait for the customer', () => {
         channels: ['card_onetime_sloppy_wallet'],
         metadata: { wait: malformed },
       })
-      const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+      const instrument = await api('POST', '/instruments', testCard(charge.body.id))
       expect(instrument.status).toBe(402)
       expect(instrument.body.failure_code).toBe('99.02.0001')
       expect(

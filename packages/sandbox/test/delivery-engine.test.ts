@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
+import { systemClock } from '../src/clock'
 import {
   createDeliveryEngine,
   type DeliveryAttempt,
@@ -9,7 +10,7 @@ import {
   type DeliveryProgress,
 } from '../src/delivery/index'
 import { createMemoryWorkQueue } from '../src/storage/memory-work-queue'
-import { eventually, type Receiver, startReceiver } from './delivery-receiver'
+import { eventually, type Receiver, startReceiver, TestClock } from '../src/testing/index'
 import { trackDeliveryTimers } from './delivery-timers'
 
 interface Report {
@@ -17,9 +18,6 @@ interface Report {
   attempt: DeliveryAttempt
   next: DeliveryProgress | undefined
 }
-
-/** Compresses the default schedule (about 28 h) to about 1 s. */
-const fast = 0.00001
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -32,6 +30,10 @@ function timers() {
   return tracker
 }
 
+/** Resolves when `condition()` holds; rejects after `timeoutMs` naming `what`. */
+const until = (condition: () => boolean, timeoutMs = 15_000, what = 'condition') =>
+  eventually(condition, { timeoutMs, what })
+
 async function receiver(...args: Parameters<typeof startReceiver>): Promise<Receiver> {
   const started = await startReceiver(...args)
   cleanups.push(() => started.stop())
@@ -41,9 +43,10 @@ async function receiver(...args: Parameters<typeof startReceiver>): Promise<Rece
 /**
  * An engine on its own memory work queue, as the sandbox runs it: `enqueue` stores a job's work
  * and wakes the engine, and a job a 2xx answered (a manual redelivery included) has no
- * automatic attempt left.
+ * automatic attempt left. Its time is `clock`'s: retries and time-outs wait for the test.
  */
 function engine(options: Partial<DeliveryEngineOptions> = {}) {
+  const clock = new TestClock()
   const reports: Report[] = []
   const errors: unknown[] = []
   const queue = createMemoryWorkQueue()
@@ -53,7 +56,7 @@ function engine(options: Partial<DeliveryEngineOptions> = {}) {
   const skipped: string[] = []
   const created: DeliveryEngine = createDeliveryEngine({
     queue,
-    timeScale: fast,
+    clock,
     loadJob: async (_accountId, eventId) => {
       if (!delivered.has(eventId)) return jobs.get(eventId)
       skipped.push(eventId)
@@ -68,7 +71,8 @@ function engine(options: Partial<DeliveryEngineOptions> = {}) {
   })
   cleanups.push(() => created.close())
   const deliveries = {
-    async enqueue(job: DeliveryJob, createdAt: Date) {
+    /** Stores the job's work as of an event created now, by the engine's clock. */
+    async enqueue(job: DeliveryJob, createdAt = new Date(clock.now())) {
       jobs.set(job.eventId, job)
       await queue.add([created.workFor(job, createdAt)])
       created.wake()
@@ -77,13 +81,38 @@ function engine(options: Partial<DeliveryEngineOptions> = {}) {
     close: () => created.close(),
   }
   const reportsFor = (eventId: string) => reports.filter((report) => report.job.eventId === eventId)
+  const isSettled = (eventId: string) =>
+    reportsFor(eventId).some(({ next }) => next !== undefined && isFinal(next))
+  /** Moves the clock to the retry the event's latest report announced, if it is still ahead. */
+  const toNextRetry = (eventId: string) => {
+    const due = nextAttemptAt(reportsFor(eventId).at(-1)?.next)?.getTime()
+    if (due !== undefined && due > clock.now()) clock.advance(due - clock.now())
+  }
+  /** Resolves once the event's delivery ended, moving the clock to each of its retries. */
   const settled = (eventId: string) =>
-    eventually(
-      () => reportsFor(eventId).some(({ next }) => next !== undefined && isFinal(next)),
+    until(
+      () => {
+        if (isSettled(eventId)) return true
+        toNextRetry(eventId)
+        return false
+      },
       15_000,
       `final report for ${eventId}`,
     )
-  return { engine: deliveries, reports, errors, skipped, reportsFor, settled }
+  /** Resolves once the event's delivery ended without the clock moving. */
+  const settledNow = (eventId: string) =>
+    until(() => isSettled(eventId), 15_000, `final report for ${eventId}`)
+  return {
+    engine: deliveries,
+    clock,
+    reports,
+    errors,
+    skipped,
+    reportsFor,
+    settled,
+    settledNow,
+    toNextRetry,
+  }
 }
 
 const isFinal = (next: DeliveryProgress) =>
@@ -114,7 +143,7 @@ describe('delivery engine', () => {
     const event = job(merchant.url, { eventType: 'instrument.authorized' })
     event.eventsUrl = `${merchant.url}/hooks?shop=7`
 
-    await deliveries.enqueue(event, new Date())
+    await deliveries.enqueue(event)
     await settled(event.eventId)
     await deliveries.close()
 
@@ -138,7 +167,7 @@ describe('delivery engine', () => {
     const { engine: deliveries, reports, settled } = engine()
     const event = job(merchant.url)
 
-    await deliveries.enqueue(event, new Date())
+    await deliveries.enqueue(event)
     await settled(event.eventId)
     await deliveries.close()
 
@@ -157,10 +186,21 @@ describe('delivery engine', () => {
 
   it('records 0 for a receiver that does not answer within timeoutMs', async () => {
     const merchant = await receiver(() => 'hang')
-    const { engine: deliveries, reports, settled } = engine({ timeoutMs: 200, schedule: [0] })
+    const {
+      engine: deliveries,
+      clock,
+      reports,
+      settled,
+    } = engine({ timeoutMs: 10_000, schedule: [0] })
     const event = job(merchant.url)
 
-    await deliveries.enqueue(event, new Date())
+    await deliveries.enqueue(event)
+    await merchant.until((received) => received.length === 1)
+    clock.advance(9_999)
+    // The attempt's deadline is the only thing waiting, a millisecond away.
+    expect(clock.nextWakeUpAt).toBe(clock.now() + 1)
+    expect(reports).toEqual([])
+    clock.advance(1)
     await settled(event.eventId)
 
     expect(merchant.received).toHaveLength(1)
@@ -178,7 +218,7 @@ describe('delivery engine', () => {
     const { engine: deliveries, reports, settled } = engine({ schedule: [0, 1] })
     const event = job(merchant.url)
 
-    await deliveries.enqueue(event, new Date())
+    await deliveries.enqueue(event)
     await settled(event.eventId)
     await deliveries.close()
 
@@ -203,7 +243,7 @@ describe('delivery engine', () => {
     })
     const event = job(merchant.url)
 
-    await deliveries.enqueue(event, new Date())
+    await deliveries.enqueue(event)
     await settled(event.eventId)
 
     expect(reports[0]?.attempt.resultStatus).toBe(0)
@@ -217,7 +257,7 @@ describe('delivery engine', () => {
     const { engine: deliveries, reports, settled } = engine()
     const event = job(merchant.url)
 
-    await deliveries.enqueue(event, new Date())
+    await deliveries.enqueue(event)
     await settled(event.eventId)
     await deliveries.close()
 
@@ -232,7 +272,7 @@ describe('delivery engine', () => {
     const { engine: deliveries, reports, settled } = engine({ schedule: [0] })
     const event = job(plain.url.replace('http:', 'https:'))
 
-    await deliveries.enqueue(event, new Date())
+    await deliveries.enqueue(event)
     await settled(event.eventId)
 
     expect(reports.map(({ attempt }) => attempt.resultStatus)).toEqual([0])
@@ -243,7 +283,7 @@ describe('delivery engine', () => {
     const { engine: deliveries, reports, settled } = engine({ schedule: [0] })
     const event = job('ftp://127.0.0.1:1')
 
-    await deliveries.enqueue(event, new Date())
+    await deliveries.enqueue(event)
     await settled(event.eventId)
 
     expect(reports.map(({ attempt }) => attempt.resultStatus)).toEqual([0])
@@ -263,15 +303,16 @@ describe('delivery engine', () => {
         5 + Math.floor(Math.random() * 10),
       )
     })
-    const { engine: deliveries, settled } = engine()
+    const { engine: deliveries, clock, settled } = engine()
     const charge = job(merchant.url)
     const events = Array.from({ length: 8 }, (_, index) =>
       job(merchant.url, { chargeId: charge.chargeId, eventType: `type.${index}` }),
     )
 
-    const now = Date.now()
+    const now = clock.now()
     for (const [index, event] of events.entries())
       await deliveries.enqueue(event, new Date(now + index))
+    clock.advance(events.length)
     for (const event of events) await settled(event.eventId)
 
     expect(merchant.received.map(({ id }) => id)).toEqual(events.map(({ eventId }) => eventId))
@@ -281,21 +322,15 @@ describe('delivery engine', () => {
   it('does not hold back a charge’s later events while an earlier one is failing', async () => {
     const failing = job('x')
     const merchant = await receiver((delivery) => (delivery.id === failing.eventId ? 500 : 200))
-    // The retry is an hour away: if later events waited for it, this test would time out.
-    const {
-      engine: deliveries,
-      reportsFor,
-      settled,
-    } = engine({
-      timeScale: 1,
-      schedule: [0, 3_600_000],
-    })
+    // The clock stands still, so the retry never comes: if later events waited for it, this
+    // test would time out.
+    const { engine: deliveries, reportsFor, settledNow } = engine({ schedule: [0, 3_600_000] })
     failing.eventsUrl = merchant.url
     const later = [1, 2].map(() => job(merchant.url, { chargeId: failing.chargeId }))
 
-    await deliveries.enqueue(failing, new Date())
-    for (const event of later) await deliveries.enqueue(event, new Date())
-    for (const event of later) await settled(event.eventId)
+    await deliveries.enqueue(failing)
+    for (const event of later) await deliveries.enqueue(event)
+    for (const event of later) await settledNow(event.eventId)
 
     expect(reportsFor(failing.eventId)).toHaveLength(1)
     expect(nextAttemptAt(reportsFor(failing.eventId)[0]?.next)).not.toBeNull()
@@ -311,7 +346,7 @@ describe('delivery engine', () => {
     const {
       engine: deliveries,
       reports,
-      settled,
+      settledNow,
     } = engine({
       concurrency: 4,
       perOriginConcurrency: 2,
@@ -321,16 +356,16 @@ describe('delivery engine', () => {
     const stuck = Array.from({ length: 10 }, () => job(slow.url))
     const others = Array.from({ length: 10 }, () => job(quick.url))
 
-    for (const event of stuck) await deliveries.enqueue(event, new Date())
-    for (const event of others) await deliveries.enqueue(event, new Date())
-    for (const event of others) await settled(event.eventId)
+    for (const event of stuck) await deliveries.enqueue(event)
+    for (const event of others) await deliveries.enqueue(event)
+    for (const event of others) await settledNow(event.eventId)
     await slow.until((received) => received.length === 2)
 
     expect(slow.received).toHaveLength(2)
     expect(reports.filter(({ job }) => job.eventsUrl.startsWith(slow.url))).toHaveLength(0)
 
     await deliveries.close()
-    await eventually(() => slow.openConnections() === 0, 5_000, 'hung sockets closed')
+    await until(() => slow.openConnections() === 0, 5_000, 'hung sockets closed')
     expect(reports.filter(({ job }) => job.eventsUrl.startsWith(slow.url))).toHaveLength(0)
   })
 
@@ -345,9 +380,9 @@ describe('delivery engine', () => {
     })
     const [first, second] = [job(merchant.url), job(merchant.url)]
 
-    await deliveries.enqueue(first, new Date())
-    await deliveries.enqueue(second, new Date())
-    await eventually(() => seen.length === 2)
+    await deliveries.enqueue(first)
+    await deliveries.enqueue(second)
+    await until(() => seen.length === 2)
 
     expect(errors.map(String).sort()).toEqual(
       [first, second].map(({ eventId }) => `Error: storage down for ${eventId}`).sort(),
@@ -360,7 +395,7 @@ describe('manual redelivery', () => {
     const merchant = await receiver(() => 200)
     const { engine: deliveries, reports, settled } = engine()
     const event = job(merchant.url)
-    await deliveries.enqueue(event, new Date())
+    await deliveries.enqueue(event)
     await settled(event.eventId)
 
     const attempt = await deliveries.redeliver(event)
@@ -382,22 +417,20 @@ describe('manual redelivery', () => {
     // would reach the receiver first if it had not been cancelled.
     const {
       engine: deliveries,
+      clock,
       reportsFor,
       settled,
-    } = engine({
-      timeScale: 1,
-      schedule: [0, 150],
-      concurrency: 1,
-    })
-    await deliveries.enqueue(event, new Date())
-    await eventually(() => reportsFor(event.eventId).length === 1)
+    } = engine({ schedule: [0, 150], concurrency: 1 })
+    await deliveries.enqueue(event)
+    await until(() => reportsFor(event.eventId).length === 1)
     const pending = nextAttemptAt(reportsFor(event.eventId)[0]?.next)
 
     healthy = true
     const manual = await deliveries.redeliver(event)
     healthy = false
-    await deliveries.enqueue(marker, new Date())
-    await eventually(() => reportsFor(marker.eventId).length === 1)
+    clock.advance(1)
+    await deliveries.enqueue(marker)
+    await until(() => reportsFor(marker.eventId).length === 1)
     healthy = true
     await settled(marker.eventId)
 
@@ -430,8 +463,8 @@ describe('manual redelivery', () => {
     blocker.eventsUrl = `${merchant.url}/hooks`
     waiting.eventsUrl = `${merchant.url}/hooks`
     const { engine: deliveries, reportsFor, settled } = engine()
-    await deliveries.enqueue(blocker, new Date())
-    await deliveries.enqueue(waiting, new Date())
+    await deliveries.enqueue(blocker)
+    await deliveries.enqueue(waiting)
     // The blocker's first attempt hangs, so the next event of its charge waits behind it.
     await merchant.until((received) => received.length === 1)
 
@@ -458,9 +491,9 @@ describe('manual redelivery', () => {
     )
     event.eventsUrl = `${merchant.url}/hooks`
     following.eventsUrl = `${merchant.url}/hooks`
-    const { engine: deliveries, skipped, reportsFor, settled } = engine()
-    await deliveries.enqueue(event, new Date())
-    await deliveries.enqueue(following, new Date())
+    const { engine: deliveries, skipped, reportsFor, settled, toNextRetry } = engine()
+    await deliveries.enqueue(event)
+    await deliveries.enqueue(following)
     await merchant.until((received) => received.length === 1)
 
     const manual = await deliveries.redeliver(event)
@@ -471,7 +504,8 @@ describe('manual redelivery', () => {
     expect(manual.resultStatus).toBe(200)
     expect(reportsFor(event.eventId).map(({ attempt }) => attempt.resultStatus)).toEqual([200, 500])
     // The failed attempt's retry finds the event delivered and sends nothing.
-    await eventually(() => skipped.includes(event.eventId))
+    toNextRetry(event.eventId)
+    await until(() => skipped.includes(event.eventId))
     expect(merchant.received.map(({ id }) => id)).toEqual([
       event.eventId,
       event.eventId,
@@ -491,7 +525,7 @@ describe('manual redelivery', () => {
       event.eventsUrl = `${merchant.url}/hooks`
     }
     const { engine: deliveries, reportsFor, settled } = engine()
-    for (const event of [blocker, redelivered, last]) await deliveries.enqueue(event, new Date())
+    for (const event of [blocker, redelivered, last]) await deliveries.enqueue(event)
     await merchant.until((received) => received.length === 1)
 
     await deliveries.redeliver(redelivered)
@@ -518,27 +552,28 @@ describe('close()', () => {
     const merchant = await receiver(() => 200)
     const { engine: deliveries, settled } = engine()
     const events = Array.from({ length: 5 }, () => job(merchant.url))
-    for (const event of events) await deliveries.enqueue(event, new Date())
+    for (const event of events) await deliveries.enqueue(event)
     for (const event of events) await settled(event.eventId)
     expect(merchant.openConnections()).toBeGreaterThan(0)
 
     await deliveries.close()
 
-    await eventually(() => merchant.openConnections() === 0, 5_000, 'sockets closed')
+    await until(() => merchant.openConnections() === 0, 5_000, 'sockets closed')
   })
 
   it('cancels pending retries: no attempt and no report after close()', async () => {
     const merchant = await receiver(() => 500)
-    const { engine: deliveries, reports } = engine({ timeScale: 1, schedule: [0, 50, 50] })
-    await deliveries.enqueue(job(merchant.url), new Date())
-    await eventually(() => reports.length === 1)
+    const { engine: deliveries, clock, reports } = engine({ schedule: [0, 50, 50] })
+    await deliveries.enqueue(job(merchant.url))
+    await until(() => reports.length === 1)
+    await until(() => clock.nextWakeUpAt !== undefined, 5_000, 'the retry scheduled')
 
     await deliveries.close()
     const stopped = merchant.received.length
-    await deliveries.enqueue(job(merchant.url), new Date())
-    // Longer than both remaining retries: any attempt after close() would show up here.
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await deliveries.enqueue(job(merchant.url))
 
+    // Nothing waits for the time any more: no retry can come, however far it moves.
+    expect(clock.nextWakeUpAt).toBeUndefined()
     expect(merchant.received).toHaveLength(stopped)
     expect(reports).toHaveLength(1)
   })
@@ -547,21 +582,22 @@ describe('close()', () => {
     const deliveryTimers = timers()
     const failing = await receiver(() => 500)
     const hanging = await receiver(() => 'hang')
+    // Real timers, the ones this test counts.
     const { engine: deliveries, reportsFor } = engine({
-      timeScale: 1,
+      clock: systemClock,
       schedule: [0, 3_600_000],
     })
     const retried = job(failing.url)
     const stuck = job(hanging.url)
-    await deliveries.enqueue(retried, new Date())
-    await deliveries.enqueue(stuck, new Date())
-    await eventually(() => reportsFor(retried.eventId).length === 1)
+    await deliveries.enqueue(retried)
+    await deliveries.enqueue(stuck)
+    await until(() => reportsFor(retried.eventId).length === 1)
     await hanging.until((received) => received.length === 1)
     expect(deliveryTimers.live()).toBeGreaterThanOrEqual(2)
 
     await deliveries.close()
 
-    await eventually(() => deliveryTimers.live() === 0, 5_000, 'every delivery timer cleared')
+    await until(() => deliveryTimers.live() === 0, 5_000, 'every delivery timer cleared')
   })
 
   it('resolves again on a second call', async () => {

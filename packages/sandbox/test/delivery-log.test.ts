@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { type Sandbox, type SandboxLogger, startSandbox } from '../src/index'
-import { startReceiver } from './delivery-receiver'
-import { basicAuth, eventually } from './sandbox-harness'
+import type { SandboxLogger } from '../src/index'
+import { eventually, startReceiver, startTestSandbox, type TestSandbox } from '../src/testing/index'
 
 // What the sandbox tells its logger about deliveries, and where it may deliver to.
 
@@ -20,26 +19,14 @@ async function loggedSandbox(options: { allowHttpEventsUrl?: boolean } = {}) {
     warn: record('warn'),
     error: record('error'),
   }
-  const sandbox = await startSandbox({ port: 0, timeScale: 0.00001, logger, ...options })
+  const sandbox = await startTestSandbox({ timeScale: 0.00001, logger, ...options })
   cleanups.push(() => sandbox.close())
   return { sandbox, lines }
 }
 
-async function createCharge(sandbox: Sandbox, eventsUrl: string) {
-  const response = await fetch(`${sandbox.apiUrl}/charges`, {
-    method: 'POST',
-    headers: {
-      authorization: basicAuth({ id: 'acct_sandbox', key: 'sk_sandbox' }),
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({
-      charge_type: 'card_onetime',
-      amount: 10,
-      currency: 'EUR',
-      events_url: eventsUrl,
-    }),
-  })
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+/** POST /v2/charges of 10 EUR whose events go to `eventsUrl`. */
+function createCharge(sandbox: TestSandbox, eventsUrl: string) {
+  return sandbox.createCharge({ events_url: eventsUrl })
 }
 
 const deliveryLines = (lines: readonly string[]) =>

@@ -1,15 +1,19 @@
 import { encodeTestAmount } from '@chargekit/errors'
 import { eventTypeList } from '@chargekit/schemas'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type ApiCaller, cardFor, eventually, type Harness, startHarness } from './sandbox-harness'
+import { type ApiCaller, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
+import { eventually } from './sandbox-harness'
+import { freshStoreState, prepareStoreUnderTest } from './store-under-test'
 
-let harness: Harness
+let harness: TestSandbox
 let api: ApiCaller
 
+// The embedded database's first folder is made once, in a hook of its own.
+beforeAll(prepareStoreUnderTest)
 beforeAll(async () => {
   // Default accounts and channels; only `--time-scale` (a stock CLI flag) shortens the
   // simulated acquirer's 2 s confirmations.
-  harness = await startHarness({ timeScale: 0.001 })
+  harness = await startTestSandbox({ state: freshStoreState, timeScale: 0.001 })
   api = harness.api
 })
 afterAll(() => harness.close())
@@ -20,7 +24,7 @@ async function charge(body: Record<string, unknown> = {}) {
 }
 
 async function instrument(body: Record<string, unknown> = {}) {
-  const answer = await api('POST', '/instruments', cardFor(await charge(body)))
+  const answer = await api('POST', '/instruments', testCard(await charge(body)))
   return answer.body.id ?? answer.body.metadata.instrument
 }
 

@@ -2,9 +2,11 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eventSchema } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiCaller, cardFor, eventually, type Harness, startHarness } from './sandbox-harness'
+import { type ApiCaller, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
+import { eventually } from './sandbox-harness'
+import { freshStoreState, prepareStoreUnderTest } from './store-under-test'
 
-let harness: Harness
+let harness: TestSandbox
 let api: ApiCaller
 let answerStatus = 500
 let received = 0
@@ -19,10 +21,12 @@ const receiver = createServer((request, response) => {
 let failingUrl = ''
 const flow = { chargeId: '', paymentId: '', otherChargeId: '' }
 
+// The embedded database's first folder is made once, in a hook of its own.
+beforeAll(prepareStoreUnderTest)
 beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   failingUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
-  harness = await startHarness()
+  harness = await startTestSandbox({ state: freshStoreState })
   api = harness.api
   const charge = await api('POST', '/charges', {
     charge_type: 'card_onetime',
@@ -31,7 +35,7 @@ beforeAll(async () => {
     events_url: harness.eventsUrl,
     metadata: { order_id: 'ord-1', channel: 'web', vip: true },
   })
-  await api('POST', '/instruments', cardFor(charge.body.id))
+  await api('POST', '/instruments', testCard(charge.body.id))
   const payment = (await api('GET', `/payments?charge=${charge.body.id}`)).body.collection[0]
   await api('POST', `/payments/${payment.id}/refund`, { amount: 5 })
   const other = await api('POST', '/charges', {
@@ -97,7 +101,7 @@ describe('GET /v2/events/{id}', () => {
       currency: 'EUR',
       events_url: harness.eventsUrl,
     })
-    const instrument = (await api('POST', '/instruments', cardFor(charge.body.id))).body
+    const instrument = (await api('POST', '/instruments', testCard(charge.body.id))).body
     const payment = (await api('GET', `/payments?charge=${charge.body.id}`)).body.collection[0]
     const refund = (await api('POST', `/payments/${payment.id}/refund`, { amount: 4 })).body
     await api('POST', `/test/payments/${payment.id}/dispute`, { amount: 6 })
@@ -247,7 +251,7 @@ describe('POST /v2/events/{id}/redeliver', () => {
 
 describe('deliverEvents: false', () => {
   it('records events without sending them; a manual redelivery still goes out', async () => {
-    const quiet = await startHarness({ deliverEvents: false })
+    const quiet = await startTestSandbox({ state: freshStoreState, deliverEvents: false })
     try {
       const before = received
       const charge = await quiet.api('POST', '/charges', {

@@ -7,15 +7,19 @@ import {
   reversalSchema,
 } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cardFor, eventTypesOf, type Harness, startHarness } from './sandbox-harness'
+import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
+import { eventTypesOf } from './sandbox-harness'
+import { freshStoreState, prepareStoreUnderTest } from './store-under-test'
 
-let harness: Harness
+let harness: TestSandbox
 
 /** An event as the API returns it; the assertions check the fields they read. */
 type EventJson = Record<string, Record<string, unknown> & { id?: string }> & { type: string }
 
+// The embedded database's first folder is made once, in a hook of its own.
+beforeAll(prepareStoreUnderTest)
 beforeAll(async () => {
-  harness = await startHarness()
+  harness = await startTestSandbox({ state: freshStoreState })
 })
 afterAll(() => harness.close())
 
@@ -58,7 +62,7 @@ describe('capture on creation (card_onetime)', () => {
       failure_code: null,
     })
 
-    const created = await harness.api('POST', '/instruments', cardFor(charge.id))
+    const created = await harness.api('POST', '/instruments', testCard(charge.id))
     expect(created.status).toBe(201)
     const instrument = instrumentSchema.parse(created.body)
     expect(instrument).toMatchObject({
@@ -147,7 +151,7 @@ describe('authorize, then capture (card_onetime, captured_on_creation false)', (
       amount: 100,
       instrument_params: { captured_on_creation: false },
     })
-    const instrument = await harness.api('POST', '/instruments', cardFor(charge.id))
+    const instrument = await harness.api('POST', '/instruments', testCard(charge.id))
     expect(instrument.body).toMatchObject({ status: 'authorized', captured_amount: 0 })
     expect(
       (await harness.api('GET', `/payments?instrument=${instrument.body.id}`)).body.pagination
@@ -194,7 +198,7 @@ describe('authorize, then capture (card_onetime, captured_on_creation false)', (
       amount: 42,
       instrument_params: { captured_on_creation: false },
     })
-    const instrument = await harness.api('POST', '/instruments', cardFor(charge.id))
+    const instrument = await harness.api('POST', '/instruments', testCard(charge.id))
     const reversal = await harness.api('POST', `/instruments/${instrument.body.id}/reversal`, {})
     expect(reversal.status).toBe(201)
     expect(reversalSchema.parse(reversal.body)).toMatchObject({
@@ -223,7 +227,7 @@ describe('authorize, then capture (card_onetime, captured_on_creation false)', (
       amount: 5,
       instrument_params: { captured_on_creation: false },
     })
-    const instrument = await harness.api('POST', '/instruments', cardFor(charge.id))
+    const instrument = await harness.api('POST', '/instruments', testCard(charge.id))
     const voided = await harness.api('DELETE', `/instruments/${instrument.body.id}`)
     expect(voided.status).toBe(204)
     expect(voided.body).toBe('')
@@ -240,7 +244,7 @@ describe('recurring on authorization (card_recurring)', () => {
       enable3ds: false,
       recurring: true,
     })
-    const instrument = await harness.api('POST', '/instruments', cardFor(charge.id))
+    const instrument = await harness.api('POST', '/instruments', testCard(charge.id))
     expect(instrument.body).toMatchObject({
       status: 'authorized',
       recurring: true,
@@ -286,7 +290,7 @@ describe('recurring on capture (card_recurring, captured_on_creation true)', () 
       currency: 'JPY',
       instrument_params: { captured_on_creation: true },
     })
-    const instrument = await harness.api('POST', '/instruments', cardFor(charge.id))
+    const instrument = await harness.api('POST', '/instruments', testCard(charge.id))
     expect(instrument.body).toMatchObject({
       status: 'authorized',
       recurring: true,
@@ -313,7 +317,7 @@ describe('recurring on capture (card_recurring, captured_on_creation true)', () 
 describe('disputes (test helpers)', () => {
   it('opens a dispute for what is left after refunds and settles it', async () => {
     const charge = await newCharge({ charge_type: 'card_onetime', amount: 50 })
-    await harness.api('POST', '/instruments', cardFor(charge.id))
+    await harness.api('POST', '/instruments', testCard(charge.id))
     const payment = (await harness.api('GET', `/payments?charge=${charge.id}`)).body.collection[0]
     await harness.api('POST', `/payments/${payment.id}/refund`, { amount: 20 })
     const tooMuch = await harness.api('POST', `/test/payments/${payment.id}/dispute`, {

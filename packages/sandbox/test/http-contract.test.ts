@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryStore, type SandboxLogger, type SandboxStore } from '../src/index'
-import { basicAuth, cardFor, type Harness, startHarness } from './sandbox-harness'
+import { authorization, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
 
 const owner = { id: 'acct_owner', key: 'sk_owner_0123456789' }
 const stranger = { id: 'acct_stranger', key: 'sk_stranger_9876543210' }
@@ -16,7 +16,7 @@ const logger: SandboxLogger = {
   error: (message, fields) =>
     logLines.push(`${message} ${JSON.stringify(fields)} ${String(fields?.error)}`),
 }
-let harness: Harness
+let harness: TestSandbox
 
 // A store that breaks on one call, to see how the API answers a bug: the full list of an
 // instrument's reversals, which only a capture's checks read (events look up the latest one).
@@ -30,7 +30,11 @@ const brokenStore: SandboxStore = {
 }
 
 beforeAll(async () => {
-  harness = await startHarness({ accounts: [owner, stranger, limited], logger, store: brokenStore })
+  harness = await startTestSandbox({
+    accounts: [owner, stranger, limited],
+    logger,
+    store: brokenStore,
+  })
 })
 afterAll(() => harness.close())
 
@@ -43,7 +47,7 @@ async function ownerFlow() {
     events_url: harness.eventsUrl,
     metadata: { order: 'owned' },
   })
-  const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+  const instrument = await api('POST', '/instruments', testCard(charge.body.id))
   const payment = (await api('GET', `/payments?charge=${charge.body.id}`)).body.collection[0]
   const refund = await api('POST', `/payments/${payment.id}/refund`, { amount: 1 })
   const dispute = await api('POST', `/test/payments/${payment.id}/dispute`, { amount: 1 })
@@ -64,8 +68,8 @@ describe('authentication', () => {
 
   it.each([
     ['no credentials', undefined],
-    ['a wrong key', basicAuth({ id: owner.id, key: 'sk_wrong' })],
-    ['an unknown account', basicAuth({ id: 'acct_nobody', key: owner.key })],
+    ['a wrong key', authorization(owner.id, 'sk_wrong')],
+    ['an unknown account', authorization('acct_nobody', owner.key)],
     ['another scheme', `Bearer ${owner.key}`],
     ['garbage', 'Basic !!!'],
   ])('answers 401 with WWW-Authenticate for %s', async (_, authorization) => {
@@ -124,7 +128,7 @@ describe('account isolation', () => {
       await api('GET', `/refunds/${ids.refund}`),
       await api('GET', `/disputes/${ids.dispute}`),
       await api('GET', `/events/${ids.event}`),
-      await api('POST', '/instruments', cardFor(ids.charge)),
+      await api('POST', '/instruments', testCard(ids.charge)),
       await api('POST', '/payments', { instrument: ids.instrument, amount: 1, currency: 'USD' }),
       await api('POST', `/payments/${ids.payment}/refund`, { amount: 1 }),
       await api('POST', `/instruments/${ids.instrument}/reversal`),
@@ -163,7 +167,7 @@ describe('request and answer rules', () => {
     fetch(`${harness.sandbox.apiUrl}${path}`, {
       method: 'POST',
       ...init,
-      headers: { authorization: basicAuth(owner), ...(init.headers ?? {}) },
+      headers: { authorization: authorization(owner.id, owner.key), ...(init.headers ?? {}) },
     })
 
   it('answers 415 for a body that is neither JSON nor a form', async () => {
@@ -287,7 +291,7 @@ describe('request and answer rules', () => {
       events_url: harness.eventsUrl,
       instrument_params: { captured_on_creation: false },
     })
-    const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+    const instrument = await api('POST', '/instruments', testCard(charge.body.id))
     const answer = await api('POST', '/payments', {
       instrument: instrument.body.id,
       amount: 1,
@@ -307,7 +311,7 @@ describe('request and answer rules', () => {
 
   it('never logs credentials', () => {
     const logs = logLines.join('\n')
-    for (const secret of [owner.key, stranger.key, basicAuth(owner)])
+    for (const secret of [owner.key, stranger.key, authorization(owner.id, owner.key)])
       expect(logs).not.toContain(secret)
   })
 })

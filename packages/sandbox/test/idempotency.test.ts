@@ -1,15 +1,16 @@
 import { encodeTestAmount } from '@chargekit/errors'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
 import { gatedProcessor } from './gated-processor'
-import { cardFor, eventually, type Harness, startHarness } from './sandbox-harness'
+import { eventually } from './sandbox-harness'
 
 const gated = gatedProcessor()
 const accountA = { id: 'acct_idem_a', key: 'sk_idem_a' }
 const accountB = { id: 'acct_idem_b', key: 'sk_idem_b' }
-let harness: Harness
+let harness: TestSandbox
 
 beforeAll(async () => {
-  harness = await startHarness({
+  harness = await startTestSandbox({
     accounts: [accountA, accountB],
     processors: [gated.processor],
     requestTimeoutMs: 1000,
@@ -70,16 +71,16 @@ describe('Idempotency-Key', () => {
       channels: ['card_onetime_gated'],
     })
     const key = { 'idempotency-key': 'in-flight-1' }
-    const first = api('POST', '/instruments', cardFor(charge.body.id), key)
+    const first = api('POST', '/instruments', testCard(charge.body.id), key)
     await gated.waiting()
-    const duplicate = await api('POST', '/instruments', cardFor(charge.body.id), key)
+    const duplicate = await api('POST', '/instruments', testCard(charge.body.id), key)
     expect(duplicate.status).toBe(409)
     expect(duplicate.body.failure_code).toBe('02.04.0000')
     expect(duplicate.headers.get('retry-after')).toBe('1')
     gated.release()
     const done = await first
     expect(done.status).toBe(201)
-    const replay = await api('POST', '/instruments', cardFor(charge.body.id), key)
+    const replay = await api('POST', '/instruments', testCard(charge.body.id), key)
     expect(replay.headers.get('idempotent-replayed')).toBe('true')
     expect(replay.body.id).toBe(done.body.id)
   })
@@ -92,13 +93,13 @@ describe('Idempotency-Key', () => {
       channels: ['card_onetime_gated'],
     })
     const key = { 'idempotency-key': 'slow-1' }
-    const timedOut = await api('POST', '/instruments', cardFor(charge.body.id), key)
+    const timedOut = await api('POST', '/instruments', testCard(charge.body.id), key)
     expect(timedOut.status).toBe(504)
     expect(timedOut.body.failure_code).toBe('04.02.0000')
     gated.release()
     // The work goes on after the 504; until it ends, the key answers "in flight".
     const replay = await eventually(async () => {
-      const answer = await api('POST', '/instruments', cardFor(charge.body.id), key)
+      const answer = await api('POST', '/instruments', testCard(charge.body.id), key)
       expect(answer.status).not.toBe(409)
       return answer
     })
@@ -135,7 +136,7 @@ describe('Idempotency-Key', () => {
       ...chargeBody(),
       instrument_params: { captured_on_creation: false },
     })
-    const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+    const instrument = await api('POST', '/instruments', testCard(charge.body.id))
     const key = { 'idempotency-key': 'void-1' }
     const first = await api('DELETE', `/instruments/${instrument.body.id}`, undefined, key)
     const second = await api('DELETE', `/instruments/${instrument.body.id}`, undefined, key)

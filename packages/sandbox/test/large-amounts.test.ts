@@ -1,13 +1,8 @@
 import { chargeSchema, instrumentSchema, settlementSchema } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultAccount } from '../src/index'
-import {
-  type ApiCaller,
-  cardFor,
-  eventTypesOf,
-  type Harness,
-  startHarness,
-} from './sandbox-harness'
+import { type ApiCaller, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
+import { eventTypesOf } from './sandbox-harness'
 
 /** The largest USD amount whose minor units (15 digits) are exact as a JSON number. */
 const largestUsd = 9_999_999_999_999.99
@@ -17,10 +12,10 @@ const tooLargeUsd = 123_456_789_012_345.67
 // Accounts of their own, so that their settlements hold only the payments of one test.
 const flowing = { id: 'acct_large_flow', key: 'sk_large_flow' }
 const settling = { id: 'acct_large_settle', key: 'sk_large_settle' }
-let harness: Harness
+let harness: TestSandbox
 
 beforeAll(async () => {
-  harness = await startHarness({
+  harness = await startTestSandbox({
     accounts: [defaultAccount, flowing, settling],
     deliverEvents: false,
   })
@@ -67,13 +62,13 @@ describe('amounts too large to stay exact', () => {
   it('refuses one as a refund, reversal or dispute amount with 400, changing nothing', async () => {
     const api = harness.api
     const captured = await charge(api, { amount: 10 })
-    await api('POST', '/instruments', cardFor(captured.id))
+    await api('POST', '/instruments', testCard(captured.id))
     const payment = (await api('GET', `/payments?charge=${captured.id}`)).body.collection[0]
     const uncaptured = await charge(api, {
       amount: 10,
       instrument_params: { captured_on_creation: false },
     })
-    const instrument = await api('POST', '/instruments', cardFor(uncaptured.id))
+    const instrument = await api('POST', '/instruments', testCard(uncaptured.id))
     const paths = [`/payments/${payment.id}`, `/instruments/${instrument.body.id}`]
     const before = await stateOf(api, ...paths)
     for (const [path, body] of [
@@ -96,7 +91,7 @@ describe('the largest exact amount', () => {
     const api = harness.as(flowing)
     const created = await charge(api, { amount: largestUsd })
     expect(created.amount).toBe(largestUsd)
-    const instrument = await api('POST', '/instruments', cardFor(created.id))
+    const instrument = await api('POST', '/instruments', testCard(created.id))
     expect(instrument.status).toBe(201)
     expect(instrumentSchema.parse(instrument.body)).toMatchObject({
       status: 'authorized',
@@ -142,7 +137,7 @@ describe('the largest exact amount', () => {
   it('refuses a recurring capture whose captured total could not be exact (409), writing nothing', async () => {
     const api = harness.api
     const created = await charge(api, { charge_type: 'card_recurring', amount: largestUsd })
-    const instrument = await api('POST', '/instruments', cardFor(created.id))
+    const instrument = await api('POST', '/instruments', testCard(created.id))
     const capture = () =>
       api('POST', '/payments', {
         instrument: instrument.body.id,
@@ -165,7 +160,7 @@ describe('the largest exact amount', () => {
     const paymentIds: string[] = []
     for (let index = 0; index < 2; index++) {
       const created = await charge(api, { amount: largestUsd })
-      await api('POST', '/instruments', cardFor(created.id))
+      await api('POST', '/instruments', testCard(created.id))
       paymentIds.push((await api('GET', `/payments?charge=${created.id}`)).body.collection[0].id)
     }
     const batches = []

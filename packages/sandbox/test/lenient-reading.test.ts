@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiProblem } from '../src/api-problem'
 import { maxFormFields, parseFormBody } from '../src/http/form-body'
 import { readNumericText } from '../src/http/lenient-fields'
-import { basicAuth, type Harness, startHarness } from './sandbox-harness'
+import { authorization, startTestSandbox, type TestSandbox } from '../src/testing/index'
 
 type FormTree = { [key: string]: string | FormTree | (string | FormTree)[] }
 
@@ -134,9 +134,9 @@ describe('numeric text reader', () => {
 })
 
 describe('amounts as text over HTTP', () => {
-  let harness: Harness
+  let harness: TestSandbox
   beforeAll(async () => {
-    harness = await startHarness({ deliverEvents: false })
+    harness = await startTestSandbox({ deliverEvents: false })
   })
   afterAll(() => harness.close())
 
@@ -145,7 +145,7 @@ describe('amounts as text over HTTP', () => {
     const response = await harness.sandbox.fetch(
       new Request(`${harness.sandbox.apiUrl}/charges`, {
         method: 'POST',
-        headers: { authorization: basicAuth({ id, key }), 'content-type': 'application/json' },
+        headers: { authorization: authorization(id, key), 'content-type': 'application/json' },
         body: JSON.stringify({
           charge_type: 'card_onetime',
           amount,

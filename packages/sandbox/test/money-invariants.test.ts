@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cardFor, type Harness, startHarness } from './sandbox-harness'
+import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
+import { freshStoreState, prepareStoreUnderTest } from './store-under-test'
 
 /**
  * captured ≥ refunded + disputed (open or lost), whichever comes first and however the requests
  * interleave; a won dispute gives its amount back to the merchant.
  */
-let harness: Harness
+let harness: TestSandbox
 
+// The embedded database's first folder is made once, in a hook of its own.
+beforeAll(prepareStoreUnderTest)
 beforeAll(async () => {
-  harness = await startHarness({ deliverEvents: false })
+  harness = await startTestSandbox({ state: freshStoreState, deliverEvents: false })
 })
 afterAll(() => harness.close())
 
@@ -20,7 +23,7 @@ async function capturedPayment(amount: number): Promise<string> {
     currency: 'EUR',
     events_url: harness.eventsUrl,
   })
-  await harness.api('POST', '/instruments', cardFor(charge.body.id))
+  await harness.api('POST', '/instruments', testCard(charge.body.id))
   const payments = await harness.api('GET', `/payments?charge=${charge.body.id}`)
   return payments.body.collection[0].id
 }

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cardFor, type Harness, startHarness } from './sandbox-harness'
+import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
+import { freshStoreState, prepareStoreUnderTest } from './store-under-test'
 
 const owner = { id: 'acct_lists', key: 'sk_lists_0123456789' }
 const stranger = { id: 'acct_lists_other', key: 'sk_lists_other_9876543210' }
-let harness: Harness
+let harness: TestSandbox
 
+// The embedded database's first folder is made once, in a hook of its own.
+beforeAll(prepareStoreUnderTest)
 beforeAll(async () => {
-  harness = await startHarness({ accounts: [owner, stranger] })
+  harness = await startTestSandbox({ state: freshStoreState, accounts: [owner, stranger] })
 })
 afterAll(() => harness.close())
 
@@ -22,12 +25,12 @@ async function objectsOf(account: typeof owner) {
       instrument_params: { captured_on_creation: captured },
     })
   const paid = await newCharge(true)
-  const instrument = await api('POST', '/instruments', cardFor(paid.body.id))
+  const instrument = await api('POST', '/instruments', testCard(paid.body.id))
   const payment = (await api('GET', `/payments?charge=${paid.body.id}`)).body.collection[0]
   const refund = await api('POST', `/payments/${payment.id}/refund`, { amount: 1 })
   const dispute = await api('POST', `/test/payments/${payment.id}/dispute`, { amount: 1 })
   const held = await newCharge(false)
-  const heldInstrument = await api('POST', '/instruments', cardFor(held.body.id))
+  const heldInstrument = await api('POST', '/instruments', testCard(held.body.id))
   const reversal = await api('POST', `/instruments/${heldInstrument.body.id}/reversal`, {})
   const settlement = await api('POST', '/test/settlements')
   for (const answer of [refund, dispute, reversal, settlement]) expect(answer.status).toBe(201)

@@ -5,15 +5,16 @@ import {
   processorErrorBodySchema,
 } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox } from '../src/index'
+import { type Sandbox, startSandbox } from '../src/index'
 import {
   type ApiCaller,
-  basicAuth,
-  eventTypesOf,
+  authorization,
   eventually,
-  type Harness,
-  startHarness,
-} from './sandbox-harness'
+  startTestSandbox,
+  TestClock,
+  type TestSandbox,
+} from '../src/testing/index'
+import { eventTypesOf } from './sandbox-harness'
 import { freshStoreState, prepareStoreUnderTest } from './store-under-test'
 
 /**
@@ -22,29 +23,22 @@ import { freshStoreState, prepareStoreUnderTest } from './store-under-test'
  * testing by amount, refundability, idempotent retries and who may call the helpers.
  */
 
-/** 50 times faster: MB WAY's 5-minute window is 6 s, its test phones answer after 200 ms. */
-const timeScale = 0.02
-/** A million times faster: every method's deadline passes within a second. */
-const deadlineScale = 0.000_001
-
-let harness: Harness
+/** Deadlines and the test phones' answers come when the test moves this clock past them. */
+const clock = new TestClock()
+let harness: TestSandbox
 let api: ApiCaller
 const otherAccount = { id: 'acct_other', key: 'sk_other' }
-/** A sandbox where every customer lets the deadline pass. */
-let hurried: Harness
 
 beforeAll(async () => {
   await prepareStoreUnderTest()
-  ;[harness, hurried] = await Promise.all([
-    startHarness({
-      timeScale,
-      accounts: [{ id: 'acct_sandbox', key: 'sk_sandbox' }, otherAccount],
-    }),
-    startHarness({ timeScale: deadlineScale }),
-  ])
+  harness = await startTestSandbox({
+    state: freshStoreState,
+    clock,
+    accounts: [{ id: 'acct_sandbox', key: 'sk_sandbox' }, otherAccount],
+  })
   api = harness.api
 })
-afterAll(() => Promise.all([harness?.close(), hurried?.close()]))
+afterAll(() => harness?.close())
 
 const second = 1_000
 const minute = 60 * second
@@ -62,7 +56,7 @@ interface Method {
   /** How the customer says yes. */
   approval: Answer
   refundable: boolean
-  /** How long the customer has, before the time scale. */
+  /** How long the customer has. */
   windowMs: number
   /** `redirect` of the pending instrument, `expires_at` aside. */
   redirect: { url: unknown; method: string | null; parameters: Record<string, unknown> }
@@ -140,21 +134,25 @@ function methodOf(chargeType: string): Method {
 }
 
 /** A confirmed 12.34 EUR charge of the method, unless `body` says otherwise. */
-async function chargeOf(method: Method, body: Record<string, unknown> = {}, on = harness) {
-  const answer = await on.createCharge({ charge_type: method.chargeType, amount: 12.34, ...body })
+async function chargeOf(method: Method, body: Record<string, unknown> = {}) {
+  const answer = await harness.createCharge({
+    charge_type: method.chargeType,
+    amount: 12.34,
+    ...body,
+  })
   expect(answer.status, JSON.stringify(answer.body)).toBe(201)
   return answer.body.id as string
 }
 
 /** POST /v2/instruments with the method's details for `chargeId`. */
-function requestInstrument(method: Method, chargeId: string, on = harness, headers = {}) {
-  return on.api('POST', '/instruments', { charge: chargeId, ...method.details }, headers)
+function requestInstrument(method: Method, chargeId: string, headers = {}) {
+  return api('POST', '/instruments', { charge: chargeId, ...method.details }, headers)
 }
 
 /** A charge of the method and its pending instrument. */
-async function pendingInstrument(method: Method, body: Record<string, unknown> = {}, on = harness) {
-  const chargeId = await chargeOf(method, body, on)
-  const answer = await requestInstrument(method, chargeId, on)
+async function pendingInstrument(method: Method, body: Record<string, unknown> = {}) {
+  const chargeId = await chargeOf(method, body)
+  const answer = await requestInstrument(method, chargeId)
   expect(answer.status, JSON.stringify(answer.body)).toBe(201)
   expect(answer.body.status).toBe('pending')
   return { chargeId, instrument: answer.body }
@@ -200,30 +198,31 @@ async function submitApprovalPage(redirectUrl: string, button: string) {
   })
 }
 
-/** Calls /v2 of another sandbox as the default account. */
-function callerOf(apiUrl: string): ApiCaller {
+/** Calls /v2 of another sandbox in-process as the default account. */
+function callerOf(sandbox: Sandbox): ApiCaller {
   return async (method, path, body) => {
-    const response = await fetch(`${apiUrl}${path}`, {
-      method,
-      headers: {
-        authorization: basicAuth({ id: 'acct_sandbox', key: 'sk_sandbox' }),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
+    const response = await sandbox.fetch(
+      new Request(`${sandbox.apiUrl}${path}`, {
+        method,
+        headers: {
+          authorization: authorization('acct_sandbox', 'sk_sandbox'),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    )
     return { status: response.status, headers: response.headers, body: await response.json() }
   }
 }
 
-const instrumentOf = async (id: string, on = harness) =>
-  (await on.api('GET', `/instruments/${id}`)).body
+const instrumentOf = async (id: string) => (await api('GET', `/instruments/${id}`)).body
 
 const paymentsOf = async (chargeId: string) =>
   (await api('GET', `/payments?charge=${chargeId}`)).body.collection
 
 /** Every event of the charge, oldest first. */
-async function eventsOf(chargeId: string, on = harness) {
-  const answer = await on.api('GET', `/events?charge=${chargeId}&per_page=100`)
+async function eventsOf(chargeId: string) {
+  const answer = await api('GET', `/events?charge=${chargeId}&per_page=100`)
   return [...answer.body.collection].reverse()
 }
 
@@ -257,14 +256,9 @@ describe.each(methods)('$chargeType', (method) => {
       },
     })
     expect(Object.keys(pending.params).sort()).toEqual(Object.keys(method.params).sort())
-    // The deadline the customer is shown is the method's window, scaled.
+    // The deadline the customer is shown is the method's window.
     const expiresAt = Date.parse(String(pending.redirect?.parameters?.expires_at))
-    expect(expiresAt - Date.parse(pending.created_at)).toBeGreaterThanOrEqual(
-      method.windowMs * timeScale - 1,
-    )
-    expect(expiresAt - Date.parse(pending.created_at)).toBeLessThan(
-      method.windowMs * timeScale + 2 * second,
-    )
+    expect(expiresAt - Date.parse(pending.created_at)).toBe(method.windowMs)
     expect(await instrumentOf(pending.id)).toEqual(created.body)
     expect(await paymentsOf(chargeId)).toEqual([])
 
@@ -346,19 +340,17 @@ describe.each(methods)('$chargeType', (method) => {
     // The charge takes a new attempt.
     expect((await requestInstrument(method, byHelper.chargeId)).body.status).toBe('pending')
 
-    const byDeadline = await pendingInstrument(method, {}, hurried)
+    const byDeadline = await pendingInstrument(method)
+    clock.advance(method.windowMs)
     await eventually(async () =>
-      expect(await instrumentOf(byDeadline.instrument.id, hurried)).toMatchObject({
+      expect(await instrumentOf(byDeadline.instrument.id)).toMatchObject({
         status: 'invalid',
         failure_code: '03.00.0002',
       }),
     )
-    expect(await eventTypesOf(hurried.api, byDeadline.chargeId)).toEqual([
-      ...opening,
-      'instrument.invalid',
-    ])
+    expect(await eventTypesOf(api, byDeadline.chargeId)).toEqual([...opening, 'instrument.invalid'])
     // Too late to answer.
-    const late = await hurried.api(
+    const late = await api(
       'POST',
       `/test/instruments/${byDeadline.instrument.id}/${method.approval}`,
     )
@@ -523,10 +515,10 @@ describe('the merchant cancels a pending request', () => {
 describe('a restart of the sandbox', () => {
   it('keeps what each customer was asked: their answers still count, deadlines still pass', async () => {
     const state = await freshStoreState()
-    const start = () => startSandbox({ port: 0, timeScale: 0.005, ...state.options })
+    const start = () => startSandbox({ port: 0, clock, ...state.options })
     try {
       const first = await start()
-      const firstApi = callerOf(first.apiUrl)
+      const firstApi = callerOf(first)
       const pendingOf = async (chargeType: string, details: Record<string, unknown> = {}) => {
         const charge = await firstApi('POST', '/charges', {
           charge_type: chargeType,
@@ -541,7 +533,7 @@ describe('a restart of the sandbox', () => {
         expect(instrument.body.status).toBe('pending')
         return instrument.body
       }
-      // Multibanco's deadline is 22 minutes away (scaled), PayPal's 54 s, MB WAY's 1.5 s.
+      // Multibanco's deadline is 3 days away, PayPal's 3 hours, MB WAY's 5 minutes.
       const reference = await pendingOf('multibanco')
       const page = await pendingOf('paypal')
       const app = await pendingOf('mbway', { phone_number: '912345678' })
@@ -549,7 +541,7 @@ describe('a restart of the sandbox', () => {
 
       const second = await start()
       try {
-        const api = callerOf(second.apiUrl)
+        const api = callerOf(second)
         const paid = await api('POST', `/test/instruments/${reference.id}/pay`)
         expect(paid.body).toMatchObject({ status: 'authorized', captured_amount: 12.34 })
         // The approval page answers at the new address, with the token the first one made.
@@ -560,6 +552,7 @@ describe('a restart of the sandbox', () => {
         )
         expect(approved.status).toBe(200)
         expect((await api('GET', `/instruments/${page.id}`)).body.status).toBe('authorized')
+        clock.advance(methodOf('mbway').windowMs)
         await eventually(async () =>
           expect((await api('GET', `/instruments/${app.id}`)).body).toMatchObject({
             status: 'invalid',
@@ -578,13 +571,14 @@ describe('a restart of the sandbox', () => {
 describe('MB WAY test phone numbers', () => {
   const mbway = methodOf('mbway')
 
-  it('91000… approves by itself after 10 s (scaled): authorized, paid', async () => {
+  it('91000… approves by itself after 10 s: authorized, paid', async () => {
     const chargeId = await chargeOf(mbway)
     const created = await api('POST', '/instruments', {
       charge: chargeId,
       phone_number: '910001234',
     })
     expect(created.body.status).toBe('pending')
+    clock.advance(10_000)
     await eventually(async () =>
       expect(await eventTypesOf(api, chargeId)).toEqual([
         ...opening,
@@ -606,6 +600,7 @@ describe('MB WAY test phone numbers', () => {
       phone_number: '920001234',
     })
     expect(created.body.status).toBe('pending')
+    clock.advance(10_000)
     await eventually(async () =>
       expect(await instrumentOf(created.body.id)).toMatchObject({
         status: 'invalid',
@@ -772,8 +767,8 @@ describe('instrument requests', () => {
     const mbway = methodOf('mbway')
     const chargeId = await chargeOf(mbway)
     const key = { 'idempotency-key': `instrument-${chargeId}` }
-    const first = await requestInstrument(mbway, chargeId, harness, key)
-    const retried = await requestInstrument(mbway, chargeId, harness, key)
+    const first = await requestInstrument(mbway, chargeId, key)
+    const retried = await requestInstrument(mbway, chargeId, key)
     expect(first.status).toBe(201)
     expect(retried.status).toBe(201)
     expect(retried.headers.get('idempotent-replayed')).toBe('true')

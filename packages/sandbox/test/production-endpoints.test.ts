@@ -1,23 +1,16 @@
 import { encodeTestAmount } from '@chargekit/errors'
 import { chargeSchema, chargeTypeListSchema } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type ApiCaller,
-  cardFor,
-  challengeForm,
-  eventTypesOf,
-  eventually,
-  type Harness,
-  startHarness,
-} from './sandbox-harness'
+import { type ApiCaller, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
+import { challengeForm, eventTypesOf, eventually } from './sandbox-harness'
 
-let harness: Harness
+let harness: TestSandbox
 let api: ApiCaller
 const restricted = { id: 'acct_recurring', key: 'sk_recurring' }
 
 beforeAll(async () => {
   // The simulated acquirer's 2 s confirmations become 2 ms.
-  harness = await startHarness({
+  harness = await startTestSandbox({
     timeScale: 0.001,
     accounts: [
       { id: 'acct_sandbox', key: 'sk_sandbox' },
@@ -31,7 +24,7 @@ afterAll(() => harness.close())
 async function authorized(body: Record<string, unknown> = {}) {
   const charge = await harness.createCharge(body)
   expect(charge.status).toBe(201)
-  const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+  const instrument = await api('POST', '/instruments', testCard(charge.body.id))
   expect(instrument.status).toBe(201)
   return { chargeId: charge.body.id as string, instrument: instrument.body }
 }
@@ -62,7 +55,7 @@ describe('unconfirmed charges and POST /v2/charges/{id}/confirm', () => {
     expect(created.body.confirmed).toBe(false)
     expect(await eventTypesOf(api, created.body.id)).toEqual(['charge.created'])
 
-    const early = await api('POST', '/instruments', cardFor(created.body.id))
+    const early = await api('POST', '/instruments', testCard(created.body.id))
     expect(early.status).toBe(409)
     expect(early.body).toMatchObject({
       failure_code: '05.03.0000',
@@ -78,7 +71,7 @@ describe('unconfirmed charges and POST /v2/charges/{id}/confirm', () => {
     expect(again.body).toEqual(confirmed.body)
     expect(await eventTypesOf(api, created.body.id)).toEqual(['charge.created', 'charge.confirmed'])
 
-    const instrument = await api('POST', '/instruments', cardFor(created.body.id))
+    const instrument = await api('POST', '/instruments', testCard(created.body.id))
     expect(instrument.status).toBe(201)
     expect(instrument.body.status).toBe('authorized')
   })
@@ -400,7 +393,7 @@ describe('enable3ds on the default no_processor channel', () => {
       amount: encodeTestAmount('03.03.0000', 'instrument'),
       instrument_params: { enable3ds: true },
     })
-    const answer = await api('POST', '/instruments', cardFor(charge.body.id))
+    const answer = await api('POST', '/instruments', testCard(charge.body.id))
     expect(answer.status).toBe(402)
     expect(answer.body.failure_code).toBe('03.03.0000')
   })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '../src/index'
+import { authorization } from '../src/testing/index'
 import { type Receiver, startReceiver } from './delivery-receiver'
-import { basicAuth } from './sandbox-harness'
 
 /**
  * Integrations written for the production service, replayed request for request: the bodies,
@@ -38,7 +38,7 @@ async function send(
   const response = await fetch(`${sandbox.apiUrl}${path}`, {
     method,
     headers: {
-      authorization: basicAuth(account),
+      authorization: authorization(account.id, account.key),
       ...(body === undefined ? {} : { 'content-type': body.type }),
     },
     ...(body === undefined ? {} : { body: body.text }),

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SandboxLogger } from '../src/index'
-import { type ApiAnswer, basicAuth, cardFor, type Harness, startHarness } from './sandbox-harness'
+import {
+  type ApiAnswer,
+  authorization,
+  startTestSandbox,
+  type TestSandbox,
+  testCard,
+} from '../src/testing/index'
 
 /**
  * Requests written for the production service, sent as raw HTTP: each lenience is accepted with
@@ -14,10 +20,10 @@ const logger: SandboxLogger = {
   warn: () => {},
   error: () => {},
 }
-let harness: Harness
+let harness: TestSandbox
 
 beforeAll(async () => {
-  harness = await startHarness({ accounts: [account], logger, deliverEvents: false })
+  harness = await startTestSandbox({ accounts: [account], logger, deliverEvents: false })
 })
 afterAll(() => harness.close())
 
@@ -32,7 +38,7 @@ async function send(
 ): Promise<ApiAnswer> {
   const response = await fetch(`${harness.sandbox.apiUrl}${path}`, {
     method,
-    headers: { authorization: basicAuth(account), ...headers },
+    headers: { authorization: authorization(account.id, account.key), ...headers },
     redirect: 'manual',
     ...(body === undefined ? {} : { body }),
   })
@@ -82,7 +88,7 @@ async function authorizedInstrument() {
     '/charges',
     chargeFields({ instrument_params: { captured_on_creation: false } }),
   )
-  const instrument = await harness.api('POST', '/instruments', cardFor(charge.body.id))
+  const instrument = await harness.api('POST', '/instruments', testCard(charge.body.id))
   expect(instrument.body.status).toBe('authorized')
   return { charge: charge.body.id as string, instrument: instrument.body.id as string }
 }
@@ -139,7 +145,7 @@ describe('numbers sent as strings', () => {
     const instrument = await send(
       'POST',
       '/instruments',
-      json(cardFor(charge.body.id, { expiration_month: '12', expiration_year: year })),
+      json(testCard(charge.body.id, { expiration_month: '12', expiration_year: year })),
       asJson,
     )
     expect(instrument.status).toBe(201)
@@ -201,7 +207,7 @@ describe('numbers sent as strings', () => {
     const answer = await send(
       'POST',
       '/instruments',
-      json(cardFor(charge.body.id, { expiration_month: '12.5', cvc: 123 })),
+      json(testCard(charge.body.id, { expiration_month: '12.5', cvc: 123 })),
       asJson,
     )
     expect(answer.status).toBe(400)
@@ -246,7 +252,7 @@ describe('unknown fields and null', () => {
     const instrument = await send(
       'POST',
       '/instruments',
-      json(cardFor(charge.body.id, { card_type: 'visa', address: { city: 'Porto' } })),
+      json(testCard(charge.body.id, { card_type: 'visa', address: { city: 'Porto' } })),
       asJson,
     )
     expect(instrument.status).toBe(201)

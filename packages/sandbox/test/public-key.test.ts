@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox } from '../src/index'
-import { type ApiCaller, cardFor, type Harness, startHarness } from './sandbox-harness'
+import { type ApiCaller, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
 
-let harness: Harness
+let harness: TestSandbox
 let shop: ApiCaller
 let shopBrowser: ApiCaller
 let otherBrowser: ApiCaller
 
 beforeAll(async () => {
-  harness = await startHarness({
+  harness = await startTestSandbox({
     accounts: [
       { id: 'acct_shop', privateKey: 'sk_shop_secret', publicKey: 'pk_shop' },
       // The older `key` name of the private key still works.
@@ -41,12 +41,12 @@ describe('the public key', () => {
     // Only the merchant's server may confirm it.
     const browserConfirm = await shopBrowser('POST', `/charges/${created.body.id}/confirm`)
     expect(browserConfirm.status).toBe(403)
-    const tooEarly = await shopBrowser('POST', '/instruments', cardFor(created.body.id))
+    const tooEarly = await shopBrowser('POST', '/instruments', testCard(created.body.id))
     expect(tooEarly.status).toBe(409)
     const confirmed = await shop('POST', `/charges/${created.body.id}/confirm`)
     expect(confirmed.body.confirmed).toBe(true)
 
-    const instrument = await shopBrowser('POST', '/instruments', cardFor(created.body.id))
+    const instrument = await shopBrowser('POST', '/instruments', testCard(created.body.id))
     expect(instrument.status).toBe(201)
     expect(instrument.body.status).toBe('authorized')
     const readCharge = await shopBrowser('GET', `/charges/${created.body.id}`)
@@ -69,7 +69,7 @@ describe('the public key', () => {
       ...chargeBody(),
       instrument_params: { captured_on_creation: false },
     })
-    const instrument = await shopBrowser('POST', '/instruments', cardFor(charge.body.id))
+    const instrument = await shopBrowser('POST', '/instruments', testCard(charge.body.id))
     const events = await shop('GET', `/events?charge=${charge.body.id}`)
     const refused: [string, string, unknown?][] = [
       ['GET', '/charges'],
@@ -110,16 +110,16 @@ describe('the public key', () => {
   it("sees only its own account's objects", async () => {
     const charge = await shop('POST', '/charges', chargeBody())
     expect((await otherBrowser('GET', `/charges/${charge.body.id}`)).status).toBe(404)
-    const stolen = await otherBrowser('POST', '/instruments', cardFor(charge.body.id))
+    const stolen = await otherBrowser('POST', '/instruments', testCard(charge.body.id))
     expect(stolen.status).toBe(404)
-    const instrument = await shopBrowser('POST', '/instruments', cardFor(charge.body.id))
+    const instrument = await shopBrowser('POST', '/instruments', testCard(charge.body.id))
     expect((await otherBrowser('GET', `/instruments/${instrument.body.id}`)).status).toBe(404)
     // Nor does another account's public key open this account's 3-D Secure page.
     const secured = await shop('POST', '/charges', {
       ...chargeBody(),
       instrument_params: { enable3ds: true },
     })
-    const pending = await shopBrowser('POST', '/instruments', cardFor(secured.body.id))
+    const pending = await shopBrowser('POST', '/instruments', testCard(secured.body.id))
     const redirect = new URL(pending.body.redirect.url)
     expect(redirect.searchParams.get('public_key')).toBe('pk_shop')
     expect((await fetch(redirect)).status).toBe(200)
@@ -146,11 +146,11 @@ describe('card-testing defence', () => {
     const charge = await shop('POST', '/charges', chargeBody())
     const expired = { expiration_year: 2001 }
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const declined = await shopBrowser('POST', '/instruments', cardFor(charge.body.id, expired))
+      const declined = await shopBrowser('POST', '/instruments', testCard(charge.body.id, expired))
       expect(declined.body.failure_code).toBe('03.00.0002')
     }
     // Even a good card is refused now: the checkout must start again with a new charge.
-    const refused = await shopBrowser('POST', '/instruments', cardFor(charge.body.id))
+    const refused = await shopBrowser('POST', '/instruments', testCard(charge.body.id))
     expect(refused.status).toBe(402)
     expect(refused.body).toMatchObject({
       message: 'Transaction Error',
@@ -166,7 +166,7 @@ describe('card-testing defence', () => {
     })
     const events = await shop('GET', `/events?charge=${charge.body.id}&type=charge.error`)
     expect(events.body.collection).toHaveLength(1)
-    const again = await shopBrowser('POST', '/instruments', cardFor(charge.body.id))
+    const again = await shopBrowser('POST', '/instruments', testCard(charge.body.id))
     expect(again.status).toBe(409)
     expect(again.body.failure_code).toBe('02.01.0000')
     expect(again.body.message).toContain('create a new charge')
@@ -178,13 +178,13 @@ describe('card-testing defence', () => {
   })
 
   it('takes the limit from maxDeclinedInstruments, and refuses a limit below 1', async () => {
-    const strict = await startHarness({ maxDeclinedInstruments: 1 })
+    const strict = await startTestSandbox({ maxDeclinedInstruments: 1 })
     try {
       const charge = await strict.api('POST', '/charges', {
         ...chargeBody(),
         events_url: strict.eventsUrl,
       })
-      const card = cardFor(charge.body.id, { expiration_year: 2001 })
+      const card = testCard(charge.body.id, { expiration_year: 2001 })
       expect((await strict.api('POST', '/instruments', card)).body.failure_code).toBe('03.00.0002')
       expect((await strict.api('POST', '/instruments', card)).body.failure_code).toBe('02.01.0000')
     } finally {

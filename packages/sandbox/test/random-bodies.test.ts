@@ -9,14 +9,14 @@ import {
 } from '@chargekit/schemas'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cardFor, type Harness, startHarness } from './sandbox-harness'
+import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
 
-let harness: Harness
+let harness: TestSandbox
 const ids = { charge: '', instrument: '', payment: '', dispute: '', event: '' }
 
 beforeAll(async () => {
   // No deliveries: a delivery finishing in the background would change the events compared.
-  harness = await startHarness({ deliverEvents: false })
+  harness = await startTestSandbox({ deliverEvents: false })
   const api = harness.api
   const charge = await api('POST', '/charges', {
     charge_type: 'card_onetime',
@@ -25,14 +25,14 @@ beforeAll(async () => {
     events_url: harness.eventsUrl,
     instrument_params: { captured_on_creation: false },
   })
-  const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+  const instrument = await api('POST', '/instruments', testCard(charge.body.id))
   const second = await api('POST', '/charges', {
     charge_type: 'card_onetime',
     amount: 80,
     currency: 'USD',
     events_url: harness.eventsUrl,
   })
-  await api('POST', '/instruments', cardFor(second.body.id))
+  await api('POST', '/instruments', testCard(second.body.id))
   const payment = (await api('GET', `/payments?charge=${second.body.id}`)).body.collection[0]
   const dispute = await api('POST', `/test/payments/${payment.id}/dispute`, { amount: 1 })
   const event = (await api('GET', '/events?per_page=1')).body.collection[0]

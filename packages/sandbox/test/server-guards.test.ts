@@ -6,7 +6,7 @@ import {
   sendHeadersSlowly,
 } from '../../../scripts/raw-connection'
 import { type Sandbox, SandboxError, startSandbox } from '../src/index'
-import { basicAuth, cardFor, eventually } from './sandbox-harness'
+import { authorization, eventually, testCard } from '../src/testing/index'
 
 // What a client on the network can do to the sandbox's server before it has any credentials:
 // big bodies, guessed keys, a forged Host header, slow or many connections.
@@ -120,7 +120,7 @@ describe('wrong credentials', () => {
 
   const call = (account: { id: string; key: string }, from: string) =>
     send(`${sandbox.apiUrl}/charges`, {
-      headers: { authorization: basicAuth(account) },
+      headers: { authorization: authorization(account.id, account.key) },
       from,
     })
   const signIn = (account: { id: string; key: string }, from: string) =>
@@ -199,7 +199,7 @@ describe('3-D Secure links', () => {
 
   async function redirectUrl(sandbox: Sandbox, host: string): Promise<URL> {
     const headers = {
-      authorization: basicAuth(sandbox.accounts[0] as { id: string; key: string }),
+      authorization: authorization(sandbox.accounts[0]?.id ?? '', sandbox.accounts[0]?.key ?? ''),
       'content-type': 'application/json',
       host,
     }
@@ -211,7 +211,7 @@ describe('3-D Secure links', () => {
     const instrument = await send(`${sandbox.apiUrl}/instruments`, {
       method: 'POST',
       headers,
-      chunks: [JSON.stringify(cardFor(JSON.parse(charge.text).id))],
+      chunks: [JSON.stringify(testCard(JSON.parse(charge.text).id))],
     })
     expect(instrument.status).toBe(201)
     return new URL(JSON.parse(instrument.text).redirect.url)
@@ -303,12 +303,15 @@ describe('slow and many connections', () => {
       expect(await receivedUntilClosed(refused)).toBe('')
       held[0]?.destroy()
       // The server counts the closed connection on its next turn.
-      await eventually(async () => {
-        const answer = await fetch(`${sandbox.apiUrl}/charges`, {
-          headers: { authorization: basicAuth({ id: 'acct_sandbox', key: 'sk_sandbox' }) },
-        })
-        expect(answer.status).toBe(200)
-      }, 2000)
+      await eventually(
+        async () => {
+          const answer = await fetch(`${sandbox.apiUrl}/charges`, {
+            headers: { authorization: authorization('acct_sandbox', 'sk_sandbox') },
+          })
+          expect(answer.status).toBe(200)
+        },
+        { timeoutMs: 2_000 },
+      )
       held[1]?.destroy()
     } finally {
       await sandbox.close()

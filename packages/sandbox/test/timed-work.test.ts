@@ -1,25 +1,34 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMemoryStore, type Processor, type SandboxStore, startSandbox } from '../src/index'
-import { startReceiver } from './delivery-receiver'
-import { type ApiCaller, basicAuth, cardFor, eventually } from './sandbox-harness'
+import { createMemoryStore, type Processor, type Sandbox, startSandbox } from '../src/index'
+import {
+  type ApiCaller,
+  authorization,
+  eventually,
+  startReceiver,
+  TestClock,
+  testCard,
+} from '../src/testing/index'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-function caller(apiUrl: string, account: { id: string; key: string }): ApiCaller {
+/** Calls the sandbox in-process as `account`. */
+function caller(sandbox: Sandbox, account: { id: string; key: string }): ApiCaller {
   return async (method, path, body) => {
-    const response = await fetch(`${apiUrl}${path}`, {
-      method,
-      headers: {
-        authorization: basicAuth(account),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
+    const response = await sandbox.fetch(
+      new Request(`${sandbox.apiUrl}${path}`, {
+        method,
+        headers: {
+          authorization: authorization(account.id, account.key),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    )
     return { status: response.status, headers: response.headers, body: await response.json() }
   }
 }
@@ -42,29 +51,17 @@ const laterBank: Processor = {
   reverse: () => ({ status: 'succeeded' }),
 }
 
-/**
- * The same store seen by a sandbox that comes back an hour later: work is claimed as if the
- * clock were an hour ahead, so everything the first sandbox left due within the hour is late.
- */
-function anHourLater(store: SandboxStore): SandboxStore {
-  return {
-    ...store,
-    work: {
-      ...store.work,
-      claim: (kind, now, limit, leaseMs) => store.work.claim(kind, now + hour, limit, leaseMs),
-    },
-  }
-}
-
 describe('timed work across a restart', () => {
   it('resumes pending retries and a pending processor answer at once when late, sending nothing twice', async () => {
     let refusing = true
     const merchant = await startReceiver(() => (refusing ? 500 : 200))
     cleanups.push(() => merchant.stop())
     const store = createMemoryStore()
-    const first = await startSandbox({ port: 0, store, processors: [laterBank] })
+    // Stands still while the first sandbox runs: its retries and the capture's answer stay due.
+    const clock = new TestClock()
+    const first = await startSandbox({ port: 0, store, clock, processors: [laterBank] })
     cleanups.push(() => first.close())
-    const api = caller(first.apiUrl, account)
+    const api = caller(first, account)
     const charge = await api('POST', '/charges', {
       charge_type: 'card_onetime',
       amount: 12,
@@ -72,7 +69,7 @@ describe('timed work across a restart', () => {
       events_url: merchant.url,
       channels: ['card_onetime_later_bank'],
     })
-    const instrument = await api('POST', '/instruments', cardFor(charge.body.id))
+    const instrument = await api('POST', '/instruments', testCard(charge.body.id))
     expect(instrument.body.status).toBe('authorized')
     const chargeEvents = async (call: ApiCaller) =>
       (await call('GET', `/events?charge=${charge.body.id}&per_page=100`)).body.collection as {
@@ -103,13 +100,11 @@ describe('timed work across a restart', () => {
     expect(attemptsBeforeRestart).toBe(failing.length)
 
     refusing = false
-    const second = await startSandbox({
-      port: 0,
-      store: anHourLater(store),
-      processors: [laterBank],
-    })
+    // The sandbox comes back an hour later: everything the first one left due is late.
+    clock.advance(hour)
+    const second = await startSandbox({ port: 0, store, clock, processors: [laterBank] })
     cleanups.push(() => second.close())
-    const resumed = caller(second.apiUrl, account)
+    const resumed = caller(second, account)
     const events = await eventually(async () => {
       const all = await chargeEvents(resumed)
       expect(all.map(({ type }) => type)).toContain('payment.success')
@@ -164,14 +159,15 @@ describe('receivers of different accounts', () => {
       { id: 'acct_hanging', key: 'sk_hanging' },
       { id: 'acct_prompt', key: 'sk_prompt' },
     ]
-    const sandbox = await startSandbox({ port: 0, accounts })
+    // The clock stands still: no hung attempt ever times out to make room.
+    const sandbox = await startSandbox({ port: 0, accounts, clock: new TestClock() })
     cleanups.push(() => sandbox.close())
     const [hangingAccount, promptAccount] = accounts.map((credentials) =>
-      caller(sandbox.apiUrl, credentials),
+      caller(sandbox, credentials),
     ) as [ApiCaller, ApiCaller]
 
-    // More attempts than the sandbox sends at once over all accounts, each hanging until the
-    // 10 s timeout, spread over receivers so no single receiver's cap holds them back.
+    // More attempts than the sandbox sends at once over all accounts, each hanging (the
+    // time-out never comes), spread over receivers so no single receiver's cap holds them back.
     for (let batch = 0; batch < 15; batch++) {
       await Promise.all(
         Array.from({ length: 20 }, (_, index) =>
@@ -198,7 +194,7 @@ describe('receivers of different accounts', () => {
     await prompt.until((received) => received.length === 2)
 
     // Both arrived while every attempt to the hanging receivers was still open: they did not
-    // wait for any of those to time out.
+    // wait for any of those to end.
     const delivered = timeline.indexOf('b-received charge.confirmed')
     expect(timeline.indexOf('b-received charge.created')).toBeLessThan(delivered)
     expect(timeline.slice(0, delivered)).not.toContain('a-closed')

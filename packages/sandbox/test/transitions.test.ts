@@ -1,11 +1,12 @@
 import { encodeTestAmount } from '@chargekit/errors'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiAnswer, cardFor, type Harness, startHarness } from './sandbox-harness'
+import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
+import type { ApiAnswer } from './sandbox-harness'
 
-let harness: Harness
+let harness: TestSandbox
 
 beforeAll(async () => {
-  harness = await startHarness({ timeScale: 1 })
+  harness = await startTestSandbox({ timeScale: 1 })
 })
 afterAll(() => harness.close())
 
@@ -24,7 +25,7 @@ async function charge(body: Record<string, unknown> = {}) {
 
 async function authorizedInstrument(body: Record<string, unknown> = {}) {
   const created = await charge(body)
-  const instrument = await harness.api('POST', '/instruments', cardFor(created.id))
+  const instrument = await harness.api('POST', '/instruments', testCard(created.id))
   expect(instrument.body.status).toBe('authorized')
   return { chargeId: created.id, instrumentId: instrument.body.id as string }
 }
@@ -47,14 +48,14 @@ describe('instrument rules', () => {
       events_url: harness.eventsUrl,
     })
     expect(failed.status).toBe(402)
-    const answer = await harness.api('POST', '/instruments', cardFor(failed.body.metadata.charge))
+    const answer = await harness.api('POST', '/instruments', testCard(failed.body.metadata.charge))
     expectConflict(answer, '02.00.0001')
     expect(answer.body.failure_description).toBe('Failure')
   })
 
   it('refuses a second instrument while one is authorized (03.04.0000)', async () => {
     const { chargeId } = await authorizedInstrument()
-    expectConflict(await harness.api('POST', '/instruments', cardFor(chargeId)), '03.04.0000')
+    expectConflict(await harness.api('POST', '/instruments', testCard(chargeId)), '03.04.0000')
   })
 
   it('allows a new instrument after a declined one (a failed step can be retried)', async () => {
@@ -62,17 +63,17 @@ describe('instrument rules', () => {
     const declined = await harness.api(
       'POST',
       '/instruments',
-      cardFor(created.id, { number: '4000000000000002' }),
+      testCard(created.id, { number: '4000000000000002' }),
     )
     expect(declined.status).toBe(402)
     expect(declined.body.failure_code).toBe('03.03.0000')
-    const retried = await harness.api('POST', '/instruments', cardFor(created.id))
+    const retried = await harness.api('POST', '/instruments', testCard(created.id))
     expect(retried.status).toBe(201)
     expect(retried.body.status).toBe('authorized')
   })
 
   it('answers 404 for an unknown charge', async () => {
-    const answer = await harness.api('POST', '/instruments', cardFor('ch_unknown'))
+    const answer = await harness.api('POST', '/instruments', testCard('ch_unknown'))
     expect(answer.status).toBe(404)
     expect(answer.body.message).toContain('ch_unknown')
   })
@@ -84,21 +85,21 @@ describe('a pending (3DS) instrument', () => {
       channels: ['card_onetime_simulated_acquirer'],
       instrument_params: { enable3ds: true, captured_on_creation: false },
     })
-    const instrument = await harness.api('POST', '/instruments', cardFor(created.id))
+    const instrument = await harness.api('POST', '/instruments', testCard(created.id))
     expect(instrument.body.status).toBe('pending')
     expectConflict(await capture(instrument.body.id, 10), '05.04.0002')
     expectConflict(
       await harness.api('POST', `/instruments/${instrument.body.id}/reversal`),
       '05.04.0002',
     )
-    expectConflict(await harness.api('POST', '/instruments', cardFor(created.id)), '03.04.0000')
+    expectConflict(await harness.api('POST', '/instruments', testCard(created.id)), '03.04.0000')
   })
 })
 
 describe('capture rules', () => {
   it('refuses to capture an invalid instrument (05.04.0002)', async () => {
     const created = await charge({ amount: encodeTestAmount('03.03.0000', 'instrument') })
-    const declined = await harness.api('POST', '/instruments', cardFor(created.id))
+    const declined = await harness.api('POST', '/instruments', testCard(created.id))
     expectConflict(await capture(declined.body.metadata.instrument, 1), '05.04.0002')
   })
 

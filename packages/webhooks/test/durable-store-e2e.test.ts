@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
 import { type ChargekitClient, createClient } from '@chargekit/client'
-import { type Sandbox, startSandbox } from '@chargekit/sandbox'
+import { startTestSandbox, type TestSandbox, testCard } from '@chargekit/sandbox/testing'
 import type { Event } from '@chargekit/schemas'
 import {
   createMemoryDeliveryStore,
@@ -19,23 +19,22 @@ import { freshTable, openPglite, openPostgres, type TestDatabase } from './suppo
 // side on one database, and redelivers them: each event's handler must run exactly once.
 
 const postgres = await startLocalPostgres()
-const card = {
-  name: 'Ada Lovelace',
-  number: '4242424242424242',
-  expiration_month: 12,
-  expiration_year: new Date().getFullYear() + 3,
-  cvc: '123',
-}
 
-let sandbox: Sandbox
+let sandbox: TestSandbox
 let client: ChargekitClient
 const cleanups: Array<() => Promise<unknown>> = []
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, timeScale: 0.001 })
-  const [account] = sandbox.accounts
+  // Deliveries reach the receivers over HTTP; the client's calls go to the sandbox in-process.
+  sandbox = await startTestSandbox()
+  const [account] = sandbox.sandbox.accounts
   if (!account) throw new Error('the sandbox has no account')
-  client = createClient({ accountId: account.id, privateKey: account.key, baseUrl: sandbox.url })
+  client = createClient({
+    accountId: account.id,
+    privateKey: account.key,
+    baseUrl: sandbox.sandbox.url,
+    fetch: sandbox.fetch,
+  })
 })
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup()
@@ -99,7 +98,7 @@ async function deliveredFlow(eventsUrl: string): Promise<Event[]> {
     events_url: eventsUrl,
     channels: ['card_onetime_no_processor'],
   })
-  await client.instruments.create({ charge: charge.id, ...card })
+  await client.instruments.create(testCard(charge.id))
   let events: Event[] = []
   await expect
     .poll(

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
 import { type ChargekitClient, createClient, PaymentError } from '@chargekit/client'
-import { type Processor, type Sandbox, startSandbox } from '@chargekit/sandbox'
+import type { Processor } from '@chargekit/sandbox'
+import { startTestSandbox, type TestSandbox, testCard } from '@chargekit/sandbox/testing'
 import {
   type CompactEvent,
   type Event,
@@ -18,13 +19,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listen, postDelivery, startNodeServer, type TestServer } from './support/http'
 
 const signingSecret = `whsec_${btoa('sandbox-to-shop signing key, e2e')}`
-const card = {
-  name: 'Ada Lovelace',
-  number: '4242424242424242',
-  expiration_month: 12,
-  expiration_year: new Date().getFullYear() + 3,
-  cvc: '123',
-}
 
 /** A plug-in whose voids stay pending a moment: the built-in processors void at once. */
 const slowVoids: Processor = {
@@ -42,20 +36,22 @@ const slowVoids: Processor = {
   }),
 }
 
-let sandbox: Sandbox
+let sandbox: TestSandbox
 let client: ChargekitClient
 const closers: Array<() => Promise<unknown>> = []
 
 beforeAll(async () => {
-  sandbox = await startSandbox({
-    port: 0,
-    timeScale: 0.001,
-    signingSecret,
-    processors: [slowVoids],
-  })
-  const [account] = sandbox.accounts
+  // Deliveries go over HTTP to the shop's receivers; the client's own calls, including the
+  // receivers' event fetches, go to the sandbox in-process.
+  sandbox = await startTestSandbox({ timeScale: 0.001, signingSecret, processors: [slowVoids] })
+  const [account] = sandbox.sandbox.accounts
   if (!account) throw new Error('the sandbox has no account')
-  client = createClient({ accountId: account.id, privateKey: account.key, baseUrl: sandbox.url })
+  client = createClient({
+    accountId: account.id,
+    privateKey: account.key,
+    baseUrl: sandbox.sandbox.url,
+    fetch: sandbox.fetch,
+  })
 })
 afterAll(async () => {
   await Promise.all(closers.map((close) => close()))
@@ -137,7 +133,7 @@ async function oneTimeFlow(eventsUrl: string, extra: { channels?: string[]; orde
     metadata: { order_id: extra.order },
     ...(extra.channels ? { channels: extra.channels } : {}),
   })
-  await client.instruments.create({ charge: charge.id, ...card })
+  await client.instruments.create(testCard(charge.id))
   return charge.id
 }
 
@@ -191,7 +187,7 @@ describe('the sandbox delivering to createNodeMiddleware on node:http', () => {
       channels: ['card_onetime_no_processor'],
     })
     track(paid.id)
-    await client.instruments.create({ charge: paid.id, ...card })
+    await client.instruments.create(testCard(paid.id))
     const [payment] = (await client.payments.list({ per_page: 100 })).collection.filter(
       (p) => p.charge?.id === paid.id,
     )
@@ -207,7 +203,7 @@ describe('the sandbox delivering to createNodeMiddleware on node:http', () => {
       ...eur(15),
       channels: ['card_recurring_no_processor'],
     })
-    const instrument = await client.instruments.create({ charge: track(voided.id), ...card })
+    const instrument = await client.instruments.create(testCard(track(voided.id)))
     await client.instruments.reverse(instrument.id)
 
     // Every element failing, by amount (error testing by amount: the integer part is the
@@ -224,16 +220,16 @@ describe('the sandbox delivering to createNodeMiddleware on node:http', () => {
       // 03.03.0000 and 06.02.0000 on the instrument (the second is a risk rule), 02.03.0000 on the
       // capture made at authorization.
       const charge = await failing(amount)
-      await mayDecline(() => client.instruments.create({ charge: track(charge.id), ...card }))
+      await mayDecline(() => client.instruments.create(testCard(track(charge.id))))
     }
     const refundFails = await failing(4010000.4) // 04.01.0000, refund
-    await client.instruments.create({ charge: track(refundFails.id), ...card })
+    await client.instruments.create(testCard(track(refundFails.id)))
     const refundable = (await client.payments.list({ per_page: 100 })).collection.find(
       (p) => p.charge?.id === refundFails.id,
     )
     await mayDecline(() => client.payments.refund(refundable?.id ?? 'pa_missing', { amount: 1 }))
     const voidFails = await failing(4020000.5, 'card_recurring') // 04.02.0000, reversal
-    const unvoidable = await client.instruments.create({ charge: track(voidFails.id), ...card })
+    const unvoidable = await client.instruments.create(testCard(track(voidFails.id)))
     await mayDecline(() => client.instruments.reverse(unvoidable.id))
 
     // 3DS and asynchronous captures and refunds on the simulated acquirer.
@@ -243,7 +239,7 @@ describe('the sandbox delivering to createNodeMiddleware on node:http', () => {
       channels: ['card_onetime_simulated_acquirer'],
       instrument_params: { enable3ds: true },
     })
-    const challenged = await client.instruments.create({ charge: track(secure.id), ...card })
+    const challenged = await client.instruments.create(testCard(track(secure.id)))
     expect(challenged.status).toBe('pending')
     await completeChallenge(challenged.redirect?.url ?? undefined)
     let pending: { id: string } | undefined
@@ -266,7 +262,7 @@ describe('the sandbox delivering to createNodeMiddleware on node:http', () => {
       ...eur(12),
       channels: ['card_recurring_slow_voids'],
     })
-    const slowInstrument = await client.instruments.create({ charge: track(slow.id), ...card })
+    const slowInstrument = await client.instruments.create(testCard(track(slow.id)))
     await client.instruments.reverse(slowInstrument.id)
 
     const events = await settledEvents(chargeIds)

@@ -1,3 +1,4 @@
+import { systemClock } from '../clock'
 import { SandboxError } from '../errors'
 import type { ClaimedWork, NewWork } from '../storage/work-queue'
 import { createWorkRunner, type WorkResult, workDone } from '../work-runner'
@@ -41,7 +42,8 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
   const settings = resolveDeliverySettings(options)
   const sign =
     settings.signingSecret === undefined ? undefined : createDeliverySigner(settings.signingSecret)
-  const transport = createHttpTransport({ timeoutMs: settings.timeoutMs })
+  const clock = options.clock ?? systemClock
+  const transport = createHttpTransport({ timeoutMs: settings.timeoutMs, clock })
   const lanes = new ReceiverLanes({
     total: settings.concurrency,
     perAccount: settings.perAccountConcurrency,
@@ -60,6 +62,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     capacity: () => settings.concurrency - lanes.inFlight,
     run: attemptDue,
     onError: (error, work) => reportError(error, work?.accountId, eventOf(work)),
+    clock,
     ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
   })
 
@@ -92,7 +95,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     const lane = accountScopedKey(job.accountId, request?.origin ?? job.eventsUrl)
     const slot = lanes.enter(job.accountId, lane)
     if (slot === undefined) {
-      return { done: false, dueAt: Date.now() + busyRetryMs, payload: work.payload }
+      return { done: false, dueAt: clock.now() + busyRetryMs, payload: work.payload }
     }
     if (!(await slot)) return putBack
     let attempt: DeliveryAttempt
@@ -112,7 +115,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       await report(job, attempt, scheduleEnded)
       return workDone
     }
-    const dueAt = Date.now() + delay
+    const dueAt = clock.now() + delay
     await report(job, attempt, { state: 'retrying', nextAttemptAt: new Date(dueAt) })
     const next: DeliveryWork = { eventId, attempt: index + 1 }
     return { done: false, dueAt, payload: next }
@@ -136,7 +139,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     request: DeliveryRequest | undefined,
     kind: AttemptKind,
   ): Promise<DeliveryAttempt> {
-    const at = new Date()
+    const at = new Date(clock.now())
     if (request === undefined) {
       return { at, resultStatus: 0, failure: 'not an http(s) URL', durationMs: 0, kind }
     }

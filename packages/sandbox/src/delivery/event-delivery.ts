@@ -1,4 +1,5 @@
 import { type DeliveryStatus, toCompactEvent } from '@chargekit/schemas'
+import type { SandboxClock } from '../clock'
 import { createKeyedLock } from '../lifecycle/keyed-lock'
 import type { SandboxLogger } from '../logger'
 import type { StoredEvent } from '../storage/records'
@@ -25,6 +26,7 @@ export function createEventDelivery(options: {
   signingSecret: string | undefined
   timeoutMs: number | undefined
   logger: SandboxLogger
+  clock: SandboxClock
 }): EventDelivery {
   const { store, logger } = options
   // An event's attempts are recorded one at a time: a manual redelivery and an automatic
@@ -34,6 +36,7 @@ export function createEventDelivery(options: {
   const engine = createDeliveryEngine({
     queue: store.work,
     timeScale: options.timeScale,
+    clock: options.clock,
     ...(options.signingSecret === undefined ? {} : { signingSecret: options.signingSecret }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     async loadJob(accountId, eventId) {

@@ -1,5 +1,6 @@
 import { type ClientRequest, Agent as HttpAgent, request as httpRequest } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+import type { SandboxClock } from '../clock'
 import type { DeliveryRequest } from './delivery-request'
 
 /** How an attempt went: the answer's status, or 0 and why none came. */
@@ -24,7 +25,13 @@ export interface HttpTransport {
  * (fetch's shared global dispatcher would keep them). node:http never follows redirects: a
  * redirect is a failed attempt.
  */
-export function createHttpTransport({ timeoutMs }: { timeoutMs: number }): HttpTransport {
+export function createHttpTransport({
+  timeoutMs,
+  clock,
+}: {
+  timeoutMs: number
+  clock: SandboxClock
+}): HttpTransport {
   const agentOptions = { keepAlive: true, scheduling: 'lifo' as const }
   const httpAgent = new HttpAgent(agentOptions)
   const httpsAgent = new HttpsAgent(agentOptions)
@@ -61,17 +68,17 @@ export function createHttpTransport({ timeoutMs }: { timeoutMs: number }): HttpT
         resolve({ status, failure: status === 0 ? failure : undefined })
       }
       const finish = () => {
-        clearTimeout(deadline)
+        cancelDeadline()
         inFlight.delete(request)
         settle()
       }
       // One deadline for the whole exchange: a status after it does not count, and a body still
       // streaming at it is cut off so a slow receiver cannot hold the socket.
-      const deadline = setTimeout(() => {
+      const cancelDeadline = clock.wakeAt(clock.now() + timeoutMs, () => {
         failure = `timeout after ${timeoutMs / 1000} s`
         settle()
         request.destroy()
-      }, timeoutMs)
+      })
       inFlight.add(request)
       request.on('response', (response) => {
         if (!settled) status = response.statusCode ?? 0

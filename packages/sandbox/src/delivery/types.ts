@@ -1,3 +1,4 @@
+import type { SandboxClock } from '../clock'
 import type { NewWork, WorkQueue } from '../storage/work-queue'
 
 /** One event to deliver to its charge's `events_url`. */
@@ -72,6 +73,8 @@ export interface DeliveryEngineOptions {
   schedule?: readonly number[]
   /** How often to look for work other processes sharing the store added. Default 1,000 ms. */
   pollMs?: number
+  /** Where attempts' times, retry due times and time-outs are read. Default: the system clock. */
+  clock?: SandboxClock
   /**
    * Records an attempt (awaited before the next one of the event). `next` is what the engine
    * does after an automatic attempt; a manual redelivery (`attempt.kind === 'manual'`) changes

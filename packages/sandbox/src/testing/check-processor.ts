@@ -147,7 +147,7 @@ export async function checkProcessor(
       builtIns,
     )
     return {
-      apis: sandbox.accounts.map((account) => kitApi(sandbox.apiUrl, account)),
+      apis: sandbox.accounts.map((account) => kitApi(sandbox, account)),
       close: () => sandbox.close(),
     }
   }

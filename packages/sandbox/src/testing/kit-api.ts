@@ -1,3 +1,6 @@
+import type { Sandbox } from '../start-sandbox'
+import { authorization } from './authorization'
+
 /** A failed check's reason: what went wrong, said so the processor's author knows what to fix. */
 export class KitFailure extends Error {
   override readonly name = 'KitFailure'
@@ -30,18 +33,27 @@ export interface KitApi {
   ): Promise<KitAnswer>
 }
 
-export function kitApi(apiUrl: string, account: { id: string; privateKey: string }): KitApi {
-  const authorization = `Basic ${btoa(`${account.id}:${account.privateKey}`)}`
+/**
+ * Calls the sandbox's API as `account`, in-process: the checks are about the processor, not the
+ * transport (the customer's pages are still fetched over HTTP, as a browser would).
+ */
+export function kitApi(
+  sandbox: Pick<Sandbox, 'apiUrl' | 'fetch'>,
+  account: { id: string; privateKey: string },
+): KitApi {
+  const authorizationHeader = authorization(account.id, account.privateKey)
   const call: KitApi['call'] = async (method, path, body, headers = {}) => {
-    const response = await fetch(`${apiUrl}${path}`, {
-      method,
-      headers: {
-        authorization,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
+    const response = await sandbox.fetch(
+      new Request(`${sandbox.apiUrl}${path}`, {
+        method,
+        headers: {
+          authorization: authorizationHeader,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    )
     const text = await response.text()
     let parsed: unknown = text
     try {

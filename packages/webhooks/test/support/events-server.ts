@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { authorization } from '@chargekit/sandbox/testing'
 
 export const account = { accountId: 'acct_local', privateKey: 'sk_local' }
-const authorization = `Basic ${btoa(`${account.accountId}:${account.privateKey}`)}`
+const expectedAuthorization = authorization(account.accountId, account.privateKey)
 
 /**
  * A small stand-in for the service's GET /v2/events/{id}: Basic auth, full-form events the
@@ -33,7 +34,7 @@ export async function startEventsServer(): Promise<EventsServer> {
       response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_local' })
       response.end(JSON.stringify(body))
     }
-    if (request.headers.authorization !== authorization) {
+    if (request.headers.authorization !== expectedAuthorization) {
       response.setHeader('www-authenticate', 'Basic')
       return reply(401, { message: 'Wrong credentials', failure_code: '05.03.0002' })
     }
