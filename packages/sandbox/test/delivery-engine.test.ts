@@ -40,8 +40,8 @@ async function receiver(...args: Parameters<typeof startReceiver>): Promise<Rece
 
 /**
  * An engine on its own memory work queue, as the sandbox runs it: `enqueue` stores a job's work
- * and wakes the engine, and a job a 2xx answered (a manual redelivery included) has no
- * automatic attempt left.
+ * (the queue announces it to the engine), and a job a 2xx answered (a manual redelivery
+ * included) has no automatic attempt left.
  */
 function engine(options: Partial<DeliveryEngineOptions> = {}) {
   const reports: Report[] = []
@@ -71,7 +71,6 @@ function engine(options: Partial<DeliveryEngineOptions> = {}) {
     async enqueue(job: DeliveryJob, createdAt: Date) {
       jobs.set(job.eventId, job)
       await queue.add([created.workFor(job, createdAt)])
-      created.wake()
     },
     redeliver: (job: DeliveryJob) => created.redeliver(job),
     close: () => created.close(),

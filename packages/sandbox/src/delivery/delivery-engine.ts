@@ -34,8 +34,9 @@ const scheduleEnded: DeliveryProgress = { state: 'schedule-ended' }
  * a charge's events in creation order), never for its retries. Claimed attempts are sent in
  * per-receiver lanes ({@link ReceiverLanes}) under a global, a per-account and a per-receiver
  * cap; an attempt whose receiver or account is already at its cap with a full waiting line goes
- * back to the queue for a moment, so no claim waits on another account's receivers. Nothing
- * here awaits a receiver on the caller's behalf except `redeliver`.
+ * back to the queue until the lanes say it should find room, so no claim waits on another
+ * account's receivers. An event is claimed the moment the store commits it (the queue announces
+ * it). Nothing here awaits a receiver on the caller's behalf except `redeliver`.
  */
 export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEngine {
   const settings = resolveDeliverySettings(options)
@@ -46,11 +47,10 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     total: settings.concurrency,
     perAccount: settings.perAccountConcurrency,
     perLane: settings.perOriginConcurrency,
+    timeoutMs: settings.timeoutMs,
   })
   const manual = new Set<Promise<unknown>>()
   let closing = false
-  // A receiver at its cap frees a slot at the latest when an attempt times out.
-  const busyRetryMs = settings.timeoutMs / 4
   const runner = createWorkRunner({
     queue: options.queue,
     kind: 'delivery',
@@ -91,9 +91,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     // A URL that cannot be requested still needs a lane; its own text keeps it apart.
     const lane = accountScopedKey(job.accountId, request?.origin ?? job.eventsUrl)
     const slot = lanes.enter(job.accountId, lane)
-    if (slot === undefined) {
-      return { done: false, dueAt: Date.now() + busyRetryMs, payload: work.payload }
-    }
+    if (typeof slot === 'number') return { done: false, dueAt: slot, payload: work.payload }
     if (!(await slot)) return putBack
     let attempt: DeliveryAttempt
     try {
@@ -176,7 +174,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     return closed
   }
 
-  return { workFor, wake: () => runner.wake(), redeliver, close }
+  return { workFor, redeliver, close }
 }
 
 function eventOf(work: ClaimedWork | undefined): string | undefined {

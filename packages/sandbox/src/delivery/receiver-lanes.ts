@@ -3,6 +3,15 @@ interface Lane {
   inFlight: number
   /** Attempts waiting for a slot, oldest first: told true when they start, false when dropped. */
   readonly waiting: ((started: boolean) => void)[]
+  /**
+   * How often an attempt ends while others wait (the pace the receiver takes them at), a moving
+   * average; undefined until measured.
+   */
+  paceMs: number | undefined
+  /** When its latest attempt ended. */
+  lastEndedAt: number
+  /** When the attempts turned away so far should find room, spaced at the lane's pace. */
+  pacedUntil: number
 }
 
 export interface LaneLimits {
@@ -12,7 +21,12 @@ export interface LaneLimits {
   perAccount: number
   /** Attempts in flight at once to one receiver of one account; also how many may wait for it. */
   perLane: number
+  /** An attempt fails after this long: the pace assumed for a receiver none has answered yet. */
+  timeoutMs: number
 }
+
+/** Weight of the latest measure in a lane's moving average pace. */
+const smoothing = 0.1
 
 /**
  * The slots attempts are sent in: one lane per receiver (an account's origin), each with its
@@ -40,11 +54,18 @@ export class ReceiverLanes {
   /**
    * A slot in `lane` for an attempt of `accountId`: resolves true when the attempt may start
    * (at once when a slot is free; it then holds the slot until `leave`) or false when the lanes
-   * close first, and answers undefined when the lane's waiting line, or the account's, is full:
-   * the attempt should wait elsewhere.
+   * close first. When the lane's waiting line, or the account's, is full, answers instead the
+   * time (ms since the epoch) the attempt should come back at, having waited elsewhere.
    */
-  enter(accountId: string, lane: string): Promise<boolean> | undefined {
-    const found = this.#lanes.get(lane) ?? { accountId, inFlight: 0, waiting: [] }
+  enter(accountId: string, lane: string, now = Date.now()): Promise<boolean> | number {
+    const found = this.#lanes.get(lane) ?? {
+      accountId,
+      inFlight: 0,
+      waiting: [],
+      paceMs: undefined,
+      lastEndedAt: now,
+      pacedUntil: 0,
+    }
     const account = this.#accounts.get(accountId) ?? { inFlight: 0, waiting: 0 }
     this.#lanes.set(lane, found)
     this.#accounts.set(accountId, account)
@@ -56,8 +77,9 @@ export class ReceiverLanes {
       found.waiting.length >= this.#limits.perLane ||
       account.waiting >= this.#limits.perAccount
     ) {
+      const comeBack = this.#comeBackAt(found, now)
       this.#forget(lane, found)
-      return undefined
+      return comeBack
     }
     return new Promise((resolve) => {
       if (found.waiting.length === 0) this.#turns.push(lane)
@@ -67,9 +89,16 @@ export class ReceiverLanes {
   }
 
   /** The attempt that entered `lane` has ended: its slot goes to the next lane in turn. */
-  leave(lane: string): void {
+  leave(lane: string, now = Date.now()): void {
     const found = this.#lanes.get(lane)
     if (found === undefined) return
+    // Only while attempts wait does the time between two ends measure the receiver's pace.
+    if (found.waiting.length > 0) {
+      const interval = now - found.lastEndedAt
+      found.paceMs =
+        found.paceMs === undefined ? interval : found.paceMs + smoothing * (interval - found.paceMs)
+    }
+    found.lastEndedAt = now
     found.inFlight--
     this.#inFlight--
     const account = this.#accounts.get(found.accountId)
@@ -86,6 +115,18 @@ export class ReceiverLanes {
       this.#forget(key, lane)
     }
     this.#turns = []
+  }
+
+  /**
+   * One more turned-away attempt comes back one step of the lane's pace after the previous one
+   * (before any is measured, as if every attempt in flight took the whole timeout), and at the
+   * latest a quarter of the timeout from now.
+   */
+  #comeBackAt(lane: Lane, now: number): number {
+    const { perLane, timeoutMs } = this.#limits
+    const next = Math.max(now, lane.pacedUntil) + (lane.paceMs ?? timeoutMs / perLane)
+    lane.pacedUntil = Math.min(next, now + timeoutMs / 4)
+    return lane.pacedUntil
   }
 
   #mayStart(lane: Lane): boolean {

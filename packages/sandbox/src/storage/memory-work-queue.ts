@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { DueHeap } from '../due-heap'
-import type { ClaimedWork, NewWork, WorkKind, WorkPayload, WorkQueue } from './work-queue'
+import {
+  AddedWorkListeners,
+  type ClaimedWork,
+  type NewWork,
+  type WorkKind,
+  type WorkPayload,
+  type WorkQueue,
+} from './work-queue'
 
 interface Item {
   readonly id: string
@@ -24,6 +31,7 @@ export function createMemoryWorkQueue(): WorkQueue {
   const due: Record<WorkKind, DueHeap<Item>> = { delivery: new DueHeap(), lifecycle: new DueHeap() }
   /** Per key, the items still in order, oldest first: only the first one is claimable. */
   const keyed = new Map<string, Item[]>()
+  const added = new AddedWorkListeners()
 
   function claimed(work: ClaimedWork): Item | undefined {
     const item = items.get(work.id)
@@ -68,6 +76,8 @@ export function createMemoryWorkQueue(): WorkQueue {
           queue.push(item)
         }
       }
+      // Memory has no transaction: stored is committed.
+      added.announce(work)
     },
 
     async claim(kind: WorkKind, now: number, limit: number) {
@@ -110,5 +120,7 @@ export function createMemoryWorkQueue(): WorkQueue {
     async nextDueAt(kind: WorkKind) {
       return due[kind].nextDueAt
     },
+
+    onAdded: added.subscribe,
   }
 }
