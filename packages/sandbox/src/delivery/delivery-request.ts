@@ -22,6 +22,11 @@ interface Receiver {
   pathname: string
   /** The merchant's own query parameters. */
   query: URLSearchParams
+  /**
+   * Those parameters as `URLSearchParams` writes them, ending with `&` when there are some;
+   * undefined when they hold an `event` or `event_type` of their own, which the event's replace.
+   */
+  plainQuery: string | undefined
   logged: string
 }
 
@@ -42,14 +47,11 @@ const maxReceivers = 1_000
 export function buildDeliveryRequest(job: DeliveryJob): DeliveryRequest | undefined {
   const receiver = receiverAt(job.eventsUrl)
   if (receiver === undefined) return undefined
-  const query = new URLSearchParams(receiver.query)
-  query.set(deliveryQueryParameters.id, job.eventId)
-  query.set(deliveryQueryParameters.type, job.eventType)
   const { body } = job
   return {
     origin: receiver.origin,
     secure: receiver.secure,
-    target: { ...receiver.target, path: `${receiver.pathname}?${query}` },
+    target: { ...receiver.target, path: `${receiver.pathname}?${deliveryQuery(receiver, job)}` },
     body,
     headers: {
       'content-type': 'application/json',
@@ -58,6 +60,24 @@ export function buildDeliveryRequest(job: DeliveryJob): DeliveryRequest | undefi
     },
   }
 }
+
+/**
+ * The query of one delivery. A URL without `event` and `event_type` of its own (the common
+ * case) only has them appended, as `URLSearchParams` would write them.
+ */
+function deliveryQuery(receiver: Receiver, { eventId, eventType }: DeliveryJob): string {
+  const { id, type } = deliveryQueryParameters
+  if (receiver.plainQuery !== undefined && plainValue.test(eventId) && plainValue.test(eventType)) {
+    return `${receiver.plainQuery}${id}=${eventId}&${type}=${eventType}`
+  }
+  const query = new URLSearchParams(receiver.query)
+  query.set(id, eventId)
+  query.set(type, eventType)
+  return query.toString()
+}
+
+/** Characters `URLSearchParams` writes as they are. */
+const plainValue = /^[A-Za-z0-9_.*-]*$/
 
 /** An events_url for a log line: without its query, where merchants put tokens. */
 export function loggedEventsUrl(eventsUrl: string): string {
@@ -79,12 +99,20 @@ function parseReceiver(eventsUrl: string): Receiver | null {
   const url = new URL(eventsUrl)
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
   const { protocol, hostname, port, auth } = urlToHttpOptions(url)
+  const { id, type } = deliveryQueryParameters
+  const written = url.searchParams.toString()
   return {
     origin: url.origin,
     secure: url.protocol === 'https:',
     target: { protocol, hostname, port, ...(auth === undefined ? {} : { auth }) },
     pathname: url.pathname,
     query: url.searchParams,
+    plainQuery:
+      url.searchParams.has(id) || url.searchParams.has(type)
+        ? undefined
+        : written === ''
+          ? ''
+          : `${written}&`,
     logged: `${url.protocol}//${url.host}${url.pathname}${url.search === '' ? '' : '?…'}`,
   }
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { DueHeap } from '../due-heap'
 import {
   AddedWorkListeners,
@@ -32,6 +31,9 @@ export function createMemoryWorkQueue(): WorkQueue {
   /** Per key, the items still in order, oldest first: only the first one is claimable. */
   const keyed = new Map<string, Item[]>()
   const added = new AddedWorkListeners()
+  // Ids and leases only need to be unique within this process, which the queue lives and dies
+  // with: a counter serves, without the cost of random ones on every event.
+  let sequence = 0
 
   function claimed(work: ClaimedWork): Item | undefined {
     const item = items.get(work.id)
@@ -54,7 +56,7 @@ export function createMemoryWorkQueue(): WorkQueue {
     async add(work: readonly NewWork[]) {
       for (const { kind, accountId, payload, dueAt, orderKey } of work) {
         const item: Item = {
-          id: randomUUID(),
+          id: String(++sequence),
           kind,
           accountId,
           payload,
@@ -85,7 +87,7 @@ export function createMemoryWorkQueue(): WorkQueue {
       while (taken.length < limit) {
         const item = due[kind].takeDue(now)
         if (item === undefined) break
-        item.lease = randomUUID()
+        item.lease = String(++sequence)
         taken.push({
           id: item.id,
           kind: item.kind,
