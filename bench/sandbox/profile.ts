@@ -1,8 +1,9 @@
 // A CPU profile of create-charge with delivery on, the whole bench process (the load generator,
 // the sandbox and the local receiver share one thread there too).
 // Run (after the build named in index.ts):
-//   pnpm exec tsx --cpu-prof --cpu-prof-dir=/tmp/sandbox-profile bench/sandbox/profile.ts [seconds]
-// and open the .cpuprofile in Chrome DevTools (Performance) or speedscope.
+//   node --import tsx --cpu-prof --cpu-prof-dir=/tmp/sandbox-profile bench/sandbox/profile.ts [seconds]
+// and open the largest .cpuprofile (the main thread's) in Chrome DevTools (Performance) or
+// speedscope.
 import { startSandbox } from '@chargekit/sandbox'
 import { startDeliveryReceiver } from '../support/bare-server'
 import { measureRate } from '../support/measure'
