@@ -3,14 +3,18 @@
 // - deliveries/s: how fast the engine empties a backlog of those events into the receiver,
 //   against the rate a bare keep-alive node:http client reaches on the very same receiver;
 // - delay from each event's creation to its arrival (p50, p99) in a plain run, where events are
-//   delivered while the merchant flows are still creating more.
+//   delivered while the merchant flows are still creating more; its baseline is the p99 round
+//   trip of a bare keep-alive node:http POST to the same receiver, sent every few ms during that
+//   same run: the delay the loaded process imposes on any request, which no engine can beat.
 import { Agent, request, type ServerResponse } from 'node:http'
 import { type Sandbox, startSandbox } from '@chargekit/sandbox'
 import { startBareServer } from '../support/bare-server.js'
 import { measureRate, percentile } from '../support/measure.js'
-import { reportFigure, reportRatio } from '../support/report.js'
+import { reportAgainstTarget, reportFigure, reportRatio } from '../support/report.js'
 
 const charges = 1_000
+/** Checkouts of the warm-up run, whose figures are not kept. */
+const warmUpCharges = 200
 /** Merchant flows running at once against the API: each a charge, then its card instrument. */
 const flows = 16
 /** The engine's per-receiver cap (its default); the baseline client gets as many connections. */
@@ -70,7 +74,12 @@ function answerHeld() {
 }
 
 try {
-  // The plain run goes first, so the drain runs on warm code, as in a sandbox that has been up.
+  // A short run first, so the figures are of warm code (compiled, connections open), as in a
+  // sandbox that has been up for a while.
+  await withSandbox(async (sandbox) => {
+    const createdAt = await createEvents(sandbox.apiUrl, warmUpCharges)
+    await allAnswered(createdAt.size)
+  })
   const flowing = await plainRun()
   // Three backlog runs, each with its own bracketing baseline; the median one is reported, so a
   // burst of noise from other processes in one short drain does not decide the figure.
@@ -110,8 +119,15 @@ try {
     'ms',
   )
   reportFigure(
-    'delivery delay event creation -> delivery p99 (time scale 1)',
+    'delivery delay baseline: bare node:http POST round trip p50 during the plain run',
+    percentile(flowing.bareRoundTrips, 50),
+    'ms',
+  )
+  reportAgainstTarget(
+    `delivery delay event creation -> receiver p99 (time scale 1, ${flows} clients) vs bare node:http POST round trip p99 in the same run`,
     percentile(flowing.delays, 99),
+    percentile(flowing.bareRoundTrips, 99),
+    { atMost: 100 },
     'ms',
   )
 } finally {
@@ -122,15 +138,60 @@ try {
 async function plainRun() {
   return withSandbox(async (sandbox) => {
     const startedAt = Date.now()
+    const sampling = sampleBareRoundTrips()
     const createdAt = await createEvents(sandbox.apiUrl)
     await allAnswered(createdAt.size)
+    const bareRoundTrips = await sampling.stop()
     const last = Math.max(...answered.values())
     return {
       events: createdAt.size,
       seconds: (last - startedAt) / 1000,
       delays: [...createdAt].map(([id, at]) => (answered.get(id) as number) - at),
+      bareRoundTrips,
     }
   })
+}
+
+/**
+ * One bare keep-alive node:http POST to the receiver at a time, every 5 ms, until `stop()`:
+ * their round trips (ms) are the latency of the loaded process itself.
+ */
+function sampleBareRoundTrips() {
+  const agent = new Agent({ keepAlive: true })
+  const body = JSON.stringify({ id: baselineId, type: 'payment.success' })
+  const url = `${receiver.url}/events?event=${baselineId}&event_type=payment.success`
+  const roundTrips: number[] = []
+  let stopped = false
+  const post = () =>
+    new Promise<void>((resolve, reject) => {
+      const outgoing = request(url, {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      })
+      outgoing.on('response', (response) => {
+        response.resume()
+        response.on('end', resolve)
+      })
+      outgoing.on('error', reject)
+      outgoing.end(body)
+    })
+  const sampling = (async () => {
+    while (!stopped) {
+      const started = performance.now()
+      await post()
+      roundTrips.push(performance.now() - started)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+  })()
+  return {
+    async stop() {
+      stopped = true
+      await sampling
+      agent.destroy()
+      return roundTrips
+    },
+  }
 }
 
 /**
@@ -181,12 +242,12 @@ async function withSandbox<T>(body: (sandbox: Sandbox) => Promise<T>): Promise<T
   }
 }
 
-/** Runs the 1,000 merchant checkouts; answers each event's creation time by id. */
-async function createEvents(apiUrl: string) {
+/** Runs `count` merchant checkouts; answers each event's creation time by id. */
+async function createEvents(apiUrl: string, count = charges) {
   let next = 0
   await Promise.all(
     Array.from({ length: flows }, async () => {
-      while (next < charges) await chargeFlow(apiUrl, next++)
+      while (next < count) await chargeFlow(apiUrl, next++)
     }),
   )
   return eventCreationTimes(apiUrl)

@@ -7,8 +7,8 @@
  * The full flows and the first create-charge ratio run with event delivery off: every event
  * delivered to a receiver in this same process is one more HTTP exchange on the same cores, which
  * bench/delivery measures on its own. The create-charge ratio is then measured again with
- * delivery on (events_url to a local receiver, two deliveries per charge), against the same
- * target, so that both figures can be quoted.
+ * delivery on (events_url to a local receiver, two deliveries per charge: their outbound
+ * requests and the receiver's work share the cores with the API), against its own target.
  */
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
@@ -146,7 +146,7 @@ async function throughput(sandbox: Sandbox, delivering: Sandbox, eventsUrl: stri
     'sandbox create-charge throughput with delivery on (2 deliveries each to a local receiver) vs bare node:http fixed JSON (16 clients)',
     delivered.value,
     delivered.base,
-    { atLeast: 0.4 },
+    { atLeast: 0.45 },
     ' req/s',
   )
   await bare.close()

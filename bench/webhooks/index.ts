@@ -78,7 +78,7 @@ async function main() {
       `webhooks createNodeMiddleware deliveries/s, median of ${rounds} rounds' ratios (event fetch from a sandbox, ${concurrency} in flight)`,
       median.middleware,
       median.bare,
-      { atLeast: 0.9 },
+      { atLeast: 0.95 },
       ' /s',
     )
     await Promise.all([bare.close(), viaMiddleware.close()])

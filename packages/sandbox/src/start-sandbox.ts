@@ -175,7 +175,9 @@ export async function launchSandbox(
   const now = () => new Date(clock.now())
   // Timed work lives in the store's queue, so it survives a restart: each recorded event is
   // stored with its delivery (sent by the delivery engine, which logs each attempt on the event)
-  // and the lifecycle work it starts (a processor's later answer, a settlement batch).
+  // and the lifecycle work it starts (a processor's later answer, a settlement batch). Both
+  // runners start work the moment the queue says it is committed, and at once what an earlier
+  // sandbox left in the store.
   const delivery = createEventDelivery({
     store,
     timeScale,
@@ -195,9 +197,7 @@ export async function launchSandbox(
       timeScale,
       deliver: options.deliverEvents ?? true,
       delivery: (accountId, event) => delivery.workFor(accountId, event),
-      onStored: wakeTimedWork,
     }),
-    wakeTimedWork,
     logger,
     now,
     timeScale,
@@ -216,12 +216,6 @@ export async function launchSandbox(
     onError: (error) => logger.error('scheduled lifecycle task failed', { error }),
     clock,
   })
-  function wakeTimedWork() {
-    delivery.wake()
-    lifecycleWork.wake()
-  }
-  // Work stored by an earlier sandbox on this store is due now or later.
-  wakeTimedWork()
   // The app needs the listening URL (the default public URL), so it is built once the server
   // listens, before the first request can arrive.
   let handle: Handler = () => new Response('Starting', { status: 503 })

@@ -26,7 +26,8 @@ export interface WorkRunnerOptions {
   onError(error: unknown, work?: ClaimedWork): void
   /**
    * Another process sharing the database may add work or die holding claims: the runner looks
-   * for due work this often even when nothing here woke it. Default 1,000 ms.
+   * for due work this often even when nothing here woke it. Work this process adds wakes the
+   * runner as soon as it is committed, through the queue's `onAdded`. Default 1,000 ms.
    */
   pollMs?: number
   /** Where due times are read and waited for. Default: the system clock. */
@@ -34,7 +35,10 @@ export interface WorkRunnerOptions {
 }
 
 export interface WorkRunner {
-  /** Looks for due work now: call it after adding work or when capacity frees up. */
+  /**
+   * Looks for due work soon (in a microtask, so that wake-ups in one step make one look): call
+   * it when capacity frees up, or after adding work to a queue that does not announce it.
+   */
   wake(): void
   /** Items claimed and not yet finished. */
   readonly running: number
@@ -43,23 +47,30 @@ export interface WorkRunner {
 }
 
 /**
- * Runs the due work of one kind from the store's queue: one wake-up waits for the earliest due
- * item, each wake-up claims as many items as there is capacity for, and each finished item is
- * completed or rescheduled with its claim, so work another process took over is never touched.
- * Wake-ups are unref'd: pending work alone does not keep a process alive.
+ * Runs the due work of one kind from the store's queue: work is looked for as soon as the queue
+ * announces it committed, when the earliest future item becomes due (one timer) and when a
+ * finished item frees capacity; each look claims as many items as there is capacity for, and
+ * each finished item is completed or rescheduled with its claim, so work another process took
+ * over is never touched. All wake-ups are unref'd: pending work alone does not keep a process
+ * alive. Work already in the queue (stored by an earlier process) is looked for at once.
  */
 export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
   const { queue, kind, leaseMs, clock = systemClock } = options
   const running = new Set<Promise<void>>()
   /** Cancels the wake-up waiting for the earliest due item. */
   let cancelWakeUp: (() => void) | undefined
-  /** A wake-up is under way; a wake-up meanwhile makes it look again rather than run twice. */
+  /** When the armed wake-up comes: re-arming for the same time would only churn timers. */
+  let wakeUpDueAt: number | undefined
+  /** A look is scheduled or under way; a wake-up meanwhile makes it look again, not run twice. */
   let pumping = false
-  /** The latest wake-up, for close() to wait for what it claims. */
+  /** The latest look, for close() to wait for what it claims. */
   let lastPump: Promise<void> = Promise.resolve()
   let pumpAgain = false
   let closed = false
   const poll = setInterval(() => wake(), options.pollMs ?? 1_000).unref()
+  const stopListening = queue.onAdded?.((added) => {
+    if (added === kind) wake()
+  })
 
   function wake() {
     if (closed) return
@@ -68,7 +79,9 @@ export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
       return
     }
     pumping = true
-    lastPump = pump().catch((error: unknown) => options.onError(error))
+    lastPump = Promise.resolve()
+      .then(pump)
+      .catch((error: unknown) => options.onError(error))
   }
 
   async function pump() {
@@ -97,14 +110,19 @@ export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
 
   async function arm() {
     const dueAt = await queue.nextDueAt(kind)
+    if (closed || dueAt === wakeUpDueAt) return
     cancelWakeUp?.()
     cancelWakeUp = undefined
-    if (dueAt === undefined || closed) return
+    wakeUpDueAt = dueAt
+    if (dueAt === undefined) return
     cancelWakeUp = clock.wakeAt(dueAt, () => {
       cancelWakeUp = undefined
+      wakeUpDueAt = undefined
       wake()
     })
   }
+
+  wake()
 
   function start(work: ClaimedWork) {
     const task = finish(work).finally(() => {
@@ -137,6 +155,7 @@ export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
     async close() {
       closed = true
       clearInterval(poll)
+      stopListening?.()
       cancelWakeUp?.()
       // A claim under way still starts what it claimed; wait for that, then for every item.
       await lastPump

@@ -42,8 +42,9 @@ async function receiver(...args: Parameters<typeof startReceiver>): Promise<Rece
 
 /**
  * An engine on its own memory work queue, as the sandbox runs it: `enqueue` stores a job's work
- * and wakes the engine, and a job a 2xx answered (a manual redelivery included) has no
- * automatic attempt left. Its time is `clock`'s: retries and time-outs wait for the test.
+ * (the queue announces it to the engine), and a job a 2xx answered (a manual redelivery
+ * included) has no automatic attempt left. Its time is `clock`'s: retries and time-outs wait
+ * for the test.
  */
 function engine(options: Partial<DeliveryEngineOptions> = {}) {
   const clock = new TestClock()
@@ -75,7 +76,6 @@ function engine(options: Partial<DeliveryEngineOptions> = {}) {
     async enqueue(job: DeliveryJob, createdAt = new Date(clock.now())) {
       jobs.set(job.eventId, job)
       await queue.add([created.workFor(job, createdAt)])
-      created.wake()
     },
     redeliver: (job: DeliveryJob) => created.redeliver(job),
     close: () => created.close(),
@@ -367,6 +367,44 @@ describe('delivery engine', () => {
     await deliveries.close()
     await until(() => slow.openConnections() === 0, 5_000, 'hung sockets closed')
     expect(reports.filter(({ job }) => job.eventsUrl.startsWith(slow.url))).toHaveLength(0)
+  })
+
+  it('sends an event the moment its work is stored, with no polling tick to wait for', async () => {
+    const merchant = await receiver(() => 200)
+    // The engine would only look for work once a minute on its own: the queue's announcement of
+    // the stored work is what starts the attempt.
+    const { engine: deliveries, settled } = engine({ pollMs: 60_000 })
+    const [first, second] = [job(merchant.url), job(merchant.url)]
+
+    await deliveries.enqueue(first)
+    await settled(first.eventId)
+    // Stored long after the engine's last look at the queue.
+    await deliveries.enqueue(second)
+    await settled(second.eventId)
+
+    expect(merchant.received.map(({ id }) => id)).toEqual([first.eventId, second.eventId])
+  })
+
+  it('sends a backlog beyond a receiver’s slots and waiting line as fast as the receiver answers', async () => {
+    const merchant = await receiver(() => 200)
+    // Two slots and a line of two: most of the 40 events are turned away at first. Turned-away
+    // attempts used to come back a quarter of the timeout later (15 s here), which this test
+    // would not survive; paced at the receiver's answers, they all arrive within moments.
+    // The pace is measured between the receiver's real answers, so this engine runs on real time.
+    const { engine: deliveries, settled } = engine({
+      perOriginConcurrency: 2,
+      timeoutMs: 60_000,
+      clock: systemClock,
+    })
+    const events = Array.from({ length: 40 }, () => job(merchant.url))
+
+    for (const event of events) await deliveries.enqueue(event)
+    for (const event of events) await settled(event.eventId)
+
+    expect(new Set(merchant.received.map(({ id }) => id))).toEqual(
+      new Set(events.map(({ eventId }) => eventId)),
+    )
+    expect(merchant.received).toHaveLength(40)
   })
 
   it('keeps going when onAttempt throws, passing the error to onError', async () => {

@@ -64,8 +64,8 @@ describe('retry schedule', () => {
     })
     cleanups.push(() => engine.close())
 
+    // The queue announces the work it stores: nothing else wakes the engine.
     await queue.add([engine.workFor(job, new Date())])
-    engine.wake()
     await eventually(() => states.at(-1) === 'schedule-ended', 15_000, 'schedule used up')
 
     const arrivals = merchant.received.map(({ receivedAt }) => receivedAt)

@@ -1,5 +1,7 @@
 // The Node adapter. It needs no `node:` import at run time: requests are read through the
 // structural shapes below, which node:http, Express and Fastify objects all satisfy.
+import * as z from 'zod/v4'
+import { checkOptions, withMethods } from './check-options'
 import { readNodeBody } from './node-body'
 import type { DeliveryResponse, IncomingDelivery } from './types'
 
@@ -60,6 +62,21 @@ export interface DeliveryHandler {
   handleDelivery(delivery: IncomingDelivery): Promise<DeliveryResponse>
 }
 
+const nodeMiddlewareArguments = z.strictObject({
+  webhooks: withMethods(
+    ['handleDelivery'],
+    'must be what createWebhooks({ client }) returns (an object with handleDelivery)',
+  ),
+  options: z
+    .strictObject({
+      path: z
+        .string({ error: 'must be a path such as "/webhooks"' })
+        .startsWith('/', { error: 'must be a path such as "/webhooks"' })
+        .optional(),
+    })
+    .optional(),
+})
+
 /**
  * Mounts a receiver on node:http (`createServer(middleware)`), Express (`app.use(middleware)` or
  * `app.post(path, middleware)`, with or without `express.json()`/`express.urlencoded()` before
@@ -69,6 +86,7 @@ export function createNodeMiddleware(
   webhooks: DeliveryHandler,
   options: NodeMiddlewareOptions = {},
 ): NodeMiddleware {
+  checkOptions('createNodeMiddleware', nodeMiddlewareArguments, { webhooks, options })
   const path = options.path === undefined ? undefined : trimSlash(options.path)
 
   return async (request, response, next) => {

@@ -1,11 +1,63 @@
+import * as z from 'zod/v4'
+import { checkOptions, withMethods } from './check-options'
 import type { DeliveryStore } from './delivery-store'
-import { WebhooksError } from './errors'
 import { createMemoryDeliveryStore } from './memory-delivery-store'
 import { createSignatureVerifier, type SignatureVerifier } from './signature'
 import type { WebhooksClient, WebhooksOptions } from './types'
 
 const DEFAULT_HANDLER_TIMEOUT_MS = 8_000
 const DEFAULT_CLAIM_TTL_MS = 60_000
+
+const milliseconds = 'must be a finite number of milliseconds > 0'
+const signingSecrets =
+  'must be a signing secret (whsec_<base64> or raw text), or a non-empty list of them'
+
+/** The shape of `createWebhooks`' options; what a signing key must look like is the verifier's. */
+const webhooksOptionsSchema = z
+  .strictObject({
+    client: z.custom<WebhooksClient>(
+      (client) =>
+        typeof (client as { events?: { retrieve?: unknown } } | undefined)?.events?.retrieve ===
+        'function',
+      {
+        error:
+          'must have events.retrieve(id); pass createClient({ accountId, privateKey, baseUrl }) from @chargekit/client',
+      },
+    ),
+    store: withMethods(
+      ['claim', 'complete', 'release'],
+      'must be a DeliveryStore with claim, complete and release methods, such as createMemoryDeliveryStore() or createSqlDeliveryStore({ query })',
+    ).optional(),
+    secret: z
+      .union([z.string(), z.array(z.string()).min(1, { error: signingSecrets })], {
+        error: signingSecrets,
+      })
+      .optional(),
+    toleranceSeconds: z
+      .number({ error: 'must be a finite number of seconds >= 0' })
+      .min(0, { error: 'must be a finite number of seconds >= 0' })
+      .refine(Number.isFinite, { error: 'must be a finite number of seconds >= 0' })
+      .optional(),
+    handlerTimeoutMs: z
+      .number({ error: milliseconds })
+      .positive({ error: milliseconds })
+      .refine(Number.isFinite, { error: milliseconds })
+      .optional(),
+    claimTtlMs: z
+      .number({ error: milliseconds })
+      .positive({ error: milliseconds })
+      .refine(Number.isFinite, { error: milliseconds })
+      .optional(),
+  })
+  .superRefine(({ handlerTimeoutMs = DEFAULT_HANDLER_TIMEOUT_MS, claimTtlMs }, context) => {
+    if (claimTtlMs !== undefined && claimTtlMs < handlerTimeoutMs) {
+      context.addIssue({
+        code: 'custom',
+        path: ['claimTtlMs'],
+        message: `must be finite and at least handlerTimeoutMs (${handlerTimeoutMs}): a claim that expires while its handlers still run lets a retry run the event twice`,
+      })
+    }
+  })
 
 /** `WebhooksOptions` checked, with the defaults filled in. */
 export interface ResolvedOptions {
@@ -19,32 +71,13 @@ export interface ResolvedOptions {
 
 /** Throws `invalid_configuration`, naming the option and what it must be, for a bad one. */
 export function resolveOptions(options: WebhooksOptions): ResolvedOptions {
-  const { client } = options
-  if (typeof client?.events?.retrieve !== 'function') {
-    throw new WebhooksError(
-      'invalid_configuration',
-      'createWebhooks: `client` must have events.retrieve(id); pass createClient({ accountId, privateKey, baseUrl }) from @chargekit/client.',
-    )
-  }
+  checkOptions('createWebhooks', webhooksOptionsSchema, options, new Set(['secret']))
   const handlerTimeoutMs = options.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS
-  if (!(Number.isFinite(handlerTimeoutMs) && handlerTimeoutMs > 0)) {
-    throw new WebhooksError(
-      'invalid_configuration',
-      `handlerTimeoutMs must be a finite number of milliseconds > 0; got ${String(handlerTimeoutMs)}.`,
-    )
-  }
-  const claimTtlMs = options.claimTtlMs ?? Math.max(DEFAULT_CLAIM_TTL_MS, 2 * handlerTimeoutMs)
-  if (!(Number.isFinite(claimTtlMs) && claimTtlMs >= handlerTimeoutMs)) {
-    throw new WebhooksError(
-      'invalid_configuration',
-      `claimTtlMs must be finite and at least handlerTimeoutMs (${handlerTimeoutMs}); got ${String(claimTtlMs)}. A claim that expires while its handlers still run lets a retry run the event twice.`,
-    )
-  }
   return {
-    client,
+    client: options.client,
     store: options.store ?? defaultStore(),
     handlerTimeoutMs,
-    claimTtlMs,
+    claimTtlMs: options.claimTtlMs ?? Math.max(DEFAULT_CLAIM_TTL_MS, 2 * handlerTimeoutMs),
     verifySignature:
       options.secret === undefined
         ? undefined

@@ -116,9 +116,15 @@ function validate({ source, json, ...named }: Candidate): DeliveryRef {
       `${source} "type" must be an event type such as "payment.success"; got ${describe(named.type)}. ${EXPECTED}`,
     )
   }
-  const compact = json === undefined ? undefined : compactEventSchema.safeParse(json).data
+  // A body without the compact form's parent objects (one naming only `{ id, type }`) is not
+  // one: no schema parse, whose failure would build issues only to drop them.
+  const compact = mayBeCompact(json) ? compactEventSchema.safeParse(json).data : undefined
   const ref = { id: id.data, type: type.data }
   return compact === undefined ? ref : { ...ref, compact }
+}
+
+function mayBeCompact(json: Record<string, unknown> | undefined): boolean {
+  return typeof json?.charge === 'object' && typeof json.instrument === 'object'
 }
 
 function namesEvent(candidate: Candidate): boolean {

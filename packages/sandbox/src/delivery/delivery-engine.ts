@@ -35,8 +35,9 @@ const scheduleEnded: DeliveryProgress = { state: 'schedule-ended' }
  * a charge's events in creation order), never for its retries. Claimed attempts are sent in
  * per-receiver lanes ({@link ReceiverLanes}) under a global, a per-account and a per-receiver
  * cap; an attempt whose receiver or account is already at its cap with a full waiting line goes
- * back to the queue for a moment, so no claim waits on another account's receivers. Nothing
- * here awaits a receiver on the caller's behalf except `redeliver`.
+ * back to the queue until the lanes say it should find room, so no claim waits on another
+ * account's receivers. An event is claimed the moment the store commits it (the queue announces
+ * it). Nothing here awaits a receiver on the caller's behalf except `redeliver`.
  */
 export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEngine {
   const settings = resolveDeliverySettings(options)
@@ -48,11 +49,10 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     total: settings.concurrency,
     perAccount: settings.perAccountConcurrency,
     perLane: settings.perOriginConcurrency,
+    timeoutMs: settings.timeoutMs,
   })
   const manual = new Set<Promise<unknown>>()
   let closing = false
-  // A receiver at its cap frees a slot at the latest when an attempt times out.
-  const busyRetryMs = settings.timeoutMs / 4
   const runner = createWorkRunner({
     queue: options.queue,
     kind: 'delivery',
@@ -93,16 +93,14 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     const request = buildDeliveryRequest(job)
     // A URL that cannot be requested still needs a lane; its own text keeps it apart.
     const lane = accountScopedKey(job.accountId, request?.origin ?? job.eventsUrl)
-    const slot = lanes.enter(job.accountId, lane)
-    if (slot === undefined) {
-      return { done: false, dueAt: clock.now() + busyRetryMs, payload: work.payload }
-    }
+    const slot = lanes.enter(job.accountId, lane, clock.now())
+    if (typeof slot === 'number') return { done: false, dueAt: slot, payload: work.payload }
     if (!(await slot)) return putBack
     let attempt: DeliveryAttempt
     try {
       attempt = await send(job, request, index === 0 ? 'first' : 'retry')
     } finally {
-      lanes.leave(lane)
+      lanes.leave(lane, clock.now())
     }
     // Cut short by close(): the attempt is neither reported nor counted, and runs again later.
     if (closing) return putBack
@@ -179,7 +177,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     return closed
   }
 
-  return { workFor, wake: () => runner.wake(), redeliver, close }
+  return { workFor, redeliver, close }
 }
 
 function eventOf(work: ClaimedWork | undefined): string | undefined {

@@ -7,14 +7,13 @@ import type { SandboxStore } from '../storage/sandbox-store'
 import type { NewWork } from '../storage/work-queue'
 import { accountScopedKey } from './account-scoped-key'
 import { createDeliveryEngine } from './delivery-engine'
+import { loggedEventsUrl } from './delivery-request'
 import type { DeliveryAttempt, DeliveryJob, DeliveryProgress } from './types'
 
 /** The sandbox's side of event delivery: feeds the engine and logs its attempts on events. */
 export interface EventDelivery {
   /** The work that delivers a new event, stored with it. */
   workFor(accountId: string, event: StoredEvent): NewWork
-  /** Looks for due deliveries now (after events were stored). */
-  wake(): void
   /** One manual attempt now; resolves once it is recorded on the event. */
   redeliver(accountId: string, event: StoredEvent): Promise<void>
   close(): Promise<void>
@@ -60,7 +59,6 @@ export function createEventDelivery(options: {
         { accountId, eventId: event.id, chargeId: event.charge.id },
         new Date(event.created_at),
       ),
-    wake: () => engine.wake(),
     async redeliver(accountId, event) {
       await engine.redeliver(jobOf(accountId, event))
     },
@@ -76,19 +74,13 @@ function logAttempt(logger: SandboxLogger, job: DeliveryJob, attempt: DeliveryAt
   const outcome =
     attempt.failure === undefined ? String(attempt.resultStatus) : `failed (${attempt.failure})`
   logger.info(
-    `deliver ${job.eventType} ${job.eventId} to ${withoutQuery(job.eventsUrl)} ${outcome}`,
+    `deliver ${job.eventType} ${job.eventId} to ${loggedEventsUrl(job.eventsUrl)} ${outcome}`,
     {
       ms: attempt.durationMs,
       attempt: attempt.kind,
       account: job.accountId,
     },
   )
-}
-
-function withoutQuery(text: string): string {
-  if (!URL.canParse(text)) return JSON.stringify(text)
-  const url = new URL(text)
-  return `${url.protocol}//${url.host}${url.pathname}${url.search === '' ? '' : '?…'}`
 }
 
 /** The delivery of an event: its compact form is the body of every attempt. */

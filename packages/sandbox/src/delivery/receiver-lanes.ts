@@ -3,6 +3,15 @@ interface Lane {
   inFlight: number
   /** Attempts waiting for a slot, oldest first: told true when they start, false when dropped. */
   readonly waiting: ((started: boolean) => void)[]
+  /**
+   * How often an attempt ends while others are out (the pace the receiver takes them at), a
+   * moving average; undefined until measured.
+   */
+  paceMs: number | undefined
+  /** When its latest attempt ended (when it opened, before any did). */
+  lastEndedAt: number
+  /** When the attempts turned away so far should find room, spaced at the lane's pace. */
+  pacedUntil: number
 }
 
 export interface LaneLimits {
@@ -12,14 +21,22 @@ export interface LaneLimits {
   perAccount: number
   /** Attempts in flight at once to one receiver of one account; also how many may wait for it. */
   perLane: number
+  /** An attempt fails after this long: turned-away attempts come back within a quarter of it. */
+  timeoutMs: number
 }
+
+/** Weight of the latest measure in a lane's moving average pace. */
+const smoothing = 0.1
+const minStepMs = 1
 
 /**
  * The slots attempts are sent in: one lane per receiver (an account's origin), each with its
  * own waiting line. Slots go round-robin to the lanes that may start (under the global, the
  * account's and the lane's caps), so a receiver that hangs holds only its own lane's slots, and
  * an account whose receivers hang holds only its own share: nothing it does delays another
- * account's deliveries.
+ * account's deliveries. An attempt turned away (its lane's slots and line all taken) is told
+ * when to come back, at the pace its receiver answers: a backlog for a fast receiver comes back
+ * as fast as it can take it, one for a hanging receiver out of the way of other receivers'.
  */
 export class ReceiverLanes {
   readonly #limits: LaneLimits
@@ -40,11 +57,18 @@ export class ReceiverLanes {
   /**
    * A slot in `lane` for an attempt of `accountId`: resolves true when the attempt may start
    * (at once when a slot is free; it then holds the slot until `leave`) or false when the lanes
-   * close first, and answers undefined when the lane's waiting line, or the account's, is full:
-   * the attempt should wait elsewhere.
+   * close first. When the lane's waiting line, or the account's, is full, answers instead the
+   * time (ms since the epoch) the attempt should come back at, having waited elsewhere.
    */
-  enter(accountId: string, lane: string): Promise<boolean> | undefined {
-    const found = this.#lanes.get(lane) ?? { accountId, inFlight: 0, waiting: [] }
+  enter(accountId: string, lane: string, now = Date.now()): Promise<boolean> | number {
+    const found = this.#lanes.get(lane) ?? {
+      accountId,
+      inFlight: 0,
+      waiting: [],
+      paceMs: undefined,
+      lastEndedAt: now,
+      pacedUntil: 0,
+    }
     const account = this.#accounts.get(accountId) ?? { inFlight: 0, waiting: 0 }
     this.#lanes.set(lane, found)
     this.#accounts.set(accountId, account)
@@ -52,12 +76,11 @@ export class ReceiverLanes {
       this.#start(found)
       return Promise.resolve(true)
     }
-    if (
-      found.waiting.length >= this.#limits.perLane ||
-      account.waiting >= this.#limits.perAccount
-    ) {
+    if (found.waiting.length >= this.#limits.perLane) return this.#comeBackAt(found, now)
+    if (account.waiting >= this.#limits.perAccount) {
+      // The account's other receivers are behind, not this one: nothing here measures when.
       this.#forget(lane, found)
-      return undefined
+      return now + this.#limits.timeoutMs / 4
     }
     return new Promise((resolve) => {
       if (found.waiting.length === 0) this.#turns.push(lane)
@@ -67,9 +90,17 @@ export class ReceiverLanes {
   }
 
   /** The attempt that entered `lane` has ended: its slot goes to the next lane in turn. */
-  leave(lane: string): void {
+  leave(lane: string, now = Date.now()): void {
     const found = this.#lanes.get(lane)
     if (found === undefined) return
+    // While other attempts are still out, the time between two ends measures the receiver's
+    // pace; after an idle spell it would only measure the idleness.
+    if (found.inFlight > 1 || found.waiting.length > 0) {
+      const interval = now - found.lastEndedAt
+      found.paceMs =
+        found.paceMs === undefined ? interval : found.paceMs + smoothing * (interval - found.paceMs)
+    }
+    found.lastEndedAt = now
     found.inFlight--
     this.#inFlight--
     const account = this.#accounts.get(found.accountId)
@@ -86,6 +117,20 @@ export class ReceiverLanes {
       this.#forget(key, lane)
     }
     this.#turns = []
+  }
+
+  /**
+   * One more turned-away attempt comes back one step of the lane's pace after the previous one,
+   * and at the latest a quarter of the timeout from now. The step is the measured time between
+   * two answers, or more when the lane has not answered for longer than that (as if the attempts
+   * out took as long as the silence so far): a hanging receiver's backlog steps back further
+   * with each turn. Never under a millisecond, so turned-away attempts cannot spin.
+   */
+  #comeBackAt(lane: Lane, now: number): number {
+    const { perLane, timeoutMs } = this.#limits
+    const step = Math.max(minStepMs, lane.paceMs ?? 0, (now - lane.lastEndedAt) / perLane)
+    lane.pacedUntil = Math.min(Math.max(now, lane.pacedUntil) + step, now + timeoutMs / 4)
+    return lane.pacedUntil
   }
 
   #mayStart(lane: Lane): boolean {

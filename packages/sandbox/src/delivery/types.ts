@@ -71,7 +71,10 @@ export interface DeliveryEngineOptions {
   timeoutMs?: number
   /** Delay before each automatic attempt, after the event (first) or the previous failure (others), unscaled ms. */
   schedule?: readonly number[]
-  /** How often to look for work other processes sharing the store added. Default 1,000 ms. */
+  /**
+   * How often to look for work other processes sharing the store added (work added here is
+   * announced by the queue the moment it is committed). Default 1,000 ms.
+   */
   pollMs?: number
   /** Where attempts' times, retry due times and time-outs are read. Default: the system clock. */
   clock?: SandboxClock
@@ -95,8 +98,6 @@ export interface DeliveryEngine {
    * the event is created, after the earlier events of its charge.
    */
   workFor(job: Pick<DeliveryJob, 'accountId' | 'eventId' | 'chargeId'>, createdAt: Date): NewWork
-  /** Looks for due attempts now (after work was added). */
-  wake(): void
   /** One manual attempt now, outside the schedule; also reported through `onAttempt`. */
   redeliver(job: DeliveryJob): Promise<DeliveryAttempt>
   /**

@@ -22,11 +22,6 @@ export interface LifecycleDeps {
   accounts: ReadonlyMap<string, Account>
   locks: KeyedLock
   recordEvent: RecordEvent
-  /**
-   * Looks for due timed work now. Recording an event does so itself; work stored inside
-   * {@link atomically} only becomes visible to other connections once that commits.
-   */
-  wakeTimedWork(): void
   logger: SandboxLogger
   now(): Date
   /** Scales every processor and customer delay (0.001: a thousand times faster). */
@@ -58,11 +53,8 @@ export function withChargeLock<T>(
  * here, never a processor call, which may take long while the transaction holds the database.
  */
 export async function atomically<T>(context: StepContext, task: () => Promise<T>): Promise<T> {
-  const { store, wakeTimedWork } = context.deps
-  if (store.atomically === undefined) return task()
-  const result = await store.atomically(task)
-  wakeTimedWork()
-  return result
+  const { store } = context.deps
+  return store.atomically === undefined ? task() : store.atomically(task)
 }
 
 /** The processor of the charge's channel (the first one it lists) and the context it is called with. */

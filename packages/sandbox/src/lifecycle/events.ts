@@ -56,7 +56,6 @@ const noRetries: readonly never[] = Object.freeze([])
  * that moment (see {@link transactionObjects}). Events are not delivered
  * (`delivery_status: 'none'`) when `deliver` is off or the charge has no `events_url`; the others
  * are stored with their `delivery` work. `later` work is due `afterMs × timeScale` from now.
- * `onStored` runs after the write, to wake the runners of that work.
  */
 export function createEventRecorder(options: {
   store: SandboxStore
@@ -64,7 +63,6 @@ export function createEventRecorder(options: {
   timeScale: number
   deliver: boolean
   delivery(accountId: string, event: StoredEvent): NewWork
-  onStored(): void
 }): RecordEvent {
   return async (accountId, type, objectId, objects, later = []) => {
     const createdAt = options.now().toISOString()
@@ -93,7 +91,6 @@ export function createEventRecorder(options: {
     }))
     if (toDeliver) work.push(options.delivery(accountId, event))
     await options.store.addEvent(accountId, event, work)
-    if (work.length > 0) options.onStored()
     return event
   }
 }

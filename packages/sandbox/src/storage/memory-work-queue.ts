@@ -1,6 +1,12 @@
-import { randomUUID } from 'node:crypto'
 import { DueHeap } from '../due-heap'
-import type { ClaimedWork, NewWork, WorkKind, WorkPayload, WorkQueue } from './work-queue'
+import {
+  AddedWorkListeners,
+  type ClaimedWork,
+  type NewWork,
+  type WorkKind,
+  type WorkPayload,
+  type WorkQueue,
+} from './work-queue'
 
 interface Item {
   readonly id: string
@@ -24,6 +30,10 @@ export function createMemoryWorkQueue(): WorkQueue {
   const due: Record<WorkKind, DueHeap<Item>> = { delivery: new DueHeap(), lifecycle: new DueHeap() }
   /** Per key, the items still in order, oldest first: only the first one is claimable. */
   const keyed = new Map<string, Item[]>()
+  const added = new AddedWorkListeners()
+  // Ids and leases only need to be unique within this process, which the queue lives and dies
+  // with: a counter serves, without the cost of random ones on every event.
+  let sequence = 0
 
   function claimed(work: ClaimedWork): Item | undefined {
     const item = items.get(work.id)
@@ -46,7 +56,7 @@ export function createMemoryWorkQueue(): WorkQueue {
     async add(work: readonly NewWork[]) {
       for (const { kind, accountId, payload, dueAt, orderKey } of work) {
         const item: Item = {
-          id: randomUUID(),
+          id: String(++sequence),
           kind,
           accountId,
           payload,
@@ -68,6 +78,8 @@ export function createMemoryWorkQueue(): WorkQueue {
           queue.push(item)
         }
       }
+      // Memory has no transaction: stored is committed.
+      added.announce(work)
     },
 
     async claim(kind: WorkKind, now: number, limit: number) {
@@ -75,7 +87,7 @@ export function createMemoryWorkQueue(): WorkQueue {
       while (taken.length < limit) {
         const item = due[kind].takeDue(now)
         if (item === undefined) break
-        item.lease = randomUUID()
+        item.lease = String(++sequence)
         taken.push({
           id: item.id,
           kind: item.kind,
@@ -110,5 +122,7 @@ export function createMemoryWorkQueue(): WorkQueue {
     async nextDueAt(kind: WorkKind) {
       return due[kind].nextDueAt
     },
+
+    onAdded: added.subscribe,
   }
 }

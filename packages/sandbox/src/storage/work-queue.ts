@@ -54,4 +54,28 @@ export interface WorkQueue {
    * at its expiry); undefined when there is none. What one timer per kind waits for.
    */
   nextDueAt(kind: WorkKind): Promise<number | undefined>
+  /**
+   * Calls `listener` with the kind of the work this process adds, once it is committed (with the
+   * transaction that stored it, for a database) and so claimable when due: runners start due
+   * work the moment it is stored instead of on their next look. Work other processes add is not
+   * announced. Returns the function that stops the calls. Optional: a queue without it is only
+   * looked at every `pollMs`.
+   */
+  onAdded?(listener: (kind: WorkKind) => void): () => void
+}
+
+/** The listeners of a queue's `onAdded`, told once per kind of the work that was committed. */
+export class AddedWorkListeners {
+  readonly #listeners = new Set<(kind: WorkKind) => void>()
+
+  readonly subscribe = (listener: (kind: WorkKind) => void): (() => void) => {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  announce(work: readonly NewWork[]): void {
+    if (work.length === 0 || this.#listeners.size === 0) return
+    const kinds = new Set(work.map(({ kind }) => kind))
+    for (const listener of this.#listeners) for (const kind of kinds) listener(kind)
+  }
 }

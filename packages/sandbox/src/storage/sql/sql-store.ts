@@ -12,7 +12,7 @@ import {
   type StoredEvent,
 } from '../records'
 import type { SandboxStore } from '../sandbox-store'
-import type { NewWork } from '../work-queue'
+import { AddedWorkListeners, type NewWork } from '../work-queue'
 import type { SqlDatabase, SqlExecutor, SqlParam } from './database'
 import { createSqlIdempotencyRecords } from './sql-idempotency'
 import { createSqlWorkQueue, insertWork } from './sql-work-queue'
@@ -59,7 +59,8 @@ class Where {
  * transaction, so a write is either fully stored or not at all.
  */
 export function createSqlStore(database: SqlDatabase): SandboxStore {
-  const { db, atomically } = atomicWrites(database)
+  const { db, atomically, afterCommit } = atomicWrites(database)
+  const added = new AddedWorkListeners()
   /** One page of `table`, newest first, and the number of matching rows, in one round trip. */
   async function page<Row>(
     table: 'sandbox_objects' | 'sandbox_events',
@@ -181,6 +182,7 @@ export function createSqlStore(database: SqlDatabase): SandboxStore {
         )
         await insertWork(tx, work)
       })
+      afterCommit(() => added.announce(work))
     },
 
     getEvent,
@@ -267,21 +269,28 @@ export function createSqlStore(database: SqlDatabase): SandboxStore {
 
     atomically,
     // Claims and idempotency records commit on their own: other processes must see them now.
-    work: createSqlWorkQueue(database),
+    work: createSqlWorkQueue(database, added),
     idempotency: createSqlIdempotencyRecords(database),
   }
 }
 
 /**
  * The database as the store's reads and writes see it: inside `atomically`, the statements of
- * that async context run in its transaction. Anything that outlives the transaction (work woken
- * from inside it) falls back to the database once it has ended.
+ * that async context run in its transaction. Anything that outlives the transaction falls back
+ * to the database once it has ended. `afterCommit` runs a callback once the writes made so far
+ * are committed: at once outside `atomically`, when its transaction commits inside (never when
+ * it rolls back).
  */
 function atomicWrites(database: SqlDatabase): {
   db: SqlDatabase
   atomically: NonNullable<SandboxStore['atomically']>
+  afterCommit(callback: () => void): void
 } {
-  const current = new AsyncLocalStorage<{ tx: SqlExecutor; open: boolean }>()
+  const current = new AsyncLocalStorage<{
+    tx: SqlExecutor
+    open: boolean
+    committed: (() => void)[]
+  }>()
   const executor = (): SqlExecutor => {
     const atomic = current.getStore()
     return atomic?.open ? atomic.tx : database
@@ -294,17 +303,29 @@ function atomicWrites(database: SqlDatabase): {
   }
   return {
     db,
-    atomically: (task) =>
-      current.getStore()?.open
-        ? task()
-        : database.transaction(async (tx) => {
-            const atomic = { tx, open: true }
-            try {
-              return await current.run(atomic, task)
-            } finally {
-              atomic.open = false
-            }
-          }),
+    async atomically(task) {
+      if (current.getStore()?.open) return task()
+      const atomic: { tx: SqlExecutor; open: boolean; committed: (() => void)[] } = {
+        tx: database,
+        open: true,
+        committed: [],
+      }
+      const result = await database.transaction(async (tx) => {
+        atomic.tx = tx
+        try {
+          return await current.run(atomic, task)
+        } finally {
+          atomic.open = false
+        }
+      })
+      for (const callback of atomic.committed) callback()
+      return result
+    },
+    afterCommit(callback) {
+      const atomic = current.getStore()
+      if (atomic?.open) atomic.committed.push(callback)
+      else callback()
+    },
   }
 }
 

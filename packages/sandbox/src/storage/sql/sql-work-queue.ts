@@ -1,4 +1,11 @@
-import type { ClaimedWork, NewWork, WorkKind, WorkPayload, WorkQueue } from '../work-queue'
+import type {
+  AddedWorkListeners,
+  ClaimedWork,
+  NewWork,
+  WorkKind,
+  WorkPayload,
+  WorkQueue,
+} from '../work-queue'
 import type { SqlDatabase, SqlExecutor } from './database'
 
 interface WorkRow {
@@ -57,12 +64,16 @@ export async function insertWork(executor: SqlExecutor, work: readonly NewWork[]
  * neither waits for the other. A claimed item's `available_at` is its lease's expiry: a claim
  * that is neither completed nor rescheduled by then (its process hangs) makes the item claimable
  * again, with a new lease that the old claim cannot use. A claim of a process known to be gone
- * (see `SqlDatabase.claims`) is claimable at once.
+ * (see `SqlDatabase.claims`) is claimable at once. Work is announced to `added` once committed,
+ * by this process only: the others find it when they next look (every second by default).
  */
-export function createSqlWorkQueue(db: SqlDatabase): WorkQueue {
+export function createSqlWorkQueue(db: SqlDatabase, added: AddedWorkListeners): WorkQueue {
   return {
-    add: (work) =>
-      work.length === 0 ? Promise.resolve() : db.transaction((tx) => insertWork(tx, work)),
+    async add(work) {
+      if (work.length === 0) return
+      await db.transaction((tx) => insertWork(tx, work))
+      added.announce(work)
+    },
 
     async claim(kind: WorkKind, now: number, limit: number, leaseMs: number) {
       const rows = await db.query<WorkRow>(
@@ -129,5 +140,7 @@ export function createSqlWorkQueue(db: SqlDatabase): WorkQueue {
       )
       return row?.next == null ? undefined : Number(row.next)
     },
+
+    onAdded: added.subscribe,
   }
 }
