@@ -26,6 +26,14 @@ export function chargekitProject(name: string, test: NonNullable<ViteUserConfig[
     ssr: {
       resolve: { conditions: serverConditions, externalConditions: ['@chargekit/source', 'node'] },
     },
+    environments: {
+      __vitest__: {
+        resolve: {
+          conditions: serverConditions,
+          externalConditions: ['@chargekit/source', 'node'],
+        },
+      },
+    },
     test: {
       name,
       environment: 'node',

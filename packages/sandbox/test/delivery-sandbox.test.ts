@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import { compactEventSchema } from '@chargekit/schemas'
 import { Webhook } from 'standardwebhooks'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { resolveDeliverySettings } from '../src/delivery/delivery-options'
 import { startSandbox } from '../src/index'
 import { createMemoryWorkQueue } from '../src/storage/memory-work-queue'
 import { type AnswerRule, eventually, startReceiver } from './delivery-receiver'
 import { cardFor } from './sandbox-harness'
-import { prepareStoreUnderTest, startSandboxUnderTest } from './store-under-test'
+import { startSandboxUnderTest } from './store-under-test'
 
 // End to end: events recorded by the sandbox API, delivered by the engine to real receivers,
 // and the delivery log read back over GET /v2/events.
@@ -28,7 +28,6 @@ const fast = 0.00001
 const authorization = `Basic ${Buffer.from('acct_sandbox:sk_sandbox').toString('base64')}`
 
 const cleanups: (() => Promise<void>)[] = []
-beforeAll(prepareStoreUnderTest)
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })

@@ -14,7 +14,7 @@ import {
   type Harness,
   startHarness,
 } from './sandbox-harness'
-import { freshStoreState, prepareStoreUnderTest } from './store-under-test'
+import { freshStoreState } from './store-under-test'
 
 /**
  * MB WAY, Multibanco, Payshop and PayPal over raw HTTP: each method's whole flow and events, the
@@ -34,7 +34,6 @@ const otherAccount = { id: 'acct_other', key: 'sk_other' }
 let hurried: Harness
 
 beforeAll(async () => {
-  await prepareStoreUnderTest()
   ;[harness, hurried] = await Promise.all([
     startHarness({
       timeScale,

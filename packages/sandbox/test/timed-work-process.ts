@@ -10,8 +10,8 @@ import { basicAuth, cardFor } from './sandbox-harness'
  * receiver, and what the state must look like once every piece of that work has run.
  */
 
-/** 28 h of delivery schedule in about 3 s, a settlement day in 2.6 s. */
-export const timeScale = 0.00003
+/** 28 h of delivery schedule in about 1 s, a settlement day in 0.9 s. */
+export const timeScale = 0.00001
 export const settlementDelayMs = 24 * 3_600_000 * timeScale
 
 const credentials = { id: 'acct_sandbox', key: 'sk_sandbox' }
@@ -54,7 +54,7 @@ export async function call(
 
 /**
  * A receiver rule: the first five attempts at every third event fail, so its retries are
- * pending for most of a second (the scaled schedule); the others succeed at once.
+ * pending for a quarter of a second (the scaled schedule); the others succeed at once.
  */
 export function failingSomeDeliveries() {
   const attempts = new Map<string, number>()
