@@ -143,13 +143,15 @@ async function killMidLoadAndRestart(args: string[]) {
   expect(acknowledged.length).toBeGreaterThanOrEqual(killAfter)
 
   const second = await started(args)
-  for (const { path, body, mayChange } of acknowledged) {
-    const answer = await read(second.api, path)
-    expect(answer.status, path).toBe(200)
-    const unchanged = { ...answer.body }
-    for (const field of mayChange) unchanged[field] = body[field]
-    expect(unchanged, path).toEqual(body)
-  }
+  await Promise.all(
+    acknowledged.map(async ({ path, body, mayChange }) => {
+      const answer = await read(second.api, path)
+      expect(answer.status, path).toBe(200)
+      const unchanged = { ...answer.body }
+      for (const field of mayChange) unchanged[field] = body[field]
+      expect(unchanged, path).toEqual(body)
+    }),
+  )
   return { second, unanswered }
 }
 
@@ -157,14 +159,16 @@ describe('kill -9 under load', () => {
   it('loses no acknowledged write of an embedded database, and frees the keys of unanswered ones', async () => {
     const args = await freshState(freshDataFolder)
     const { second, unanswered } = await killMidLoadAndRestart(args)
-    // The killed process held keys of requests it never answered: a retry runs at once.
-    for (const write of unanswered) {
-      const retried = await post(second.api, write)
-      expect(retried?.body.failure_code, write.path).not.toBe('02.04.0000')
-      expect(retried?.status, write.path).toBeLessThan(500)
-    }
     // The folder belongs to the running process: a second one is refused, saying why.
     const intruder = cli(['--port', '0', ...args])
+    // The killed process held keys of requests it never answered: a retry runs at once.
+    await Promise.all(
+      unanswered.map(async (write) => {
+        const retried = await post(second.api, write)
+        expect(retried?.body.failure_code, write.path).not.toBe('02.04.0000')
+        expect(retried?.status, write.path).toBeLessThan(500)
+      }),
+    )
     expect(await intruder.exited).toBe(1)
     expect(intruder.output().stderr).toMatch(/data folder .* is in use by another sandbox process/)
     second.run.child.kill('SIGTERM')

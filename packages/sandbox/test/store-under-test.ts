@@ -4,7 +4,6 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import pg from 'pg'
 import { inject, type ProvidedContext } from 'vitest'
 import type {} from '../../../scripts/provided-context'
 import {
@@ -13,6 +12,7 @@ import {
   type StartSandboxOptions,
   startSandbox,
 } from '../src/index'
+import { createDatabase, templateDatabase } from './postgres-server'
 
 /** Where the sandboxes of a test run keep their state; the test project decides. */
 export type StoreUnderTest = ProvidedContext['sandboxStore']
@@ -76,36 +76,14 @@ export async function freshDataFolder(): Promise<FreshState> {
 }
 
 /**
- * A new, empty database on the run's PostgreSQL server (see postgres-server.ts); remove() drops
- * it. Test files run at once on that server: each database gets a name of its own.
+ * A new database on the run's PostgreSQL server (see postgres-server.ts), with the sandbox's
+ * tables and no rows; remove() drops it. Test files run at once on that server: each database
+ * gets a name of its own.
  */
 export async function freshDatabase(): Promise<FreshState> {
   const serverUrl = inject('postgresUrl')
   if (serverUrl === undefined) throw new Error('No PostgreSQL server in this run')
-  const created = await createDatabase(serverUrl, `sandbox_${randomUUID().replaceAll('-', '')}`)
+  const name = `sandbox_${randomUUID().replaceAll('-', '')}`
+  const created = await createDatabase(serverUrl, name, templateDatabase)
   return { options: { database: created.url }, remove: created.drop }
-}
-
-/** Creates database `name` on the server at `serverUrl`; `drop()` removes it again. */
-export async function createDatabase(
-  serverUrl: string,
-  name: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
-  await onServer(serverUrl, `CREATE DATABASE ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  }
-}
-
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  try {
-    await admin.query(statement)
-  } finally {
-    await admin.end()
-  }
 }
