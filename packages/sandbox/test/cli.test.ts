@@ -44,14 +44,6 @@ describe('chargekit-sandbox', () => {
     expect(run.output().stdout.split('Press Ctrl-C')[1]).not.toContain('sk_cli_key')
   })
 
-  it('stops on SIGTERM too, with the default account', async () => {
-    const run = cli(['--port', '0', '--quiet'])
-    await run.waitFor(/listening on/)
-    expect(run.output().stdout).toContain('acct_sandbox / sk_sandbox   public key pk_sandbox')
-    run.child.kill('SIGTERM')
-    expect(await run.exited).toBe(0)
-  })
-
   it('takes plain http events_url to any host with --allow-http-events-url, logging each attempt', async () => {
     const run = cli(['--port', '0', '--time-scale', '0.001', '--allow-http-events-url'])
     const [, url] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
@@ -100,18 +92,7 @@ describe('chargekit-sandbox', () => {
     expect(run.output().stdout).toContain('--allow-http-events-url')
   })
 
-  it('refuses a bad flag with a message saying what is expected', async () => {
-    const run = cli(['--port', 'eighty'])
-    expect(await run.exited).toBe(1)
-    expect(run.output().stderr).toContain('--port expects a whole number')
-    const account = cli(['--account', 'acct_x:sk_x:pk_x:extra'])
-    expect(await account.exited).toBe(1)
-    expect(account.output().stderr).toContain(
-      '--account expects ID:PRIVATE_KEY or ID:PRIVATE_KEY:PUBLIC_KEY',
-    )
-  })
-
-  it('loads the processors a module exports with --processor, and serves their channels', async () => {
+  it('loads the processors a module exports with --processor, serves their channels, and stops on SIGTERM', async () => {
     const run = cli([
       '--port',
       '0',
@@ -120,6 +101,8 @@ describe('chargekit-sandbox', () => {
       './test/fixtures/processors/house-bank.mjs',
     ])
     const [, url] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    // Without --account, the default account.
+    expect(run.output().stdout).toContain('acct_sandbox / sk_sandbox   public key pk_sandbox')
     expect(run.output().stdout).toContain('Processor:    house_bank (card_onetime)')
     expect(run.output().stdout).toContain('Processor:    house_wallet (card_recurring)')
     const call = async (path: string, body: unknown) => {
@@ -157,9 +140,17 @@ describe('chargekit-sandbox', () => {
     expect(await run.exited).toBe(0)
   })
 
-  it('refuses a --processor it cannot load, saying what it tried and what is wrong', async () => {
+  it('refuses a bad flag, or a --processor it cannot load, saying what is expected or wrong', async () => {
+    const port = cli(['--port', 'eighty'])
+    const account = cli(['--account', 'acct_x:sk_x:pk_x:extra'])
     const missing = cli(['--port', '0', '--processor', '@acme/missing-processor'])
     const misnamed = cli(['--port', '0', '--processor', './test/fixtures/processors/misnamed.mjs'])
+    expect(await port.exited).toBe(1)
+    expect(port.output().stderr).toContain('--port expects a whole number')
+    expect(await account.exited).toBe(1)
+    expect(account.output().stderr).toContain(
+      '--account expects ID:PRIVATE_KEY or ID:PRIVATE_KEY:PUBLIC_KEY',
+    )
     expect(await missing.exited).toBe(1)
     expect(missing.output().stderr).toMatch(
       /^chargekit-sandbox: --processor @acme\/missing-processor: no package "@acme\/missing-processor" in node_modules from \/\S+\/packages\/sandbox upwards; install it, or give a path such as \.\/missing-processor\.js$/m,
@@ -168,5 +159,5 @@ describe('chargekit-sandbox', () => {
     expect(misnamed.output().stderr).toContain(
       'chargekit-sandbox: --processor ./test/fixtures/processors/misnamed.mjs: Processor name "House Bank" is invalid: use lower-case letters',
     )
-  }, 20_000)
+  })
 })
