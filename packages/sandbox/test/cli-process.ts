@@ -13,7 +13,9 @@ export type CliProcess = ReturnType<typeof cli>
  * the package's folder.
  */
 export function cli(args: string[]) {
-  const child = spawn(process.execPath, [inject('sandboxCli'), ...args], {
+  // The embedded database is WebAssembly that V8 would recompile optimized in the background:
+  // for a process that lives a few seconds that costs twice the CPU it saves.
+  const child = spawn(process.execPath, ['--liftoff-only', inject('sandboxCli'), ...args], {
     cwd: packageDir,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
