@@ -31,8 +31,8 @@ async function killWithWorkPendingAndRestart(fresh: () => Promise<FreshState>) {
   const receiver = await startReceiver(failingSomeDeliveries())
   receivers.push(receiver)
   const first = await startCli(args)
-  // A random moment: after 10 to 25 acknowledged writes.
-  const killAfter = 10 + Math.floor(Math.random() * 15)
+  // A random moment: after 8 to 20 acknowledged writes.
+  const killAfter = 8 + Math.floor(Math.random() * 12)
   let acknowledged = 0
   await loadUntil(
     [first.api],
