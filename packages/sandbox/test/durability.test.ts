@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { afterEach, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 import { type CliProcess, cli, killRunningClis, stateFlags } from './cli-process'
 import { basicAuth, cardFor } from './sandbox-harness'
 import { type FreshState, freshDatabase, freshDataFolder } from './store-under-test'
@@ -9,7 +9,8 @@ import { type FreshState, freshDatabase, freshDataFolder } from './store-under-t
  * writes, then restarted on the same state, serves every write it acknowledged, unchanged.
  */
 const states: FreshState[] = []
-afterEach(async () => {
+// Not after each test: the tests run at once, each stopping its own processes.
+afterAll(async () => {
   killRunningClis()
   for (const state of states.splice(0)) await state.remove()
 })
@@ -155,7 +156,8 @@ async function killMidLoadAndRestart(args: string[]) {
   return { second, unanswered }
 }
 
-describe('kill -9 under load', () => {
+// The two stores' tests share nothing: they run at once.
+describe.concurrent('kill -9 under load', () => {
   it('loses no acknowledged write of an embedded database, and frees the keys of unanswered ones', async () => {
     const args = await freshState(freshDataFolder)
     const { second, unanswered } = await killMidLoadAndRestart(args)

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 import { killRunningClis, stateFlags } from './cli-process'
 import { type Receiver, startReceiver } from './delivery-receiver'
 import { type FreshState, freshDatabase, freshDataFolder } from './store-under-test'
@@ -18,7 +18,8 @@ import {
  */
 const states: FreshState[] = []
 const receivers: Receiver[] = []
-afterEach(async () => {
+// Not after each test: the tests run at once, each stopping its own processes.
+afterAll(async () => {
   killRunningClis()
   for (const receiver of receivers.splice(0)) await receiver.stop()
   for (const state of states.splice(0)) await state.remove()
@@ -67,7 +68,8 @@ async function killWithWorkPendingAndRestart(fresh: () => Promise<FreshState>) {
   expect(await second.run.exited).toBe(0)
 }
 
-describe('kill -9 with timed work pending', () => {
+// The two stores' tests share nothing: they run at once.
+describe.concurrent('kill -9 with timed work pending', () => {
   it('resumes every delivery, answer and settlement of an embedded database, once', async () => {
     await killWithWorkPendingAndRestart(freshDataFolder)
   }, 90_000)

@@ -174,6 +174,16 @@ async function readState(
     refunds.push(body)
   }
   const events = await listAll<EventJson>(api, '/events')
+  // A settlement batch marks its payments settled first, then records its events one by one.
+  const recorded = new Set(events.map((event) => `${event.type} ${event.object_id}`))
+  const settlementEvents = [
+    ...payments.flatMap((payment) => [
+      `payment.settled ${payment.id}`,
+      `instrument.settled ${payment.instrument?.id}`,
+    ]),
+    ...refunds.map((refund) => `refund.settled ${refund.id}`),
+  ]
+  if (stopEarly && !settlementEvents.every((event) => recorded.has(event))) return undefined
   const received = new Set(receiver.received.map(({ id }) => id))
   const delivered = (event: EventJson) =>
     event.delivery_status === 'delivered' && received.has(event.id)
