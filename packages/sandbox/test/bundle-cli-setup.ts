@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { build, type Plugin } from 'esbuild'
 import type { TestProject } from 'vitest/node'
@@ -16,14 +16,16 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url))
 /**
  * Vitest globalSetup: bundles `src/cli.ts` with the workspace packages it imports into one file,
  * as tsup builds the bin for npm. The tests that run the CLI in its own process start it in a
- * fraction of the time compiling the sources on the fly (tsx) takes, and they start dozens.
+ * fraction of the time compiling the sources on the fly (tsx) takes, about twenty times a run.
  *
  * The bundle is written inside the package (under node_modules/.cache) so that Node resolves its
  * npm dependencies, left outside the bundle, from the package's own node_modules, as an
  * installed bin would.
  */
 export default async function setup(project: TestProject) {
-  const folder = `${packageDir}node_modules/.cache/chargekit-sandbox-cli-${process.pid}`
+  const cache = `${packageDir}node_modules/.cache`
+  await removeBundlesOfEndedRuns(cache)
+  const folder = `${cache}/chargekit-sandbox-cli-${process.pid}`
   const outfile = `${folder}/cli.mjs`
   await build({
     entryPoints: [`${packageDir}src/cli.ts`],
@@ -51,5 +53,25 @@ function npmPackagesOutside(): Plugin {
         path.startsWith('@chargekit/') ? undefined : { path, external: true },
       )
     },
+  }
+}
+
+/** A run that was killed left its bundle behind: runs whose process is gone need theirs no more. */
+async function removeBundlesOfEndedRuns(cache: string) {
+  const entries = await readdir(cache).catch(() => [])
+  for (const entry of entries) {
+    const pid = Number(/^chargekit-sandbox-cli-(\d+)$/.exec(entry)?.[1])
+    if (!pid || isRunning(pid)) continue
+    await rm(`${cache}/${entry}`, { recursive: true, force: true })
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
