@@ -26,6 +26,16 @@ export function chargekitProject(name: string, test: NonNullable<ViteUserConfig[
     ssr: {
       resolve: { conditions: serverConditions, externalConditions: ['@chargekit/source', 'node'] },
     },
+    // Global setups run in Vitest's own environment, and some import workspace sources too (the
+    // sandbox's setups make a database with its tables).
+    environments: {
+      __vitest__: {
+        resolve: {
+          conditions: serverConditions,
+          externalConditions: ['@chargekit/source', 'node'],
+        },
+      },
+    },
     test: {
       name,
       environment: 'node',

@@ -8,7 +8,10 @@ declare module 'vitest' {
     pgliteTemplate: string
     /** Where the sandbox's end-to-end tests keep state: the sandbox's store projects set it. */
     sandboxStore: 'memory' | 'embedded' | 'postgres'
-    /** The run's throw-away PostgreSQL server, for the sandbox's PostgreSQL store project. */
-    postgresUrl: string
+    /**
+     * The run's throw-away PostgreSQL server, for the sandbox's tests (see the sandbox's
+     * test/postgres-server.ts); undefined where PostgreSQL is not installed.
+     */
+    postgresUrl: string | undefined
   }
 }

@@ -16,7 +16,7 @@ export default defineChargekitBuild({
  * build bundles it here instead, once, and ships the result as the module's answer, so the
  * installed package neither needs esbuild nor reads files at run time.
  */
-function prebundledBrowserCode(): Plugin {
+export function prebundledBrowserCode(): Plugin {
   let bundled: Promise<BrowserCode> | undefined
   return {
     name: 'prebundled-dashboard-browser-code',

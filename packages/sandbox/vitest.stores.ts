@@ -49,6 +49,8 @@ function project(
 export const sandboxStoreProjects = postgresAvailable()
   ? [
       project('sandbox (PostgreSQL)', 'postgres', onSqlStores, ['./test/postgres-server.ts']),
-      project('sandbox (embedded)', 'embedded', onEmbeddedBesidePostgres),
+      project('sandbox (embedded)', 'embedded', onEmbeddedBesidePostgres, [
+        './test/data-folder-setup.ts',
+      ]),
     ]
-  : [project('sandbox (embedded)', 'embedded', onSqlStores)]
+  : [project('sandbox (embedded)', 'embedded', onSqlStores, ['./test/data-folder-setup.ts'])]

@@ -5,7 +5,7 @@ import { type Sandbox, startSandbox } from '@chargekit/sandbox'
 import { type CompactEventSource, toCompactEvent } from '@chargekit/schemas'
 import { createSignatureVerifier } from '@chargekit/webhooks'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { killRunningClis, startCli, testCard } from './cli-process'
+import { startCli, startInProcess, stopRunningClis, testCard } from './cli-process'
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
   })
 })
 afterAll(() => sandbox.close())
-afterEach(killRunningClis)
+afterEach(stopRunningClis)
 
 interface Received {
   url: URL
@@ -141,7 +141,7 @@ describe('chargekit listen', () => {
       /payment\.success\s+ev_\w+ {2}\[500\]\s+\d+ ms {2}500 order 1042 not found$/,
     )
 
-    run.child.kill('SIGTERM')
+    run.stop('SIGTERM')
     expect(await run.exited).toBe(0)
     expect(run.output().stderr).toContain(
       `Stopped. Resume with: chargekit listen --since ${events[4]?.created_at} --forward-to ${receiver.url}`,
@@ -153,15 +153,15 @@ describe('chargekit listen', () => {
     const since = new Date().toISOString()
     // 105 events: more than one page of 100.
     const charges = await Promise.all(Array.from({ length: 21 }, () => payment().then((c) => c.id)))
-    const run = startCli(['listen', '--since', since, '--json', '--poll-interval', '20'], env)
-    const refused = startCli(
+    const run = startInProcess(['listen', '--since', since, '--json', '--poll-interval', '20'], env)
+    const refused = startInProcess(
       ['listen', '--since', since, '--forward-to', `http://127.0.0.1:${await closedPort()}/`],
       env,
     )
     // A receiver that takes the request and never answers.
     const hanging = createServer(() => {})
     await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve))
-    const slow = startCli(
+    const slow = startInProcess(
       [
         'listen',
         '--since',
@@ -180,7 +180,8 @@ describe('chargekit listen', () => {
       .list({ created_gte: since, per_page: 100 })
       .toArray({ limit: 1000 })
     expect(expected.length).toBe(21 * 5 + 5)
-    await run.waitFor('stdout', new RegExp(`(.*\\n){${expected.length}}`))
+    // Anchored: the output is matched again at every line it grows by.
+    await run.waitFor('stdout', new RegExp(`^(?:.*\\n){${expected.length}}`))
     const seen = run
       .output()
       .stdout.trimEnd()
@@ -194,16 +195,16 @@ describe('chargekit listen', () => {
     const times = seen.map((event) => event.created_at)
     expect(times).toEqual([...times].sort())
     expect(new Set(seen.map((event) => event.charge))).toEqual(new Set([...charges, later.id]))
-    run.child.kill('SIGINT')
+    run.stop('SIGINT')
     expect(await run.exited).toBe(0)
 
     const [line] = await refused.waitFor('stdout', /^.*\n/)
     expect(line).toMatch(/^\S+ {2}charge\.created\s+ev_\w+ {2}\[ERR\]\s+\d+ ms {2}ECONNREFUSED\n$/)
-    refused.child.kill('SIGINT')
+    refused.stop('SIGINT')
     expect(await refused.exited).toBe(0)
     const [timedOut] = await slow.waitFor('stdout', /^.*\n/)
     expect(timedOut).toMatch(/ {2}\[ERR\]\s+\d+ ms {2}timeout after 0\.2 s\n$/)
-    slow.child.kill('SIGTERM')
+    slow.stop('SIGTERM')
     expect(await slow.exited).toBe(0)
     hanging.closeAllConnections()
     await new Promise<void>((resolve) => hanging.close(() => resolve()))

@@ -1,7 +1,7 @@
 import { type Sandbox, startSandbox } from '@chargekit/sandbox'
 import { type Event, eventTypeList } from '@chargekit/schemas'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { killRunningClis, runCli } from './cli-process'
+import { runInProcess, stopRunningClis } from './cli-process'
 
 let sandbox: Sandbox
 let env: Record<string, string>
@@ -12,7 +12,7 @@ beforeAll(async () => {
   env = { CHARGEKIT_BASE_URL: sandbox.url }
 })
 afterAll(() => sandbox.close())
-afterEach(killRunningClis)
+afterEach(stopRunningClis)
 
 interface Flow {
   event_type: string
@@ -23,7 +23,7 @@ interface Flow {
 
 describe('chargekit trigger', () => {
   it('emits every one of the 22 event types, each through its own charge', async () => {
-    const run = await runCli(['trigger', ...eventTypeList, '--json'], env)
+    const run = await runInProcess(['trigger', ...eventTypeList, '--json'], env)
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     const { flows } = JSON.parse(run.stdout) as { flows: Flow[] }
@@ -57,8 +57,8 @@ describe('chargekit trigger', () => {
 
   it('runs the test-amount flow for any code and element, and prints it for people', async () => {
     const [atPayment, atReversal] = await Promise.all([
-      runCli(['trigger', '--error', '03.03.0001', '--at', 'payment'], env),
-      runCli(
+      runInProcess(['trigger', '--error', '03.03.0001', '--at', 'payment'], env),
+      runInProcess(
         [
           'trigger',
           '--error',
@@ -91,9 +91,9 @@ describe('chargekit trigger', () => {
 
   it('refuses a bad command line with exit code 2 and a one-line reason', async () => {
     const [typo, code, both] = await Promise.all([
-      runCli(['trigger', 'payment.sucess'], env),
-      runCli(['trigger', '--error', '6.2', '--at', 'instrument'], env),
-      runCli(['trigger', '--error', '06.02.0000', '--at', 'instrumnt'], env),
+      runInProcess(['trigger', 'payment.sucess'], env),
+      runInProcess(['trigger', '--error', '6.2', '--at', 'instrument'], env),
+      runInProcess(['trigger', '--error', '06.02.0000', '--at', 'instrumnt'], env),
     ])
     expect(typo).toMatchObject({ code: 2, stdout: '' })
     expect(typo.stderr).toBe(

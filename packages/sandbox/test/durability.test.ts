@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { startLocalPostgres } from '../../../scripts/local-postgres'
-import { type CliProcess, cli, killRunningClis } from './cli-process'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { type CliProcess, cli, killRunningClis, stateFlags } from './cli-process'
 import { basicAuth, cardFor } from './sandbox-harness'
+import { type FreshState, freshDatabase, freshDataFolder } from './store-under-test'
 
 /**
  * A 2xx means stored: a sandbox killed with SIGKILL in the middle of a burst of concurrent
  * writes, then restarted on the same state, serves every write it acknowledged, unchanged.
  */
-const folders: string[] = []
-const postgres = await startLocalPostgres()
-afterEach(killRunningClis)
+const states: FreshState[] = []
+// Not after each test: the tests run at once, each stopping its own processes.
 afterAll(async () => {
-  for (const folder of folders) await rm(folder, { recursive: true, force: true })
-  await postgres?.stop()
+  killRunningClis()
+  for (const state of states.splice(0)) await state.remove()
 })
 
 const credentials = { id: 'acct_sandbox', key: 'sk_sandbox' }
@@ -129,10 +125,17 @@ async function read(api: string, path: string) {
   return { status: response.status, body: await response.json() }
 }
 
+/** The flags of a sandbox on new, empty state of the given kind, removed after the test. */
+async function freshState(fresh: () => Promise<FreshState>): Promise<string[]> {
+  const state = await fresh()
+  states.push(state)
+  return stateFlags(state)
+}
+
 async function killMidLoadAndRestart(args: string[]) {
   const first = await started(args)
-  // The moment of the kill is random: after 30 to 90 acknowledged writes.
-  const killAfter = 30 + Math.floor(Math.random() * 60)
+  // The moment of the kill is random: after 15 to 45 acknowledged writes.
+  const killAfter = 15 + Math.floor(Math.random() * 30)
   let count = 0
   const { acknowledged, unanswered } = await writeUntilKilled(first.api, 8, () => {
     if (++count === killAfter) first.run.child.kill('SIGKILL')
@@ -141,39 +144,43 @@ async function killMidLoadAndRestart(args: string[]) {
   expect(acknowledged.length).toBeGreaterThanOrEqual(killAfter)
 
   const second = await started(args)
-  for (const { path, body, mayChange } of acknowledged) {
-    const answer = await read(second.api, path)
-    expect(answer.status, path).toBe(200)
-    const unchanged = { ...answer.body }
-    for (const field of mayChange) unchanged[field] = body[field]
-    expect(unchanged, path).toEqual(body)
-  }
+  await Promise.all(
+    acknowledged.map(async ({ path, body, mayChange }) => {
+      const answer = await read(second.api, path)
+      expect(answer.status, path).toBe(200)
+      const unchanged = { ...answer.body }
+      for (const field of mayChange) unchanged[field] = body[field]
+      expect(unchanged, path).toEqual(body)
+    }),
+  )
   return { second, unanswered }
 }
 
-describe('kill -9 under load', () => {
+// The two stores' tests share nothing: they run at once.
+describe.concurrent('kill -9 under load', () => {
   it('loses no acknowledged write of an embedded database, and frees the keys of unanswered ones', async () => {
-    const data = await mkdtemp(join(tmpdir(), 'chargekit-kill-'))
-    folders.push(data)
-    const { second, unanswered } = await killMidLoadAndRestart(['--data', data])
-    // The killed process held keys of requests it never answered: a retry runs at once.
-    for (const write of unanswered) {
-      const retried = await post(second.api, write)
-      expect(retried?.body.failure_code, write.path).not.toBe('02.04.0000')
-      expect(retried?.status, write.path).toBeLessThan(500)
-    }
+    const args = await freshState(freshDataFolder)
+    const { second, unanswered } = await killMidLoadAndRestart(args)
     // The folder belongs to the running process: a second one is refused, saying why.
-    const intruder = cli(['--port', '0', '--data', data])
+    const intruder = cli(['--port', '0', ...args])
+    // The killed process held keys of requests it never answered: a retry runs at once.
+    await Promise.all(
+      unanswered.map(async (write) => {
+        const retried = await post(second.api, write)
+        expect(retried?.body.failure_code, write.path).not.toBe('02.04.0000')
+        expect(retried?.status, write.path).toBeLessThan(500)
+      }),
+    )
     expect(await intruder.exited).toBe(1)
     expect(intruder.output().stderr).toMatch(/data folder .* is in use by another sandbox process/)
     second.run.child.kill('SIGTERM')
     expect(await second.run.exited).toBe(0)
   }, 60_000)
 
-  it.skipIf(postgres === undefined)(
+  it.skipIf(inject('postgresUrl') === undefined)(
     'loses no acknowledged write of a PostgreSQL database',
     async () => {
-      const { second } = await killMidLoadAndRestart(['--database', postgres?.url ?? ''])
+      const { second } = await killMidLoadAndRestart(await freshState(freshDatabase))
       expect(second.run.output().stdout).toContain('State:        the PostgreSQL database')
     },
     60_000,

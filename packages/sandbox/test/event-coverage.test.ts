@@ -3,13 +3,12 @@ import { eventTypeList } from '@chargekit/schemas'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type ApiCaller, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
 import { eventually } from './sandbox-harness'
-import { freshStoreState, prepareStoreUnderTest } from './store-under-test'
+import { freshStoreState } from './store-under-test'
 
 let harness: TestSandbox
 let api: ApiCaller
 
 // The embedded database's first folder is made once, in a hook of its own.
-beforeAll(prepareStoreUnderTest)
 beforeAll(async () => {
   // Default accounts and channels; only `--time-scale` (a stock CLI flag) shortens the
   // simulated acquirer's 2 s confirmations.

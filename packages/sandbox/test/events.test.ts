@@ -4,7 +4,7 @@ import { eventSchema } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiCaller, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
 import { eventually } from './sandbox-harness'
-import { freshStoreState, prepareStoreUnderTest } from './store-under-test'
+import { freshStoreState } from './store-under-test'
 
 let harness: TestSandbox
 let api: ApiCaller
@@ -22,7 +22,6 @@ let failingUrl = ''
 const flow = { chargeId: '', paymentId: '', otherChargeId: '' }
 
 // The embedded database's first folder is made once, in a hook of its own.
-beforeAll(prepareStoreUnderTest)
 beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   failingUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`

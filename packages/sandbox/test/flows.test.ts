@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
 import { eventTypesOf } from './sandbox-harness'
-import { freshStoreState, prepareStoreUnderTest } from './store-under-test'
+import { freshStoreState } from './store-under-test'
 
 let harness: TestSandbox
 
@@ -17,7 +17,6 @@ let harness: TestSandbox
 type EventJson = Record<string, Record<string, unknown> & { id?: string }> & { type: string }
 
 // The embedded database's first folder is made once, in a hook of its own.
-beforeAll(prepareStoreUnderTest)
 beforeAll(async () => {
   harness = await startTestSandbox({ state: freshStoreState })
 })

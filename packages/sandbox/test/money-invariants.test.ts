@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
-import { freshStoreState, prepareStoreUnderTest } from './store-under-test'
+import { freshStoreState } from './store-under-test'
 
 /**
  * captured ≥ refunded + disputed (open or lost), whichever comes first and however the requests
@@ -9,7 +9,6 @@ import { freshStoreState, prepareStoreUnderTest } from './store-under-test'
 let harness: TestSandbox
 
 // The embedded database's first folder is made once, in a hook of its own.
-beforeAll(prepareStoreUnderTest)
 beforeAll(async () => {
   harness = await startTestSandbox({ state: freshStoreState, deliverEvents: false })
 })

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
-import { freshStoreState, prepareStoreUnderTest } from './store-under-test'
+import { freshStoreState } from './store-under-test'
 
 const owner = { id: 'acct_lists', key: 'sk_lists_0123456789' }
 const stranger = { id: 'acct_lists_other', key: 'sk_lists_other_9876543210' }
 let harness: TestSandbox
 
 // The embedded database's first folder is made once, in a hook of its own.
-beforeAll(prepareStoreUnderTest)
 beforeAll(async () => {
   harness = await startTestSandbox({ state: freshStoreState, accounts: [owner, stranger] })
 })

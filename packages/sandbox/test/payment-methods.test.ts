@@ -15,7 +15,7 @@ import {
   type TestSandbox,
 } from '../src/testing/index'
 import { eventTypesOf } from './sandbox-harness'
-import { freshStoreState, prepareStoreUnderTest } from './store-under-test'
+import { freshStoreState } from './store-under-test'
 
 /**
  * MB WAY, Multibanco, Payshop and PayPal over raw HTTP: each method's whole flow and events, the
@@ -30,7 +30,6 @@ let api: ApiCaller
 const otherAccount = { id: 'acct_other', key: 'sk_other' }
 
 beforeAll(async () => {
-  await prepareStoreUnderTest()
   harness = await startTestSandbox({
     state: freshStoreState,
     clock,

@@ -1,9 +1,8 @@
 import type { ServerResponse } from 'node:http'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { startLocalPostgres } from '../../../scripts/local-postgres'
-import { killRunningClis } from './cli-process'
+import { afterEach, describe, expect, inject, it } from 'vitest'
+import { killRunningClis, stateFlags } from './cli-process'
 import { eventually, type Receiver, startReceiver } from './delivery-receiver'
-import { createDatabase } from './store-under-test'
+import { type FreshState, freshDatabase } from './store-under-test'
 import {
   expectAllTimedWorkDone,
   failingSomeDeliveries,
@@ -17,30 +16,23 @@ import {
  * work: each delivery attempt and each answer or settlement is run by one of them, once; and
  * when one dies mid-load, the other takes over the work it had claimed.
  */
-const postgres = await startLocalPostgres()
 const receivers: Receiver[] = []
+const databases: FreshState[] = []
 afterEach(async () => {
   killRunningClis()
   for (const receiver of receivers.splice(0)) await receiver.stop()
+  for (const database of databases.splice(0)) await database.remove()
 })
-afterAll(() => postgres?.stop())
 
-let databases = 0
-
-/** A new, empty database on the test server. */
-async function freshDatabase(): Promise<string> {
-  return (await createDatabase(postgres?.url ?? '', `shared_timed_${++databases}`)).url
-}
-
+/** Two sandbox processes on one new, empty database. */
 async function twoSandboxes() {
   const database = await freshDatabase()
-  const receiver = await startReceiver(failingSomeDeliveries())
-  receivers.push(receiver)
+  databases.push(database)
   const [first, second] = await Promise.all([
-    startCli(['--database', database]),
-    startCli(['--database', database]),
+    startCli(stateFlags(database)),
+    startCli(stateFlags(database)),
   ])
-  return { first, second, receiver }
+  return { first, second }
 }
 
 interface EventJson {
@@ -49,11 +41,13 @@ interface EventJson {
   retries_log: unknown[]
 }
 
-describe.skipIf(postgres === undefined)(
+describe.skipIf(inject('postgresUrl') === undefined)(
   'two sandbox processes sharing a PostgreSQL database',
   () => {
     it('send each delivery attempt once and apply each answer and settlement once', async () => {
-      const { first, second, receiver } = await twoSandboxes()
+      const receiver = await startReceiver(failingSomeDeliveries())
+      receivers.push(receiver)
+      const { first, second } = await twoSandboxes()
       let acknowledged = 0
       await loadUntil(
         [first.api, second.api],
@@ -77,7 +71,6 @@ describe.skipIf(postgres === undefined)(
     }, 30_000)
 
     it('lose nothing when one is killed mid-load: the other takes over its claimed work at once', async () => {
-      const database = await freshDatabase()
       // Every attempt is held unanswered until the kill, so both processes hold claimed attempts
       // in flight when one dies.
       const held: ServerResponse[] = []
@@ -86,10 +79,7 @@ describe.skipIf(postgres === undefined)(
         holding ? (response: ServerResponse) => held.push(response) : 200,
       )
       receivers.push(receiver)
-      const [first, second] = await Promise.all([
-        startCli(['--database', database]),
-        startCli(['--database', database]),
-      ])
+      const { first, second } = await twoSandboxes()
       let acknowledged = 0
       await loadUntil(
         [first.api, second.api],

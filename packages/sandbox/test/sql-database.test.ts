@@ -1,21 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openSqlDatabase } from '../src/storage/sql/open-database'
+import { type FreshState, freshDataFolder } from './store-under-test'
 
-const folders: string[] = []
+const states: FreshState[] = []
 afterAll(async () => {
-  for (const folder of folders) await rm(folder, { recursive: true, force: true })
+  for (const state of states) await state.remove()
 })
 
 describe('openSqlDatabase({ data })', () => {
-  // Creating a fresh embedded database takes seconds, twice here.
-  it('keeps what a committed transaction wrote across a reopen, and nothing of a failed one', {
-    timeout: 30_000,
-  }, async () => {
-    const data = await mkdtemp(join(tmpdir(), 'chargekit-sandbox-db-'))
-    folders.push(data)
+  // A copy of an existing folder: opening one costs a second, creating one (store.test.ts
+  // does) several.
+  it('keeps what a committed transaction wrote across a reopen, and nothing of a failed one', async () => {
+    const state = await freshDataFolder()
+    states.push(state)
+    const data = state.options.data as string
     const first = await openSqlDatabase({ data })
     await first.query('CREATE TABLE notes (id text PRIMARY KEY, amount bigint NOT NULL)')
     await first.transaction(async (tx) => {
@@ -34,5 +32,5 @@ describe('openSqlDatabase({ data })', () => {
       { id: 'kept', amount: '9007199254740993' },
     ])
     await second.close()
-  })
+  }, 30_000)
 })

@@ -1,13 +1,10 @@
 import { execFile } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { PGlite } from '@electric-sql/pglite'
-import pg from 'pg'
 import { inject, type ProvidedContext } from 'vitest'
-import { pgliteTemplate } from '../../../scripts/pglite-template'
 import type {} from '../../../scripts/provided-context'
 import {
   createMemoryStore,
@@ -15,7 +12,7 @@ import {
   type StartSandboxOptions,
   startSandbox,
 } from '../src/index'
-import { openSqlDatabase } from '../src/storage/sql/open-database'
+import { createDatabase, templateDatabase } from './postgres-server'
 
 /** Where the sandboxes of a test run keep their state; the test project decides. */
 export type StoreUnderTest = ProvidedContext['sandboxStore']
@@ -69,69 +66,24 @@ export async function freshStoreState(): Promise<FreshState> {
   return storeUnderTest === 'embedded' ? freshDataFolder() : freshDatabase()
 }
 
-/**
- * A new embedded database costs seconds (PGlite initializes its cluster), opening an existing
- * one a fraction of a second: the first folder of a test file is made once (from the run's
- * dump of a fresh database), migrated, and copied for every sandbox.
- */
-let template: Promise<string> | undefined
-
-/**
- * Makes what every sandbox of the file starts from (the embedded database's first folder), for
- * a `beforeAll`: a test that starts its own sandboxes then does not pay for it in its time.
- */
-export async function prepareStoreUnderTest(): Promise<void> {
-  if (storeUnderTest !== 'embedded') return
-  template ??= (async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'chargekit-template-'))
-    process.once('exit', () => rmSync(folder, { recursive: true, force: true }))
-    // From the dump of a fresh database: a second, not the seconds initializing one takes.
-    await (await PGlite.create({ dataDir: folder, loadDataDir: pgliteTemplate() })).close()
-    await (await openSqlDatabase({ data: folder })).close()
-    return folder
-  })()
-  await template
-}
-
-async function freshDataFolder(): Promise<FreshState> {
-  await prepareStoreUnderTest()
-  if (template === undefined) throw new Error('no template folder')
+/** A new data folder holding an empty, migrated embedded database; remove() deletes it. */
+export async function freshDataFolder(): Promise<FreshState> {
+  const from = inject('sandboxDataFolder')
   const data = await mkdtemp(join(tmpdir(), 'chargekit-data-'))
   // cp(1) copies PGlite's thousand small files several times faster than fs.cp.
-  await promisify(execFile)('cp', ['-R', `${await template}/.`, data])
+  await promisify(execFile)('cp', ['-R', `${from}/.`, data])
   return { options: { data }, remove: () => rm(data, { recursive: true, force: true }) }
 }
 
-let databases = 0
-
-async function freshDatabase(): Promise<FreshState> {
-  const created = await createDatabase(
-    inject('postgresUrl'),
-    `sandbox_${process.pid}_${++databases}`,
-  )
+/**
+ * A new database on the run's PostgreSQL server (see postgres-server.ts), with the sandbox's
+ * tables and no rows; remove() drops it. Test files run at once on that server: each database
+ * gets a name of its own.
+ */
+export async function freshDatabase(): Promise<FreshState> {
+  const serverUrl = inject('postgresUrl')
+  if (serverUrl === undefined) throw new Error('No PostgreSQL server in this run')
+  const name = `sandbox_${randomUUID().replaceAll('-', '')}`
+  const created = await createDatabase(serverUrl, name, templateDatabase)
   return { options: { database: created.url }, remove: created.drop }
-}
-
-/** Creates database `name` on the server at `serverUrl`; `drop()` removes it again. */
-export async function createDatabase(
-  serverUrl: string,
-  name: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
-  await onServer(serverUrl, `CREATE DATABASE ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  }
-}
-
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  try {
-    await admin.query(statement)
-  } finally {
-    await admin.end()
-  }
 }

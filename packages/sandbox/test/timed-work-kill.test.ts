@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { startLocalPostgres } from '../../../scripts/local-postgres'
-import { killRunningClis } from './cli-process'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { killRunningClis, stateFlags } from './cli-process'
 import { type Receiver, startReceiver } from './delivery-receiver'
+import { type FreshState, freshDatabase, freshDataFolder } from './store-under-test'
 import {
   expectAllTimedWorkDone,
   failingSomeDeliveries,
@@ -19,24 +16,24 @@ import {
  * it acknowledged reaches the receiver, every answer and settlement is applied exactly once,
  * and what came due while it was down runs as soon as it is back.
  */
-const folders: string[] = []
+const states: FreshState[] = []
 const receivers: Receiver[] = []
-const postgres = await startLocalPostgres()
-afterEach(async () => {
+// Not after each test: the tests run at once, each stopping its own processes.
+afterAll(async () => {
   killRunningClis()
   for (const receiver of receivers.splice(0)) await receiver.stop()
-})
-afterAll(async () => {
-  for (const folder of folders) await rm(folder, { recursive: true, force: true })
-  await postgres?.stop()
+  for (const state of states.splice(0)) await state.remove()
 })
 
-async function killWithWorkPendingAndRestart(args: string[]) {
+async function killWithWorkPendingAndRestart(fresh: () => Promise<FreshState>) {
+  const state = await fresh()
+  states.push(state)
+  const args = stateFlags(state)
   const receiver = await startReceiver(failingSomeDeliveries())
   receivers.push(receiver)
   const first = await startCli(args)
-  // A random moment: after 20 to 50 acknowledged writes.
-  const killAfter = 20 + Math.floor(Math.random() * 30)
+  // A random moment: after 8 to 20 acknowledged writes.
+  const killAfter = 8 + Math.floor(Math.random() * 12)
   let acknowledged = 0
   await loadUntil(
     [first.api],
@@ -51,15 +48,15 @@ async function killWithWorkPendingAndRestart(args: string[]) {
   const receivedBeforeRestart = receiver.received.length
 
   const second = await startCli(args)
-  const state = await expectAllTimedWorkDone(second.api, receiver)
-  expect(state.payments.length).toBeGreaterThanOrEqual(Math.floor(killAfter / 3))
+  const done = await expectAllTimedWorkDone(second.api, receiver)
+  expect(done.payments.length).toBeGreaterThanOrEqual(Math.floor(killAfter / 3))
   // Work was pending at the kill: the restarted sandbox sent some of it.
   expect(receiver.received.length).toBeGreaterThan(receivedBeforeRestart)
 
   // On schedule: no settlement before its day was up, none later than a moment after it was
   // due or the sandbox was back, whichever came last.
-  const created = new Map(state.events.map((event) => [`${event.type} ${event.object_id}`, event]))
-  for (const payment of state.payments) {
+  const created = new Map(done.events.map((event) => [`${event.type} ${event.object_id}`, event]))
+  for (const payment of done.payments) {
     const success = Date.parse(created.get(`payment.success ${payment.id}`)?.created_at ?? '')
     const settled = Date.parse(created.get(`payment.settled ${payment.id}`)?.created_at ?? '')
     const due = success + settlementDelayMs
@@ -71,17 +68,16 @@ async function killWithWorkPendingAndRestart(args: string[]) {
   expect(await second.run.exited).toBe(0)
 }
 
-describe('kill -9 with timed work pending', () => {
+// The two stores' tests share nothing: they run at once.
+describe.concurrent('kill -9 with timed work pending', () => {
   it('resumes every delivery, answer and settlement of an embedded database, once', async () => {
-    const data = await mkdtemp(join(tmpdir(), 'chargekit-kill-timed-'))
-    folders.push(data)
-    await killWithWorkPendingAndRestart(['--data', data])
+    await killWithWorkPendingAndRestart(freshDataFolder)
   }, 90_000)
 
-  it.skipIf(postgres === undefined)(
+  it.skipIf(inject('postgresUrl') === undefined)(
     'resumes every delivery, answer and settlement of a PostgreSQL database, once',
     async () => {
-      await killWithWorkPendingAndRestart(['--database', postgres?.url ?? ''])
+      await killWithWorkPendingAndRestart(freshDatabase)
     },
     90_000,
   )
