@@ -7,13 +7,13 @@
 //   (`client.get`, over fetch), pointed at the same sandbox;
 // then the minified+gzipped size of the client entry bundled with its dependencies.
 // Run: pnpm --filter @chargekit/client... build && pnpm exec tsx bench/client/index.ts
-import { fork } from 'node:child_process'
 import { gzipSync } from 'node:zlib'
 import { createClient } from '@chargekit/client'
 import { nodeTransport } from '@chargekit/client/node'
 import { build } from 'esbuild'
 import OpenAI from 'openai'
 import Stripe from 'stripe'
+import { startChildProcess } from '../support/child-process'
 import { percentile } from '../support/measure'
 import { reportFigure, reportRatio } from '../support/report'
 
@@ -216,19 +216,10 @@ async function interleaved(
 
 /** The sandbox's process, once it has seeded the event the bench reads. */
 async function startSandboxProcess() {
-  const child = fork(new URL('./sandbox-process.ts', import.meta.url))
-  const ready = await new Promise<{ url: string; eventId: string }>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as { url: string; eventId: string }))
-    child.once('exit', (code) => reject(new Error(`the sandbox process exited with ${code}`)))
-  })
-  return {
-    ...ready,
-    close: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve())
-        child.send('close')
-      }),
-  }
+  const { ready, close } = await startChildProcess<{ url: string; eventId: string }>(
+    new URL('./sandbox-process.ts', import.meta.url),
+  )
+  return { ...ready, close }
 }
 
 /** The whole public entry (`export *`) bundled for browsers, minified, then gzipped. */

@@ -1,5 +1,6 @@
 // Event delivery, at time scale 1, with 1,000 charges (about 5 events each) created
-// through a running sandbox's API and delivered to a local node:http receiver:
+// through a running sandbox's API (in a process of its own, as the service is) and delivered to
+// a local node:http receiver in the bench's process, beside the merchant flows:
 // - deliveries/s: how fast the engine empties a backlog of those events into the receiver,
 //   against the rate a bare keep-alive node:http client reaches on the very same receiver;
 // - delay from each event's creation to its arrival (p50, p99) in a plain run, where events are
@@ -7,8 +8,8 @@
 //   trip of a bare keep-alive node:http POST to the same receiver, sent every few ms during that
 //   same run: the delay the loaded process imposes on any request, which no engine can beat.
 import { Agent, request, type ServerResponse } from 'node:http'
-import { type Sandbox, startSandbox } from '@chargekit/sandbox'
 import { startBareServer } from '../support/bare-server.js'
+import { startChildProcess } from '../support/child-process.js'
 import { measureRate, percentile } from '../support/measure.js'
 import { reportAgainstTarget, reportFigure, reportRatio } from '../support/report.js'
 
@@ -231,12 +232,15 @@ async function backlogRun() {
   }
 }
 
-async function withSandbox<T>(body: (sandbox: Sandbox) => Promise<T>): Promise<T> {
+/** A fresh sandbox in its own process (sandbox-process.ts) for one run. */
+async function withSandbox<T>(body: (sandbox: { apiUrl: string }) => Promise<T>): Promise<T> {
   answered = new Map()
   expected = Number.POSITIVE_INFINITY
-  const sandbox = await startSandbox({ port: 0, timeScale: 1 })
+  const sandbox = await startChildProcess<{ apiUrl: string }>(
+    new URL('./sandbox-process.ts', import.meta.url),
+  )
   try {
-    return await body(sandbox)
+    return await body(sandbox.ready)
   } finally {
     await sandbox.close()
   }
