@@ -1,15 +1,15 @@
-import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { formatTestAmount } from '@chargekit/errors'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../../../scripts/launch-chromium'
+import { saveScreenshot } from '../../../scripts/launch-chromium'
 import type { Database } from '../src/db/database.js'
 import { parseMajorAmount } from '../src/money.js'
 import { checkout } from '../src/payments/checkout.js'
 import { type SentRequest, watchRequests } from './support/sent-requests.js'
 import { shopHttp } from './support/shop-http.js'
-import { type Stack, startStack } from './support/stack.js'
+import { openShopInChromium, type ShopInChromium } from './support/shop-in-chromium.js'
+import type { Stack } from './support/stack.js'
 
 const artifacts = fileURLToPath(new URL('../test-artifacts/', import.meta.url))
 
@@ -39,17 +39,14 @@ async function databaseText(database: Database): Promise<string> {
 
 describe('the shop in a real browser', () => {
   let stack: Stack
-  let browser: Browser
   let page: Page
+  let shop: ShopInChromium
   beforeAll(async () => {
-    mkdirSync(artifacts, { recursive: true })
-    stack = await startStack()
-    browser = await launchChromium()
-    page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
+    shop = await openShopInChromium()
+    ;({ stack, page } = shop)
   })
   afterAll(async () => {
-    await browser?.close()
-    await stack?.close()
+    await shop?.close()
   })
 
   /**
@@ -89,18 +86,18 @@ describe('the shop in a real browser', () => {
   it('buys with the test card: the card goes to the sandbox only, and the order turns paid (live)', async () => {
     const watch = watchRequests(page)
     await page.goto(stack.shop.url)
-    await page.screenshot({ path: `${artifacts}products.png`, fullPage: true })
+    await saveScreenshot(page, `${artifacts}products.png`)
     await page.locator('[data-product="pour-over-kettle"] button', { hasText: 'Buy' }).click()
     await page.waitForURL(/\/orders\/ord_/)
     const card = { number: '4242 4242 4242 4242', cvc: '7391' }
     await fillCard(page, card)
-    await page.screenshot({ path: `${artifacts}card-form.png`, fullPage: true })
+    await saveScreenshot(page, `${artifacts}card-form.png`)
     await page.getByRole('button', { name: /^Pay / }).click()
     // The badge turns paid through the webhook, pushed to the open page without a reload.
     await page.locator('.order-summary [data-status="paid"]').waitFor({ timeout: 20_000 })
     expect(await page.locator('.details').textContent()).toContain('•••• 4242')
     await page.locator('[data-event-type="payment.success"]').waitFor({ timeout: 20_000 })
-    await page.screenshot({ path: `${artifacts}order-paid.png`, fullPage: true })
+    await saveScreenshot(page, `${artifacts}order-paid.png`)
     await expectCardOnlySentToService(watch, card)
   })
 
@@ -116,13 +113,13 @@ describe('the shop in a real browser', () => {
     await fillCard(page, card)
     await page.getByRole('button', { name: /^Pay / }).click()
     await page.waitForURL((url) => url.origin === new URL(stack.sandbox.url).origin)
-    await page.screenshot({ path: `${artifacts}three-ds-challenge.png`, fullPage: true })
+    await saveScreenshot(page, `${artifacts}three-ds-challenge.png`)
     await page.getByRole('button', { name: 'Authorize' }).click()
     // Back on the order page itself (the shop read the instrument and dropped it from the URL).
     await page.waitForURL(orderUrl)
     await page.locator('.order-summary [data-status="paid"]').waitFor({ timeout: 20_000 })
     expect(await page.locator('.details').textContent()).toContain('•••• 4242')
-    await page.screenshot({ path: `${artifacts}three-ds-paid.png`, fullPage: true })
+    await saveScreenshot(page, `${artifacts}three-ds-paid.png`)
     await expectCardOnlySentToService(watch, card)
   })
 
@@ -146,7 +143,7 @@ describe('the shop in a real browser', () => {
       // Ready for the next try.
       await page.locator('form[data-payment-form] button:not([disabled])').waitFor()
       if (attempt === 1) {
-        await page.screenshot({ path: `${artifacts}card-declined.png`, fullPage: true })
+        await saveScreenshot(page, `${artifacts}card-declined.png`)
       }
     }
     // The sixth declined card stops the charge; the page asks the shop for a new one and reloads.
@@ -204,7 +201,7 @@ describe('the shop in a real browser', () => {
     // This tab stays open on the order while the refund is made from a second one.
     await page.goto(orderUrl)
     expect(await refundAmount(page).inputValue()).toBe('129.00')
-    const other = await browser.newPage()
+    const other = await page.context().newPage()
     try {
       await other.goto(orderUrl)
       await refundAmount(other).fill('29.00')
@@ -217,7 +214,7 @@ describe('the shop in a real browser', () => {
     // The open tab swaps the new panel in: its untouched field now shows what is left.
     await page.locator('.order-summary [data-status="partially_refunded"]').waitFor()
     expect(await refundAmount(page).inputValue()).toBe('100.00')
-    await page.screenshot({ path: `${artifacts}partial-refund.png`, fullPage: true })
+    await saveScreenshot(page, `${artifacts}partial-refund.png`)
     // What the customer typed survives the next update.
     await refundAmount(page).fill('12.34')
     await http.post(`/orders/${orderId}/refund`, {
@@ -240,7 +237,7 @@ describe('the shop in a real browser', () => {
     expect(await text('.decline-designation')).toBe('Insufficient Funds')
     expect(await text('.decline-description')).toBe('Not enough funds')
     expect(await text('.decline-retry')).toContain('Yes')
-    await page.screenshot({ path: `${artifacts}scenario-decline.png`, fullPage: true })
+    await saveScreenshot(page, `${artifacts}scenario-decline.png`)
   })
 
   it('fits every page in a phone’s width', async () => {
@@ -263,10 +260,7 @@ describe('the shop in a real browser', () => {
       const width = await page.evaluate(() => document.documentElement.scrollWidth)
       if (width > 390) wider[name] = width
       expect(await page.locator('link[rel="icon"]').count(), `${name} has a favicon`).toBe(1)
-      await page.screenshot({
-        path: `${artifacts}phone-${name.replaceAll(' ', '-')}.png`,
-        fullPage: true,
-      })
+      await saveScreenshot(page, `${artifacts}phone-${name.replaceAll(' ', '-')}.png`)
     }
     expect(wider).toEqual({})
   })

@@ -1,12 +1,12 @@
-import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Instrument } from '@chargekit/client'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../../../scripts/launch-chromium'
+import { saveScreenshot } from '../../../scripts/launch-chromium'
 import { type SentRequest, watchRequests } from './support/sent-requests.js'
 import { shopHttp } from './support/shop-http.js'
-import { type Stack, startStack } from './support/stack.js'
+import { openShopInChromium, type ShopInChromium } from './support/shop-in-chromium.js'
+import type { Stack } from './support/stack.js'
 
 const artifacts = fileURLToPath(new URL('../test-artifacts/', import.meta.url))
 
@@ -18,17 +18,16 @@ const timeScale = 0.05
 
 describe('MB WAY and Multibanco in a real browser', () => {
   let stack: Stack
-  let browser: Browser
   let page: Page
+  let shop: ShopInChromium
   beforeAll(async () => {
-    mkdirSync(artifacts, { recursive: true })
-    stack = await startStack({ customerSimulator: true, timeScale })
-    browser = await launchChromium()
-    page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
+    shop = await openShopInChromium({ customerSimulator: true, timeScale })
+    ;({ stack, page } = shop)
+    // Playwright's clock in the page: the countdown's ticks are moved forward, not waited for.
+    await page.clock.install()
   })
   afterAll(async () => {
-    await browser?.close()
-    await stack?.close()
+    await shop?.close()
   })
 
   /** Buys the euro-priced product with `flow` from the product page; returns the order id. */
@@ -39,6 +38,13 @@ describe('MB WAY and Multibanco in a real browser', () => {
     await product.getByRole('button', { name: 'Buy' }).click()
     await page.waitForURL(/\/orders\/ord_/)
     return new URL(page.url()).pathname.split('/').pop() ?? ''
+  }
+
+  /** The same checkout as `buy`, posted by the test, and the new order's page opened. */
+  async function openNewOrder(flow: 'mbway' | 'multibanco') {
+    const orderId = await shopHttp(stack).checkout('espresso-cups', flow)
+    await page.goto(`${stack.shop.url}/orders/${orderId}`)
+    return orderId
   }
 
   /** What the customer does in their phone's app, or at the ATM: the sandbox's test helper. */
@@ -91,7 +97,7 @@ describe('MB WAY and Multibanco in a real browser', () => {
   it('MB WAY: phone → "approve in your app" with the masked phone and the time left → paid', async () => {
     const watch = watchRequests(page)
     const orderId = await buy('mbway')
-    await page.screenshot({ path: `${artifacts}mbway-form.png`, fullPage: true })
+    await saveScreenshot(page, `${artifacts}mbway-form.png`)
     // Typed the way people write it: the service reads the number without the spaces.
     await sendPhone('912 345 678')
     const panel = page.locator('[data-customer-action="mbway"]')
@@ -102,11 +108,12 @@ describe('MB WAY and Multibanco in a real browser', () => {
     const countdown = panel.locator('time[data-countdown]')
     const first = (await countdown.textContent()) ?? ''
     expect(first).toMatch(/^0:[01]\d$/)
+    await page.clock.runFor(1_000)
     await page.waitForFunction(
       (shown) => document.querySelector('time[data-countdown]')?.textContent !== shown,
       first,
     )
-    await page.screenshot({ path: `${artifacts}mbway-awaiting.png`, fullPage: true })
+    await saveScreenshot(page, `${artifacts}mbway-awaiting.png`)
 
     await answerAsCustomer(orderId, 'approve')
     // The open page turns paid through the webhook, without a reload.
@@ -118,21 +125,21 @@ describe('MB WAY and Multibanco in a real browser', () => {
       expect.arrayContaining(['instrument.pending', 'instrument.authorized', 'payment.success']),
     )
     expect(order).toMatchObject({ captured: '18.50', currency: 'EUR' })
-    await page.screenshot({ path: `${artifacts}mbway-paid.png`, fullPage: true })
+    await saveScreenshot(page, `${artifacts}mbway-paid.png`)
     await expectPhoneOnlySentToService(watch, '912345678')
   })
 
   it('MB WAY: a test phone approves by itself; a refusal fails the order; no answer expires it', async () => {
     const watch = watchRequests(page)
     // 91000…: the sandbox's simulated customer approves after 10 s of its time (0.5 s here).
-    await buy('mbway')
+    await openNewOrder('mbway')
     await sendPhone('910001234')
     await badge('paid').waitFor()
 
     // Refused in the app, through the shop's sandbox-only panel (the shop's server calls the
     // test helper with its private key). A number that is not a Portuguese mobile first: the
     // service's answer names the field, and the form shows it there.
-    await buy('mbway')
+    await openNewOrder('mbway')
     await page.getByLabel('MB WAY phone number').fill('212 345 678')
     await page.getByRole('button', { name: 'Pay €18.50 with MB WAY' }).click()
     const problem = page.locator('[data-error-for="phone_number"]')
@@ -147,10 +154,10 @@ describe('MB WAY and Multibanco in a real browser', () => {
     const decline = page.locator('.decline[data-step="instrument"]')
     expect(await decline.getAttribute('data-code')).toBe('03.00.0001')
     expect(await page.locator('[data-payment-form]').count()).toBe(0)
-    await page.screenshot({ path: `${artifacts}mbway-refused.png`, fullPage: true })
+    await saveScreenshot(page, `${artifacts}mbway-refused.png`)
 
     // Not answered within the window.
-    const unanswered = await buy('mbway')
+    const unanswered = await openNewOrder('mbway')
     await sendPhone('914000222')
     await answerAsCustomer(unanswered, 'expire')
     await badge('expired').waitFor()
@@ -196,7 +203,7 @@ describe('MB WAY and Multibanco in a real browser', () => {
         timeZone: 'Europe/Lisbon',
       }).format(new Date(expiresAt)),
     )
-    await page.screenshot({ path: `${artifacts}multibanco-reference.png`, fullPage: true })
+    await saveScreenshot(page, `${artifacts}multibanco-reference.png`)
 
     await answerAsCustomer(orderId, 'pay')
     await badge('paid').waitFor()
@@ -206,11 +213,11 @@ describe('MB WAY and Multibanco in a real browser', () => {
     )
     // The service refunds no Multibanco payment: the page offers no refund form.
     expect(await page.locator('form.refund-form').count()).toBe(0)
-    await page.screenshot({ path: `${artifacts}multibanco-paid.png`, fullPage: true })
+    await saveScreenshot(page, `${artifacts}multibanco-paid.png`)
   })
 
   it('Multibanco: a reference not paid in time expires the order', async () => {
-    const orderId = await buy('multibanco')
+    const orderId = await openNewOrder('multibanco')
     await page.locator('[data-customer-action="multibanco"]').waitFor()
     await answerAsCustomer(orderId, 'expire')
     await badge('expired').waitFor()
@@ -220,6 +227,6 @@ describe('MB WAY and Multibanco in a real browser', () => {
     expect(await page.locator('[data-customer-action]').count()).toBe(0)
     // Final: the page stops listening, and the late helper answers nothing new.
     expect(await page.locator('#order-live').getAttribute('data-final')).toBe('true')
-    await page.screenshot({ path: `${artifacts}multibanco-expired.png`, fullPage: true })
+    await saveScreenshot(page, `${artifacts}multibanco-expired.png`)
   })
 })

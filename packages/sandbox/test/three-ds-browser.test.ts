@@ -1,12 +1,14 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Browser } from 'playwright-core'
+import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../../scripts/launch-chromium'
 import { cardFor, type Harness, startHarness } from './sandbox-harness'
 
 let harness: Harness
 let browser: Browser
+/** One browser profile for both tests; each opens its own page. */
+let context: BrowserContext
 // The merchant's return page, where the 3DS page sends the customer back.
 const shop = createServer((_request, response) => {
   response.writeHead(200, { 'content-type': 'text/html' })
@@ -15,10 +17,13 @@ const shop = createServer((_request, response) => {
 let returnUrl = ''
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve))
+  ;[harness, browser] = await Promise.all([
+    startHarness(),
+    launchChromium(),
+    new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve)),
+  ])
   returnUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/orders/9/return`
-  harness = await startHarness()
-  browser = await launchChromium()
+  context = await browser.newContext()
 })
 afterAll(async () => {
   await browser?.close()
@@ -49,7 +54,7 @@ describe('the 3DS page in a real browser', () => {
     '"%s" sends the customer back to the shop and leaves the instrument %s',
     async (button, status) => {
       const instrument = await pendingInstrument()
-      const page = await browser.newPage()
+      const page = await context.newPage()
       const errors: string[] = []
       page.on('pageerror', (error) => errors.push(error.message))
       page.on('console', (message) => {
