@@ -356,14 +356,13 @@ describe('the order turns paid only when the webhook arrives', () => {
         'authorized',
       )
       // The service has tried to deliver instrument.authorized; the gate refused it.
-      await waitFor(() => gate.deliveries.some((d) => d.type === 'instrument.authorized'))
+      const authorized = await gate.deliveryOf('instrument.authorized')
       const blocked = await http.order(orderId)
       expect(blocked.status).toBe('processing')
       expect(blocked.events).toEqual([])
 
       gate.open()
-      const authorized = gate.deliveries.find((d) => d.type === 'instrument.authorized')
-      await stack.client.events.redeliver(authorized?.id ?? '')
+      await stack.client.events.redeliver(authorized.id)
       const order = await http.waitForOrder(orderId, (o) => o.status === 'paid')
       expect(order.events.map((event) => event.type)).toContain('instrument.authorized')
     } finally {
@@ -383,12 +382,4 @@ async function completeChallenge(page: string, challenge: URL, outcome: 'authori
     body: new URLSearchParams({ outcome, token: token ?? '' }),
     redirect: 'manual',
   })
-}
-
-async function waitFor(condition: () => boolean) {
-  const deadline = Date.now() + 20_000
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition never became true')
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
 }
