@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, saveScreenshot } from '../../../scripts/launch-chromium'
@@ -7,6 +9,7 @@ import {
   artifactsDir,
   basic,
   callApi,
+  card,
   type DashboardWorld,
   eventsLoaded,
   eventsOf,
@@ -17,7 +20,8 @@ import {
   startDashboardWorld,
 } from './dashboard-fixtures'
 
-// The dashboard in real Chromium against a real sandbox: everything a person does with it.
+// The sandbox's pages in real Chromium against a real sandbox: the dashboard, everything a
+// person does with it, and the customer's 3-D Secure page. One file, so one Chromium serves both.
 
 interface PendingInstrument {
   id: string
@@ -35,6 +39,11 @@ let browser: Browser
  */
 let context: BrowserContext
 const pageErrors: string[] = []
+// The merchant's return page, where the 3DS page sends the customer back.
+const shop = createServer((_request, response) => {
+  response.writeHead(200, { 'content-type': 'text/html' })
+  response.end('<!doctype html><title>Back at the shop</title><h1>Thanks!</h1>')
+})
 
 beforeAll(async () => {
   // The dashboard bundles its browser code on its first page; asked for here, that happens
@@ -44,7 +53,12 @@ beforeAll(async () => {
       await fetch(`${started.sandbox.url}/dashboard`)
       return started
     })
-  ;[world, fastWorld, browser] = await Promise.all([started(), started(0), launchChromium()])
+  ;[world, fastWorld, browser] = await Promise.all([
+    started(),
+    started(0),
+    launchChromium(),
+    new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve)),
+  ])
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   await context.clock.install()
 }, 30_000)
@@ -53,6 +67,8 @@ afterAll(async () => {
   await browser?.close()
   await world?.close()
   await fastWorld?.close()
+  shop.closeAllConnections()
+  await new Promise<void>((resolve) => shop.close(() => resolve()))
 })
 
 async function newPage(profile = context): Promise<Page> {
@@ -79,6 +95,56 @@ async function applyFilters(page: Page, applied: (url: URL) => boolean) {
   await page.waitForURL(applied)
   await eventsLoaded(page)
 }
+
+describe('the 3DS page in Chromium', () => {
+  it.each([
+    ['Authorize', 'authorized'],
+    ['Fail authentication', 'invalid'],
+  ])(
+    '"%s" sends the customer back to the shop and leaves the instrument %s',
+    async (button, status) => {
+      const returnUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/orders/9/return`
+      const charge = await callApi<{ id: string }>(world, accountA, 'POST', '/charges', {
+        charge_type: 'card_onetime',
+        amount: 12,
+        currency: 'EUR',
+        events_url: `${world.receiver.url}/events`,
+        channels: ['card_onetime_simulated_acquirer'],
+        redirect_url: returnUrl,
+        instrument_params: { enable3ds: true, captured_on_creation: false },
+      })
+      const instrument = await callApi<PendingInstrument>(
+        world,
+        accountA,
+        'POST',
+        '/instruments',
+        card(charge.id),
+      )
+      const page = await newPage()
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      await page.goto(instrument.redirect.url)
+      await expect(page.title()).resolves.toBe('3-D Secure verification')
+      await page.getByRole('button', { name: button }).click()
+      // Back at the shop, with the instrument named in the query.
+      await page.waitForURL(`${returnUrl}?instrument=${instrument.id}`)
+      await expect(page.locator('h1').textContent()).resolves.toBe('Thanks!')
+      const stored = await callApi<{ status: string }>(
+        world,
+        accountA,
+        'GET',
+        `/instruments/${instrument.id}`,
+      )
+      expect(stored.status).toBe(status)
+      // No CSP violation or script error on the way.
+      expect(errors).toEqual([])
+      await page.close()
+    },
+  )
+})
 
 // Generous limits: two CPU cores are shared with other suites, and Chromium is slow to start there.
 describe('dashboard in Chromium', { timeout: 30_000 }, () => {
