@@ -307,9 +307,14 @@ describe('MB WAY and Multibanco in a real browser', () => {
     expect(instrument.id).toBe(instrumentId)
   }
 
-  async function sendPhone(phone: string) {
+  async function submitPhone(phone: string) {
     await page.getByLabel('MB WAY phone number').fill(phone)
     await page.getByRole('button', { name: 'Pay €18.50 with MB WAY' }).click()
+  }
+
+  /** Sends the phone number; resolves once the page asks for the approval in the app. */
+  async function sendPhone(phone: string) {
+    await submitPhone(phone)
     await page.locator('[data-customer-action="mbway"]').waitFor()
   }
 
@@ -381,8 +386,9 @@ describe('MB WAY and Multibanco in a real browser', () => {
   it('MB WAY: a test phone approves by itself; a refusal fails the order; no answer expires it', async () => {
     const watch = watchRequests(page)
     // 91000…: the sandbox's simulated customer approves after 10 s of its time (0.5 s here).
+    // (Maybe before the page shows the request: it is not waited for.)
     await openNewOrder('mbway')
-    await sendPhone('910001234')
+    await submitPhone('910001234')
     await badge('paid').waitFor()
 
     // Refused in the app, through the shop's sandbox-only panel (the shop's server calls the
