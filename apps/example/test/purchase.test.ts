@@ -1,21 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startShop } from '../src/shop.js'
 import { type OrderJson, shopHttp } from './support/shop-http.js'
 import { type Stack, startStack } from './support/stack.js'
 import { startWebhookGate } from './support/webhook-gate.js'
 
 const isPaid = (order: OrderJson) => order.status === 'paid' && order.payment_id !== null
 
-describe('purchase through the webhook', () => {
-  let stack: Stack
-  let http: ReturnType<typeof shopHttp>
-  beforeAll(async () => {
-    stack = await startStack()
-    http = shopHttp(stack)
-  })
-  afterAll(async () => {
-    await stack?.close()
-  })
+let stack: Stack
+let http: ReturnType<typeof shopHttp>
+beforeAll(async () => {
+  stack = await startStack()
+  http = shopHttp(stack)
+})
+afterAll(async () => {
+  await stack?.close()
+})
 
+describe('purchase through the webhook', () => {
   it('lists the products', async () => {
     const { status, html } = await http.page('/')
     expect(status).toBe(200)
@@ -344,11 +345,17 @@ describe('purchase through the webhook', () => {
 
 describe('the order turns paid only when the webhook arrives', () => {
   it('stays unpaid while deliveries are blocked, and turns paid on the delivered event', async () => {
+    // A second shop on the same sandbox and database, which the sandbox reaches through the gate.
     const gate = await startWebhookGate()
-    const stack = await startStack({ publicUrl: gate.url })
-    gate.forwardTo(stack.shop.url)
+    const gated = await startShop({
+      client: stack.client,
+      database: stack.database,
+      browserCheckout: stack.browserCheckout,
+      publicUrl: gate.url,
+    })
+    gate.forwardTo(gated.url)
     try {
-      const http = shopHttp(stack)
+      const http = shopHttp({ shop: gated, browserCheckout: stack.browserCheckout })
       const orderId = await http.checkout('hand-grinder', 'pay')
       expect((await http.payWithCard(orderId)).outcome).toBe('returned')
       const { instrument_id: instrumentId } = await http.order(orderId)
@@ -366,7 +373,7 @@ describe('the order turns paid only when the webhook arrives', () => {
       const order = await http.waitForOrder(orderId, (o) => o.status === 'paid')
       expect(order.events.map((event) => event.type)).toContain('instrument.authorized')
     } finally {
-      await stack.close()
+      await gated.close()
       await gate.close()
     }
   })
