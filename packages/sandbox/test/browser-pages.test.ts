@@ -48,14 +48,14 @@ const shop = createServer((_request, response) => {
 beforeAll(async () => {
   // The dashboard bundles its browser code on its first page; asked for here, that happens
   // while Chromium starts.
-  const started = (timeScale?: number) =>
-    startDashboardWorld(timeScale === undefined ? {} : { timeScale }).then(async (started) => {
-      await fetch(`${started.sandbox.url}/dashboard`)
-      return started
+  const startWorld = (timeScale?: number) =>
+    startDashboardWorld(timeScale === undefined ? {} : { timeScale }).then(async (running) => {
+      await fetch(`${running.sandbox.url}/dashboard`)
+      return running
     })
   ;[world, fastWorld, browser] = await Promise.all([
-    started(),
-    started(0),
+    startWorld(),
+    startWorld(0),
     launchChromium(),
     new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve)),
   ])
