@@ -1,4 +1,6 @@
-import { type Browser, chromium } from 'playwright-core'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { type Browser, chromium, type Page } from 'playwright-core'
 import { findChromium } from './chromium-path.mjs'
 
 // Without the background-networking flags Chromium keeps dialling Google's hosts, which this
@@ -28,4 +30,14 @@ export function launchChromium(): Promise<Browser> {
     )
   }
   return chromium.launch({ executablePath, args: chromiumArgs })
+}
+
+/**
+ * Saves a full-page screenshot to `path` for a person to look at, only when the run sets
+ * CHARGEKIT_SCREENSHOTS=1: a screenshot asserts nothing and costs up to a second of CPU.
+ */
+export async function saveScreenshot(page: Page, path: string): Promise<void> {
+  if (!process.env.CHARGEKIT_SCREENSHOTS) return
+  mkdirSync(dirname(path), { recursive: true })
+  await page.screenshot({ path, fullPage: true })
 }

@@ -1,21 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startShop } from '../src/shop.js'
 import { type OrderJson, shopHttp } from './support/shop-http.js'
 import { type Stack, startStack } from './support/stack.js'
 import { startWebhookGate } from './support/webhook-gate.js'
 
 const isPaid = (order: OrderJson) => order.status === 'paid' && order.payment_id !== null
 
-describe('purchase through the webhook', () => {
-  let stack: Stack
-  let http: ReturnType<typeof shopHttp>
-  beforeAll(async () => {
-    stack = await startStack()
-    http = shopHttp(stack)
-  })
-  afterAll(async () => {
-    await stack?.close()
-  })
+let stack: Stack
+let http: ReturnType<typeof shopHttp>
+beforeAll(async () => {
+  stack = await startStack()
+  http = shopHttp(stack)
+})
+afterAll(async () => {
+  await stack?.close()
+})
 
+describe('purchase through the webhook', () => {
   it('lists the products', async () => {
     const { status, html } = await http.page('/')
     expect(status).toBe(200)
@@ -344,11 +345,17 @@ describe('purchase through the webhook', () => {
 
 describe('the order turns paid only when the webhook arrives', () => {
   it('stays unpaid while deliveries are blocked, and turns paid on the delivered event', async () => {
+    // A second shop on the same sandbox and database, which the sandbox reaches through the gate.
     const gate = await startWebhookGate()
-    const stack = await startStack({ publicUrl: gate.url })
-    gate.forwardTo(stack.shop.url)
+    const gated = await startShop({
+      client: stack.client,
+      database: stack.database,
+      browserCheckout: stack.browserCheckout,
+      publicUrl: gate.url,
+    })
+    gate.forwardTo(gated.url)
     try {
-      const http = shopHttp(stack)
+      const http = shopHttp({ shop: gated, browserCheckout: stack.browserCheckout })
       const orderId = await http.checkout('hand-grinder', 'pay')
       expect((await http.payWithCard(orderId)).outcome).toBe('returned')
       const { instrument_id: instrumentId } = await http.order(orderId)
@@ -356,18 +363,17 @@ describe('the order turns paid only when the webhook arrives', () => {
         'authorized',
       )
       // The service has tried to deliver instrument.authorized; the gate refused it.
-      await waitFor(() => gate.deliveries.some((d) => d.type === 'instrument.authorized'))
+      const authorized = await gate.deliveryOf('instrument.authorized')
       const blocked = await http.order(orderId)
       expect(blocked.status).toBe('processing')
       expect(blocked.events).toEqual([])
 
       gate.open()
-      const authorized = gate.deliveries.find((d) => d.type === 'instrument.authorized')
-      await stack.client.events.redeliver(authorized?.id ?? '')
+      await stack.client.events.redeliver(authorized.id)
       const order = await http.waitForOrder(orderId, (o) => o.status === 'paid')
       expect(order.events.map((event) => event.type)).toContain('instrument.authorized')
     } finally {
-      await stack.close()
+      await gated.close()
       await gate.close()
     }
   })
@@ -383,12 +389,4 @@ async function completeChallenge(page: string, challenge: URL, outcome: 'authori
     body: new URLSearchParams({ outcome, token: token ?? '' }),
     redirect: 'manual',
   })
-}
-
-async function waitFor(condition: () => boolean) {
-  const deadline = Date.now() + 20_000
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition never became true')
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
 }

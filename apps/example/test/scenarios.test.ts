@@ -6,6 +6,11 @@ import {
   testElements,
 } from '@chargekit/errors'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database, SqlParam } from '../src/db/database.js'
+import { orderRepository } from '../src/orders/order-repository.js'
+import { createOrderUpdates } from '../src/orders/order-updates.js'
+import { runScenario } from '../src/scenarios/run-scenario.js'
+import type { ShopContext } from '../src/shop-context.js'
 import { shopHttp } from './support/shop-http.js'
 import { type Stack, startStack } from './support/stack.js'
 
@@ -27,17 +32,17 @@ const statusAfter: Record<TestElement, string> = {
   reversal: 'authorized',
 }
 
-describe('test scenarios panel', () => {
-  let stack: Stack
-  let http: ReturnType<typeof shopHttp>
-  beforeAll(async () => {
-    stack = await startStack()
-    http = shopHttp(stack)
-  })
-  afterAll(async () => {
-    await stack?.close()
-  })
+let stack: Stack
+let http: ReturnType<typeof shopHttp>
+beforeAll(async () => {
+  stack = await startStack()
+  http = shopHttp(stack)
+})
+afterAll(async () => {
+  await stack?.close()
+})
 
+describe('test scenarios panel', () => {
   async function run(code: string, element: string) {
     const response = await http.post('/scenarios', { code, element })
     expect(response.status).toBe(303)
@@ -101,6 +106,55 @@ describe('test scenarios panel', () => {
     const html = await response.text()
     expect(html).toContain('id="code-error"')
     expect(html).toContain('id="element-error"')
+  })
+})
+
+describe('runScenario', () => {
+  it('shows the decline the service answered, even if the order changes right after', async () => {
+    // Stands in for a webhook handled the moment a step's decline is recorded, which leaves the
+    // order without it (as a late payment.success or instrument.authorized once did): each
+    // notification about the order starts one, and every later statement of the run waits for it.
+    let lateWebhook: Promise<void> = Promise.resolve()
+    const clearFailure = async (orderId: string) => {
+      const order = await orderRepository.get(stack.database, orderId)
+      if (order) await orderRepository.applyChange(stack.database, order, { failure: null })
+    }
+    const db: Database = {
+      driver: stack.database.driver,
+      transaction: (work) => stack.database.transaction(work),
+      close: () => stack.database.close(),
+      async query<Row extends object>(sql: string, params?: readonly SqlParam[]) {
+        await lateWebhook
+        return stack.database.query<Row>(sql, params)
+      },
+    }
+    const updates = createOrderUpdates()
+    const context: ShopContext = {
+      ...stack.context,
+      db,
+      updates: {
+        subscribe: updates.subscribe,
+        publish(orderId) {
+          updates.publish(orderId)
+          lateWebhook = clearFailure(orderId)
+        },
+      },
+    }
+
+    const result = await runScenario(context, '03.03.0001', 'payment')
+    expect(result.steps).toEqual([
+      { step: 'charge', outcome: 'ok' },
+      { step: 'instrument', outcome: 'ok' },
+      { step: 'payment', outcome: 'declined' },
+    ])
+    const info = lookupErrorCode('03.03.0001')
+    expect(result.decline).toMatchObject({
+      step: 'payment',
+      code: '03.03.0001',
+      designation: info?.designation,
+      description: info?.description,
+      retryable: info?.retryable,
+    })
   })
 })
 

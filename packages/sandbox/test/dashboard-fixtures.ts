@@ -131,7 +131,8 @@ export async function runDeclinedFlow(world: DashboardWorld, account: Account, o
   return { chargeId: charge.id }
 }
 
-function card(chargeId: string) {
+/** The test card, for `chargeId`. */
+export function card(chargeId: string) {
   return {
     charge: chargeId,
     name: 'Ada Lovelace',

@@ -102,19 +102,31 @@ export function shopHttp(stack: Pick<Stack, 'shop' | 'browserCheckout'>) {
       return (await response.json()) as OrderJson
     },
 
-    /** Polls the order until `done` holds (webhooks arrive asynchronously); fails after 20 s. */
+    /**
+     * Resolves once `done` holds for the order (webhooks arrive asynchronously). Between reads it
+     * listens to the order's live stream, as an open order page does: the shop answers there as
+     * soon as the order moves past the version read. Fails at once when the order is final
+     * without `done` holding, and after 20 s otherwise.
+     */
     async waitForOrder(orderId: string, done: (order: OrderJson) => boolean): Promise<OrderJson> {
-      const deadline = Date.now() + 20_000
-      for (;;) {
-        const order = await this.order(orderId)
-        if (done(order)) return order
-        if (Date.now() > deadline) {
-          throw new Error(
-            `order ${orderId} never reached the expected state: ${JSON.stringify(order)}`,
-          )
+      const deadline = AbortSignal.timeout(20_000)
+      let order = await this.order(orderId)
+      while (!done(order)) {
+        const fail = (why: string) =>
+          new Error(`order ${orderId} ${why} the expected state: ${JSON.stringify(order)}`)
+        try {
+          const live = new URL(`/orders/${orderId}/live?version=${order.version}`, shopUrl)
+          const stream = await fetch(live, { signal: deadline })
+          // 204: the order is final and unchanged since the version read, so it stays as it is.
+          if (stream.status === 204) throw fail('is final without reaching')
+          await nextUpdate(stream)
+        } catch (error) {
+          if (deadline.aborted) throw fail('did not reach, within 20 s,')
+          throw error
         }
-        await new Promise((resolve) => setTimeout(resolve, 50))
+        order = await this.order(orderId)
       }
+      return order
     },
 
     /** The idempotency key a freshly rendered order page puts in its forms. */
@@ -126,6 +138,23 @@ export function shopHttp(stack: Pick<Stack, 'shop' | 'browserCheckout'>) {
     },
   }
 }
+/** Reads a live stream until its first order update (or its end), then lets it go. */
+async function nextUpdate(stream: Response) {
+  expect(stream.status).toBe(200)
+  const reader = (stream.body as ReadableStream<Uint8Array>).getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  try {
+    while (!text.includes('event: order')) {
+      const { value, done } = await reader.read()
+      if (done) return
+      text += decoder.decode(value, { stream: true })
+    }
+  } finally {
+    await reader.cancel()
+  }
+}
+
 export interface OrderJson {
   id: string
   status: string

@@ -22,20 +22,20 @@ export interface Stack {
   close(): Promise<void>
 }
 
+export interface StackOptions {
+  publicUrl?: string
+  processors?: readonly Processor[]
+  /** The shop's sandbox-only "simulate the customer" panel. */
+  customerSimulator?: boolean
+  /** The sandbox's `timeScale` (default 1, real time). */
+  timeScale?: number
+}
+
 /**
  * A sandbox and a shop on loopback ports, as the demo runs them; `publicUrl` may front the shop,
  * `processors` add sandbox plug-ins (channels the shop does not offer, for orders a test builds).
  */
-export async function startStack(
-  options: {
-    publicUrl?: string
-    processors?: readonly Processor[]
-    /** The shop's sandbox-only "simulate the customer" panel. */
-    customerSimulator?: boolean
-    /** The sandbox's `timeScale` (default 1, real time). */
-    timeScale?: number
-  } = {},
-): Promise<Stack> {
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const sandbox = await startSandbox({
     port: 0,
     processors: options.processors ?? [],

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -13,6 +14,7 @@ export interface Delivery {
  */
 export async function startWebhookGate() {
   const deliveries: Delivery[] = []
+  const arrived = new EventEmitter()
   let target: string | undefined
   let open = false
   const server = createServer(async (request, response) => {
@@ -26,6 +28,7 @@ export async function startWebhookGate() {
       forwardedStatus: null,
     }
     deliveries.push(delivery)
+    arrived.emit('delivery', delivery)
     if (!open || !target || request.method !== 'POST') {
       response.writeHead(503).end('gate closed')
       return
@@ -43,6 +46,19 @@ export async function startWebhookGate() {
   return {
     url: `http://127.0.0.1:${port}`,
     deliveries,
+    /** The first delivery of an event of `type`, once the sandbox has tried it. */
+    deliveryOf(type: string): Promise<Delivery> {
+      const seen = deliveries.find((delivery) => delivery.type === type)
+      if (seen) return Promise.resolve(seen)
+      return new Promise((resolve) => {
+        const listener = (delivery: Delivery) => {
+          if (delivery.type !== type) return
+          arrived.off('delivery', listener)
+          resolve(delivery)
+        }
+        arrived.on('delivery', listener)
+      })
+    },
     forwardTo(url: string) {
       target = url
     },
