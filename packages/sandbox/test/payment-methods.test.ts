@@ -14,7 +14,7 @@ import {
   TestClock,
   type TestSandbox,
 } from '../src/testing/index'
-import { eventTypesOf } from './sandbox-harness'
+import { eventTypesOf } from './event-types'
 import { freshStoreState } from './store-under-test'
 
 /**

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '../src/index'
-import { authorization } from '../src/testing/index'
-import { type Receiver, startReceiver } from './delivery-receiver'
+import { authorization, type Receiver, startReceiver } from '../src/testing/index'
 
 /**
  * Integrations written for the production service, replayed request for request: the bodies,
