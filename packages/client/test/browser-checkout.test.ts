@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { encodeTestAmount } from '@chargekit/errors'
+import { authorization } from '@chargekit/sandbox/testing'
 import { build } from 'esbuild'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -87,7 +88,7 @@ describe('a checkout page on another origin', () => {
     try {
       await page.goto(`${shopOrigin}/checkout`)
       const result = await page.evaluate(
-        async ({ publicKey, baseUrl, securedId, declinedId, card }) => {
+        async ({ publicKey, publicKeyAuthorization, baseUrl, securedId, declinedId, card }) => {
           const { createBrowserClient, PaymentError } = (
             globalThis as unknown as { chargekitBrowser: BrowserEntry }
           ).chargekitBrowser
@@ -107,7 +108,7 @@ describe('a checkout page on another origin', () => {
           const refused = await fetch(`${baseUrl}/v2/payments`, {
             method: 'POST',
             headers: {
-              authorization: `Basic ${btoa(`${publicKey}:`)}`,
+              authorization: publicKeyAuthorization,
               'content-type': 'application/json',
             },
             body: JSON.stringify({ instrument: instrument.id, amount: 1, currency: 'USD' }),
@@ -123,7 +124,14 @@ describe('a checkout page on another origin', () => {
             refused: { status: refused.status, body: await refused.json() },
           }
         },
-        { publicKey, baseUrl: env.url, securedId: secured.id, declinedId: declined.id, card },
+        {
+          publicKey,
+          publicKeyAuthorization: authorization(publicKey, ''),
+          baseUrl: env.url,
+          securedId: secured.id,
+          declinedId: declined.id,
+          card,
+        },
       )
       expect(result.types).toContain('card_onetime')
       expect(result.instrument.status).toBe('pending')

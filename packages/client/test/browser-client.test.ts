@@ -1,4 +1,5 @@
 import { encodeTestAmount } from '@chargekit/errors'
+import { authorization } from '@chargekit/sandbox/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   AuthenticationError,
@@ -83,7 +84,7 @@ describe('createBrowserClient', () => {
     try {
       await createBrowserClient({ publicKey: 'pk_shop', baseUrl: server.url }).charges.types()
       const [request] = server.requests
-      expect(request?.headers.authorization).toBe(`Basic ${btoa('pk_shop:')}`)
+      expect(request?.headers.authorization).toBe(authorization('pk_shop', ''))
       expect(request?.headers['user-agent']).not.toMatch(/chargekit/)
     } finally {
       await server.close()

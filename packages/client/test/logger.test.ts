@@ -1,3 +1,4 @@
+import { authorization } from '@chargekit/sandbox/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ClientLogEntry, VERSION } from '../src/index'
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy'
@@ -74,7 +75,7 @@ describe('logger', () => {
         kind: 'respond',
         status: 400,
         body: JSON.stringify({
-          message: `Bad key ${account.key} in Basic ${btoa(`${account.id}:${account.key}`)}`,
+          message: `Bad key ${account.key} in ${authorization(account.id, account.key)}`,
           failure_code: '01.01.0000',
         }),
       },
@@ -121,7 +122,7 @@ describe('logger', () => {
   )
 
   it('redacts the credentials a custom fetch puts in its error, down the cause chain', async () => {
-    const authorization = `Basic ${btoa(`${account.id}:${account.key}`)}`
+    const header = authorization(account.id, account.key)
     const client = testClient(env.url, {
       maxRetries: 0,
       fetch: async (_url, init) => {
@@ -149,6 +150,6 @@ describe('logger', () => {
     expect(printed).toContain('upstream saw key [redacted]')
     expect(printed).toContain('EPROXY')
     expect(printed).not.toContain(account.key)
-    expect(printed).not.toContain(authorization.slice('Basic '.length))
+    expect(printed).not.toContain(header.slice('Basic '.length))
   })
 })
