@@ -1,16 +1,16 @@
-import { authorization } from '@chargekit/sandbox/testing'
+import { authorization, type TestSandbox } from '@chargekit/sandbox/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ClientLogEntry, VERSION } from '../src/index'
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy'
 import { chargeParams } from './support/flows'
-import { account, startTestSandbox, testClient } from './support/sandbox'
+import { account, startClientSandbox, testClient } from './support/sandbox'
 
-let env: Awaited<ReturnType<typeof startTestSandbox>>
+let env: TestSandbox
 let proxy: FaultProxy
 
 beforeAll(async () => {
-  env = await startTestSandbox()
-  proxy = await startFaultProxy(env.url)
+  env = await startClientSandbox()
+  proxy = await startFaultProxy(env.sandbox.url)
 })
 afterAll(async () => {
   await proxy.close()
@@ -59,7 +59,7 @@ describe('logger', () => {
   })
 
   it('keeps working when the logger throws', async () => {
-    const client = testClient(env.url, {
+    const client = testClient(env.sandbox.url, {
       logger: () => {
         throw new Error('broken logger')
       },
@@ -123,7 +123,7 @@ describe('logger', () => {
 
   it('redacts the credentials a custom fetch puts in its error, down the cause chain', async () => {
     const header = authorization(account.id, account.key)
-    const client = testClient(env.url, {
+    const client = testClient(env.sandbox.url, {
       maxRetries: 0,
       fetch: async (_url, init) => {
         const sent = new Headers(init?.headers).get('authorization') ?? ''
