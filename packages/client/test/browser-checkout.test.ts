@@ -2,17 +2,18 @@ import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { encodeTestAmount } from '@chargekit/errors'
+import { authorization, type TestSandbox } from '@chargekit/sandbox/testing'
 import { build } from 'esbuild'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../../scripts/launch-chromium'
 import { card, chargeParams } from './support/flows'
-import { startTestSandbox, testClient } from './support/sandbox'
+import { startClientSandbox, testClient } from './support/sandbox'
 
 // A shop page on one origin (localhost) sends the card with the browser client straight to the
 // sandbox on another (127.0.0.1): real CORS, in real Chromium.
 
-let env: Awaited<ReturnType<typeof startTestSandbox>>
+let env: TestSandbox
 let browser: Browser
 let shopOrigin = ''
 let publicKey = ''
@@ -52,7 +53,7 @@ beforeAll(async () => {
   bundle = built.outputFiles[0]?.text ?? ''
   const record = (message: string, fields?: Record<string, unknown>) =>
     sandboxLog.push({ message, account: fields?.account })
-  env = await startTestSandbox({ logger: { info: record, warn: record, error: record } })
+  env = await startClientSandbox({ logger: { info: record, warn: record, error: record } })
   publicKey = env.sandbox.accounts[0]?.publicKey ?? ''
   await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve))
   shopOrigin = `http://localhost:${(shop.address() as AddressInfo).port}`
@@ -69,7 +70,7 @@ type BrowserEntry = typeof import('../src/browser')
 
 describe('a checkout page on another origin', () => {
   it('sends the card to the service with the public key, and 3-D Secure returns to the shop', async () => {
-    const server = testClient(env.url)
+    const server = testClient(env.sandbox.url)
     const secured = await server.charges.create(
       chargeParams(env.eventsUrl, {
         instrument_params: { enable3ds: true },
@@ -87,7 +88,7 @@ describe('a checkout page on another origin', () => {
     try {
       await page.goto(`${shopOrigin}/checkout`)
       const result = await page.evaluate(
-        async ({ publicKey, baseUrl, securedId, declinedId, card }) => {
+        async ({ publicKey, publicKeyAuthorization, baseUrl, securedId, declinedId, card }) => {
           const { createBrowserClient, PaymentError } = (
             globalThis as unknown as { chargekitBrowser: BrowserEntry }
           ).chargekitBrowser
@@ -107,7 +108,7 @@ describe('a checkout page on another origin', () => {
           const refused = await fetch(`${baseUrl}/v2/payments`, {
             method: 'POST',
             headers: {
-              authorization: `Basic ${btoa(`${publicKey}:`)}`,
+              authorization: publicKeyAuthorization,
               'content-type': 'application/json',
             },
             body: JSON.stringify({ instrument: instrument.id, amount: 1, currency: 'USD' }),
@@ -123,7 +124,14 @@ describe('a checkout page on another origin', () => {
             refused: { status: refused.status, body: await refused.json() },
           }
         },
-        { publicKey, baseUrl: env.url, securedId: secured.id, declinedId: declined.id, card },
+        {
+          publicKey,
+          publicKeyAuthorization: authorization(publicKey, ''),
+          baseUrl: env.sandbox.url,
+          securedId: secured.id,
+          declinedId: declined.id,
+          card,
+        },
       )
       expect(result.types).toContain('card_onetime')
       expect(result.instrument.status).toBe('pending')
@@ -145,7 +153,7 @@ describe('a checkout page on another origin', () => {
           const id = new URLSearchParams(location.search).get('instrument') ?? ''
           return (await createBrowserClient({ publicKey, baseUrl }).instruments.retrieve(id)).status
         },
-        { publicKey, baseUrl: env.url },
+        { publicKey, baseUrl: env.sandbox.url },
       )
       expect(status).toBe('authorized')
     } finally {
@@ -154,7 +162,10 @@ describe('a checkout page on another origin', () => {
 
     // The card went to the sandbox only: never to the shop, in no request the page sent.
     const withCard = sent.filter((request) => request.body.includes(card.number))
-    expect(withCard.map((request) => new URL(request.url).origin)).toEqual([env.url, env.url])
+    expect(withCard.map((request) => new URL(request.url).origin)).toEqual([
+      env.sandbox.url,
+      env.sandbox.url,
+    ])
     // The shop only served pages: GETs with no body, no card number anywhere in what it got.
     const toShop = sent.filter((request) => request.url.startsWith(shopOrigin))
     expect(toShop.length).toBeGreaterThanOrEqual(2)

@@ -1,4 +1,5 @@
 import { encodeTestAmount } from '@chargekit/errors'
+import { authorization, type TestSandbox } from '@chargekit/sandbox/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   AuthenticationError,
@@ -11,15 +12,15 @@ import {
 import { createClient } from '../src/index'
 import { card, chargeParams } from './support/flows'
 import { startRecordingServer } from './support/recording-server'
-import { startTestSandbox, testClient } from './support/sandbox'
+import { startClientSandbox, testClient } from './support/sandbox'
 
-let env: Awaited<ReturnType<typeof startTestSandbox>>
+let env: TestSandbox
 let browser: BrowserClient
 
 beforeAll(async () => {
-  env = await startTestSandbox()
+  env = await startClientSandbox()
   const publicKey = env.sandbox.accounts[0]?.publicKey ?? ''
-  browser = createBrowserClient({ publicKey, baseUrl: env.url })
+  browser = createBrowserClient({ publicKey, baseUrl: env.sandbox.url })
 })
 afterAll(() => env.close())
 
@@ -35,7 +36,7 @@ describe('createBrowserClient', () => {
     expect(types.map((type) => type.id)).toContain('card_onetime')
     const started = await browser.charges.create(chargeParams(env.eventsUrl))
     expect(started.confirmed).toBe(false)
-    await testClient(env.url).charges.confirm(started.id)
+    await testClient(env.sandbox.url).charges.confirm(started.id)
     const instrument = await browser.instruments.create({ charge: started.id, ...card })
     expect(instrument).toMatchObject({ status: 'authorized', charge: { id: started.id } })
     await expect(browser.instruments.retrieve(instrument.id)).resolves.toMatchObject({
@@ -51,7 +52,7 @@ describe('createBrowserClient', () => {
   })
 
   it('throws a PaymentError that says what was declined and what to do next', async () => {
-    const charge = await testClient(env.url).charges.create(
+    const charge = await testClient(env.sandbox.url).charges.create(
       chargeParams(env.eventsUrl, { amount: encodeTestAmount('02.03.0000', 'instrument') }),
     )
     const error = await browser.instruments.create({ charge: charge.id, ...card }).catch((e) => e)
@@ -72,7 +73,7 @@ describe('createBrowserClient', () => {
   })
 
   it('names the public key when it is refused', async () => {
-    const wrong = createBrowserClient({ publicKey: 'pk_unknown', baseUrl: env.url })
+    const wrong = createBrowserClient({ publicKey: 'pk_unknown', baseUrl: env.sandbox.url })
     const error = await wrong.charges.types().catch((e) => e)
     expect(error).toBeInstanceOf(AuthenticationError)
     expect(error.message).toContain('Check the publicKey passed to createBrowserClient')
@@ -83,7 +84,7 @@ describe('createBrowserClient', () => {
     try {
       await createBrowserClient({ publicKey: 'pk_shop', baseUrl: server.url }).charges.types()
       const [request] = server.requests
-      expect(request?.headers.authorization).toBe(`Basic ${btoa('pk_shop:')}`)
+      expect(request?.headers.authorization).toBe(authorization('pk_shop', ''))
       expect(request?.headers['user-agent']).not.toMatch(/chargekit/)
     } finally {
       await server.close()
@@ -110,7 +111,7 @@ describe('createClient in a browser', () => {
     page.window = globalThis
     page.document = {}
     try {
-      const options = { accountId: 'acct_x', privateKey: 'sk_x_secret', baseUrl: env.url }
+      const options = { accountId: 'acct_x', privateKey: 'sk_x_secret', baseUrl: env.sandbox.url }
       expect(() => createClient(options)).toThrow(
         /refusing to run in a browser.*createBrowserClient\(\{ publicKey, baseUrl \}\) from @chargekit\/client\/browser/,
       )
@@ -120,7 +121,7 @@ describe('createClient in a browser', () => {
       delete page.document
     }
     expect(() =>
-      createClient({ accountId: 'acct_x', privateKey: 'sk_x_secret', baseUrl: env.url }),
+      createClient({ accountId: 'acct_x', privateKey: 'sk_x_secret', baseUrl: env.sandbox.url }),
     ).not.toThrow()
   })
 })

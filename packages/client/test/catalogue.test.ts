@@ -5,18 +5,19 @@ import {
   type TestElement,
   testElements,
 } from '@chargekit/errors'
+import type { TestSandbox } from '@chargekit/sandbox/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ChargekitClient, PaymentError } from '../src/index'
 import { authorize, capture, card, chargeParams } from './support/flows'
-import { startTestSandbox, testClient } from './support/sandbox'
+import { startClientSandbox, testClient } from './support/sandbox'
 
-let env: Awaited<ReturnType<typeof startTestSandbox>>
+let env: TestSandbox
 let client: ChargekitClient
 
 beforeAll(async () => {
-  env = await startTestSandbox()
+  env = await startClientSandbox()
   // Hundreds of calls about what the answers mean, not how they travel: in-process.
-  client = testClient(env.url, { maxRetries: 0, fetch: env.inProcessFetch })
+  client = testClient(env.sandbox.url, { maxRetries: 0, fetch: env.fetch })
 })
 afterAll(() => env.close())
 

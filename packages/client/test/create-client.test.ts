@@ -1,3 +1,4 @@
+import { authorization } from '@chargekit/sandbox/testing'
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ChargekitError, type ClientOptions, createClient, VERSION } from '../src/index'
@@ -132,8 +133,7 @@ describe('createClient from the environment', () => {
     await expect(client.refunds.retrieve('re_1')).rejects.toThrow(/not found|404/i)
     const request = server.requests.at(-1)
     expect(request?.url).toBe('/v2/refunds/re_1')
-    const encoded = Buffer.from('acct_env:sk_env_ü', 'utf8').toString('base64')
-    expect(request?.headers.authorization).toBe(`Basic ${encoded}`)
+    expect(request?.headers.authorization).toBe(authorization('acct_env', 'sk_env_ü'))
     expect(request?.headers['user-agent']).toBe(`chargekit-client/${VERSION}`)
   })
 

@@ -1,4 +1,5 @@
 import { type ErrorCode, encodeTestAmount } from '@chargekit/errors'
+import type { TestSandbox } from '@chargekit/sandbox/testing'
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest'
 import {
   AbortError,
@@ -18,16 +19,16 @@ import {
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy'
 import { authorize, capture, card, chargeParams } from './support/flows'
 import { startRecordingServer } from './support/recording-server'
-import { account, otherAccount, startTestSandbox, testClient } from './support/sandbox'
+import { account, otherAccount, startClientSandbox, testClient } from './support/sandbox'
 
-let env: Awaited<ReturnType<typeof startTestSandbox>>
+let env: TestSandbox
 let client: ChargekitClient
 let proxy: FaultProxy
 
 beforeAll(async () => {
-  env = await startTestSandbox()
-  client = testClient(env.url)
-  proxy = await startFaultProxy(env.url)
+  env = await startClientSandbox()
+  client = testClient(env.sandbox.url)
+  proxy = await startFaultProxy(env.sandbox.url)
 })
 afterAll(async () => {
   await proxy.close()
@@ -48,7 +49,7 @@ describe('errors from real responses', () => {
   it('AuthenticationError for a wrong key, naming neither the key nor the header', async () => {
     const wrongKey = 'sk_wrong_but_secret'
     const error = await failure(
-      testClient(env.url, { privateKey: wrongKey })
+      testClient(env.sandbox.url, { privateKey: wrongKey })
         .charges.list()
         .then((page) => page),
     )
@@ -71,7 +72,10 @@ describe('errors from real responses', () => {
     expect(unknown).toBeInstanceOf(NotFoundError)
     expect(unknown).toMatchObject({ status: 404, code: undefined, method: 'GET' })
 
-    const other = testClient(env.url, { accountId: otherAccount.id, privateKey: otherAccount.key })
+    const other = testClient(env.sandbox.url, {
+      accountId: otherAccount.id,
+      privateKey: otherAccount.key,
+    })
     const theirs = await other.charges.create(chargeParams(env.eventsUrl))
     expect(await failure(client.charges.retrieve(theirs.id))).toBeInstanceOf(NotFoundError)
   })
@@ -171,7 +175,7 @@ describe('errors from real responses', () => {
   })
 
   it('ConnectionError when nothing listens at baseUrl', async () => {
-    const closed = await startFaultProxy(env.url)
+    const closed = await startFaultProxy(env.sandbox.url)
     const url = closed.url
     await closed.close()
     const error = await failure(testClient(url, { maxRetries: 1 }).charges.retrieve('ch_1'))
@@ -189,7 +193,7 @@ describe('errors from real responses', () => {
     vi.useFakeTimers()
     try {
       const error = await failure(
-        testClient(env.url, {
+        testClient(env.sandbox.url, {
           maxRetries: 0,
           fetch: () => {
             throw thrown
@@ -213,7 +217,7 @@ describe('errors from real responses', () => {
 
   it('ConnectionError when a custom fetch resolves to something that is not a Response', async () => {
     const error = await failure(
-      testClient(env.url, {
+      testClient(env.sandbox.url, {
         maxRetries: 0,
         fetch: async () => ({}) as Response,
       }).charges.retrieve('ch_1'),

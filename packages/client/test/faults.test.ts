@@ -1,3 +1,4 @@
+import type { TestSandbox } from '@chargekit/sandbox/testing'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   AbortError,
@@ -12,9 +13,9 @@ import {
 } from '../src/index'
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy'
 import { authorize, chargeParams, orderId } from './support/flows'
-import { recordingSleep, startTestSandbox, testClient } from './support/sandbox'
+import { recordingSleep, startClientSandbox, testClient } from './support/sandbox'
 
-let env: Awaited<ReturnType<typeof startTestSandbox>>
+let env: TestSandbox
 let direct: ChargekitClient
 let proxy: FaultProxy
 let log: ClientLogEntry[]
@@ -32,9 +33,9 @@ const unavailable = {
 } as const
 
 beforeAll(async () => {
-  env = await startTestSandbox()
-  direct = testClient(env.url)
-  proxy = await startFaultProxy(env.url)
+  env = await startClientSandbox()
+  direct = testClient(env.sandbox.url)
+  proxy = await startFaultProxy(env.sandbox.url)
 })
 afterAll(async () => {
   await proxy.close()
@@ -397,7 +398,7 @@ describe('redirects', () => {
       const order = orderId(`redirect-${status}`)
       proxy.inject(
         { method: 'POST', path: '/v2/charges' },
-        { kind: 'respond', status, headers: { location: `${env.url}/v2/charges` } },
+        { kind: 'respond', status, headers: { location: `${env.sandbox.url}/v2/charges` } },
       )
       const error = await proxiedClient({ maxRetries: 2 })
         .charges.create(chargeParams(env.eventsUrl, { metadata: { order_id: order } }))
@@ -408,7 +409,7 @@ describe('redirects', () => {
       expect(error).toBeInstanceOf(ApiError)
       expect(error).toMatchObject({ status, attempts: 1 })
       expect((error as ApiError).message).toContain(
-        `POST /v2/charges answered ${status}, a redirect to ${env.url}/v2/charges. The client does not follow redirects`,
+        `POST /v2/charges answered ${status}, a redirect to ${env.sandbox.url}/v2/charges. The client does not follow redirects`,
       )
       expect((error as ApiError).message).toMatch(/set baseUrl to the address the service answers/)
       expect(proxy.requests).toHaveLength(1)

@@ -1,15 +1,16 @@
+import { authorization, type TestSandbox } from '@chargekit/sandbox/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ClientLogEntry, VERSION } from '../src/index'
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy'
 import { chargeParams } from './support/flows'
-import { account, startTestSandbox, testClient } from './support/sandbox'
+import { account, startClientSandbox, testClient } from './support/sandbox'
 
-let env: Awaited<ReturnType<typeof startTestSandbox>>
+let env: TestSandbox
 let proxy: FaultProxy
 
 beforeAll(async () => {
-  env = await startTestSandbox()
-  proxy = await startFaultProxy(env.url)
+  env = await startClientSandbox()
+  proxy = await startFaultProxy(env.sandbox.url)
 })
 afterAll(async () => {
   await proxy.close()
@@ -58,7 +59,7 @@ describe('logger', () => {
   })
 
   it('keeps working when the logger throws', async () => {
-    const client = testClient(env.url, {
+    const client = testClient(env.sandbox.url, {
       logger: () => {
         throw new Error('broken logger')
       },
@@ -74,7 +75,7 @@ describe('logger', () => {
         kind: 'respond',
         status: 400,
         body: JSON.stringify({
-          message: `Bad key ${account.key} in Basic ${btoa(`${account.id}:${account.key}`)}`,
+          message: `Bad key ${account.key} in ${authorization(account.id, account.key)}`,
           failure_code: '01.01.0000',
         }),
       },
@@ -121,8 +122,8 @@ describe('logger', () => {
   )
 
   it('redacts the credentials a custom fetch puts in its error, down the cause chain', async () => {
-    const authorization = `Basic ${btoa(`${account.id}:${account.key}`)}`
-    const client = testClient(env.url, {
+    const header = authorization(account.id, account.key)
+    const client = testClient(env.sandbox.url, {
       maxRetries: 0,
       fetch: async (_url, init) => {
         const sent = new Headers(init?.headers).get('authorization') ?? ''
@@ -149,6 +150,6 @@ describe('logger', () => {
     expect(printed).toContain('upstream saw key [redacted]')
     expect(printed).toContain('EPROXY')
     expect(printed).not.toContain(account.key)
-    expect(printed).not.toContain(authorization.slice('Basic '.length))
+    expect(printed).not.toContain(header.slice('Basic '.length))
   })
 })

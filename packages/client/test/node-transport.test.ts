@@ -1,4 +1,5 @@
 import { Agent } from 'node:http'
+import { authorization } from '@chargekit/sandbox/testing'
 import { describe, expect, it } from 'vitest'
 import { createClient, VERSION } from '../src/index'
 import { nodeTransport } from '../src/node'
@@ -34,7 +35,7 @@ describe('nodeTransport', () => {
       const post = server.requests[3]
       expect(post).toMatchObject({ method: 'POST', url: '/v2/things', body: '{"note":"café"}' })
       expect(post?.headers).toMatchObject({
-        authorization: `Basic ${btoa('acct_node:sk_node_secret')}`,
+        authorization: authorization('acct_node', 'sk_node_secret'),
         'content-type': 'application/json',
         // Bytes, not characters: "é" takes two.
         'content-length': String(Buffer.byteLength('{"note":"café"}')),

@@ -1,19 +1,20 @@
+import type { TestSandbox } from '@chargekit/sandbox/testing'
 import { isEventOfType } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Charge, type ChargekitClient, type ClientLogEntry, Page } from '../src/index'
 import { chargeParams } from './support/flows'
-import { startTestSandbox, testClient } from './support/sandbox'
+import { startClientSandbox, testClient } from './support/sandbox'
 
 const total = 35
-let env: Awaited<ReturnType<typeof startTestSandbox>>
+let env: TestSandbox
 let client: ChargekitClient
 let requests: string[]
 let created: Charge[]
 
 beforeAll(async () => {
-  env = await startTestSandbox()
+  env = await startClientSandbox()
   requests = []
-  client = testClient(env.url, {
+  client = testClient(env.sandbox.url, {
     logger: (entry: ClientLogEntry) => {
       if (entry.type === 'request') requests.push(entry.url)
     },

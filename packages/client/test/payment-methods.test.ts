@@ -1,3 +1,4 @@
+import type { TestSandbox } from '@chargekit/sandbox/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type ChargekitClient,
@@ -6,15 +7,15 @@ import {
   NotFoundError,
 } from '../src/index'
 import { chargeParams } from './support/flows'
-import { startTestSandbox, testClient } from './support/sandbox'
+import { startClientSandbox, testClient } from './support/sandbox'
 
-let env: Awaited<ReturnType<typeof startTestSandbox>>
+let env: TestSandbox
 let client: ChargekitClient
 
 beforeAll(async () => {
   // MB WAY's 5-minute window becomes 3 s: long enough for a test, short for nothing.
-  env = await startTestSandbox({ timeScale: 0.01 })
-  client = testClient(env.url)
+  env = await startClientSandbox({ timeScale: 0.01 })
+  client = testClient(env.sandbox.url)
 })
 afterAll(() => env.close())
 

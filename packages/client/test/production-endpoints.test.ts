@@ -1,14 +1,15 @@
+import type { TestSandbox } from '@chargekit/sandbox/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ChargekitClient, ConflictError } from '../src/index'
 import { authorize, capture, card, chargeParams } from './support/flows'
-import { startTestSandbox, testClient } from './support/sandbox'
+import { startClientSandbox, testClient } from './support/sandbox'
 
-let env: Awaited<ReturnType<typeof startTestSandbox>>
+let env: TestSandbox
 let client: ChargekitClient
 
 beforeAll(async () => {
-  env = await startTestSandbox()
-  client = testClient(env.url)
+  env = await startClientSandbox()
+  client = testClient(env.sandbox.url)
 })
 afterAll(() => env.close())
 

@@ -1,3 +1,4 @@
+import type { TestSandbox } from '@chargekit/sandbox/testing'
 import { chargeSchema } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod'
@@ -8,16 +9,16 @@ import {
   ResponseValidationError,
 } from '../src/index'
 import { capture, chargeParams, orderId } from './support/flows'
-import { startTestSandbox, testClient } from './support/sandbox'
+import { startClientSandbox, testClient } from './support/sandbox'
 
-let env: Awaited<ReturnType<typeof startTestSandbox>>
+let env: TestSandbox
 let client: ChargekitClient
 let sent: Extract<ClientLogEntry, { type: 'request' }>[]
 
 beforeAll(async () => {
-  env = await startTestSandbox()
+  env = await startClientSandbox()
   sent = []
-  client = testClient(env.url, {
+  client = testClient(env.sandbox.url, {
     logger: (entry) => {
       if (entry.type === 'request') sent.push(entry)
     },

@@ -1,16 +1,17 @@
+import type { TestSandbox } from '@chargekit/sandbox/testing'
 import { isEventOfType } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ChargekitClient, type Event, NotFoundError, VERSION } from '../src/index'
 import { authorize, capture, card, chargeParams, orderId } from './support/flows'
 import { startRecordingServer } from './support/recording-server'
-import { startTestSandbox, testClient } from './support/sandbox'
+import { startClientSandbox, testClient } from './support/sandbox'
 
-let env: Awaited<ReturnType<typeof startTestSandbox>>
+let env: TestSandbox
 let client: ChargekitClient
 
 beforeAll(async () => {
-  env = await startTestSandbox()
-  client = testClient(env.url)
+  env = await startClientSandbox()
+  client = testClient(env.sandbox.url)
 })
 afterAll(() => env.close())
 

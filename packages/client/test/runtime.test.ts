@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { TestSandbox } from '@chargekit/sandbox/testing'
 import { build } from 'esbuild'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../../scripts/launch-chromium'
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy'
-import { account, startTestSandbox } from './support/sandbox'
+import { account, startClientSandbox } from './support/sandbox'
 
 const srcDir = join(import.meta.dirname, '..', 'src')
 
@@ -46,14 +47,14 @@ describe('web-standard only', () => {
 })
 
 describe('in Chromium against the sandbox', () => {
-  let env: Awaited<ReturnType<typeof startTestSandbox>>
+  let env: TestSandbox
   let proxy: FaultProxy
   let browser: Browser
 
   beforeAll(async () => {
-    env = await startTestSandbox()
+    env = await startClientSandbox()
     // The page and the API share the proxy's origin, so the browser needs no CORS.
-    proxy = await startFaultProxy(env.url)
+    proxy = await startFaultProxy(env.sandbox.url)
     browser = await launchChromium()
   }, 30_000)
   afterAll(async () => {

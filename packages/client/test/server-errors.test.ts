@@ -1,4 +1,5 @@
 import type { Processor, SandboxLogger } from '@chargekit/sandbox'
+import type { TestSandbox } from '@chargekit/sandbox/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type ChargekitClient,
@@ -7,7 +8,7 @@ import {
   ServerError,
 } from '../src/index'
 import { card, chargeParams } from './support/flows'
-import { account, startTestSandbox, testClient } from './support/sandbox'
+import { account, startClientSandbox, testClient } from './support/sandbox'
 
 // A processor plug-in as slow as a struggling acquirer: slower than the sandbox's answer timeout.
 const troubled: Processor = {
@@ -24,18 +25,18 @@ const troubled: Processor = {
 
 const limited = { id: 'acct_limited', key: 'sk_limited_secret' }
 
-let env: Awaited<ReturnType<typeof startTestSandbox>>
+let env: TestSandbox
 let client: ChargekitClient
 
 beforeAll(async () => {
-  env = await startTestSandbox({
+  env = await startClientSandbox({
     processors: [troubled],
     requestTimeoutMs: 100,
     // One request at once, a token back every 50 ms: concurrent calls meet a 429 whose
     // Retry-After (whole seconds) is far longer than the wait the bucket needs.
     accounts: [account, { ...limited, rateLimit: { requestsPerSecond: 20, burst: 1 } }],
   })
-  client = testClient(env.url)
+  client = testClient(env.sandbox.url)
 })
 afterAll(() => env.close())
 
@@ -63,8 +64,8 @@ describe('ServerError from real 5xx answers', () => {
       warn: () => {},
       error: (message) => reported.push(message),
     }
-    const broken = await startTestSandbox({ store: outage as never, logger })
-    const error = await testClient(broken.url)
+    const broken = await startClientSandbox({ store: outage as never, logger })
+    const error = await testClient(broken.sandbox.url)
       .charges.retrieve('ch_1')
       .then(
         () => undefined,
@@ -91,7 +92,7 @@ describe('ServerError from real 5xx answers', () => {
     const log: ClientLogEntry[] = []
     // The in-flight answers carry Retry-After: 1; capped to 50 ms so the test waits for the
     // processor, not for the header.
-    const instrument = await testClient(env.url, {
+    const instrument = await testClient(env.sandbox.url, {
       logger: (entry) => log.push(entry),
       maxRetries: 10,
       backoff: { maxRetryAfterMs: 50 },
@@ -107,7 +108,7 @@ describe('ServerError from real 5xx answers', () => {
 
 describe('RateLimitError from a real 429', () => {
   const limitedClient = (options: Parameters<typeof testClient>[1] = {}) =>
-    testClient(env.url, { accountId: limited.id, privateKey: limited.key, ...options })
+    testClient(env.sandbox.url, { accountId: limited.id, privateKey: limited.key, ...options })
 
   it('carries Retry-After when retries are off', async () => {
     const strict = limitedClient({ maxRetries: 0 })

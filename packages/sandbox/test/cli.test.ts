@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseCliArguments } from '../src/cli-options'
+import { authorization, testCard } from '../src/testing/index'
 import { cli, killRunningClis } from './cli-process'
-import { basicAuth, cardFor } from './sandbox-harness'
 
 afterEach(killRunningClis)
 
@@ -26,13 +26,13 @@ describe('chargekit-sandbox', () => {
     const generated = stdout.match(/acct_two \/ sk_two {3}public key (pk_\S+)/)?.[1]
     expect(generated).toMatch(/^pk_[\w-]{16}$/)
     const browserCall = await fetch(`${url}/v2/charges/types`, {
-      headers: { authorization: basicAuth({ id: generated ?? '', key: '' }) },
+      headers: { authorization: authorization(generated ?? '', '') },
     })
     expect(browserCall.status).toBe(200)
     await browserCall.arrayBuffer()
     // A trailing slash is served, and the log line says what the client would have sent.
     const response = await fetch(`${url}/v2/charges/`, {
-      headers: { authorization: basicAuth({ id: 'acct_cli', key: 'sk_cli_key' }) },
+      headers: { authorization: authorization('acct_cli', 'sk_cli_key') },
     })
     expect(response.status).toBe(200)
     await response.arrayBuffer()
@@ -43,7 +43,7 @@ describe('chargekit-sandbox', () => {
     const created = await fetch(`${url}/v2/charges`, {
       method: 'POST',
       headers: {
-        authorization: basicAuth({ id: 'acct_cli', key: 'sk_cli_key' }),
+        authorization: authorization('acct_cli', 'sk_cli_key'),
         'content-type': 'application/json',
       },
       body: JSON.stringify({
@@ -74,7 +74,7 @@ describe('chargekit-sandbox', () => {
     run.child.stdout?.destroy()
     // The request's log line meets the closed pipe.
     const response = await fetch(`${url}/v2/charges`, {
-      headers: { authorization: basicAuth({ id: 'acct_sandbox', key: 'sk_sandbox' }) },
+      headers: { authorization: authorization('acct_sandbox', 'sk_sandbox') },
     })
     await response.arrayBuffer()
     expect(await run.exited).toBe(0)
@@ -125,7 +125,7 @@ describe('chargekit-sandbox', () => {
       const response = await fetch(`${url}/v2${path}`, {
         method: 'POST',
         headers: {
-          authorization: basicAuth({ id: 'acct_sandbox', key: 'sk_sandbox' }),
+          authorization: authorization('acct_sandbox', 'sk_sandbox'),
           'content-type': 'application/json',
         },
         body: JSON.stringify(body),
@@ -144,10 +144,10 @@ describe('chargekit-sandbox', () => {
     // The module's processor decides: its test card ending 0002 is declined.
     const declined = await call(
       '/instruments',
-      cardFor(charge.body.id, { number: '4000000000000002' }),
+      testCard(charge.body.id, { number: '4000000000000002' }),
     )
     expect(declined).toMatchObject({ status: 402, body: { failure_code: '03.03.0000' } })
-    const authorized = await call('/instruments', cardFor(charge.body.id))
+    const authorized = await call('/instruments', testCard(charge.body.id))
     expect(authorized).toMatchObject({
       status: 201,
       body: { status: 'authorized', external_ids: { descriptor: 'HOUSE*BANK' } },

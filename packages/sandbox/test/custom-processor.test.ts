@@ -15,8 +15,9 @@ import {
   startSandbox,
 } from '../src/index'
 import type { WorkPayload } from '../src/storage/work-queue'
-import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
-import { challengeForm, eventTypesOf, eventually } from './sandbox-harness'
+import { eventually, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
+import { challengeForm } from './challenge-form'
+import { eventTypesOf } from './event-types'
 
 /** A wallet charge type whose customer gives a card, as a user would declare it. */
 const walletOnetime = defineChargeType({

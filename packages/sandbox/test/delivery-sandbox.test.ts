@@ -6,8 +6,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { resolveDeliverySettings } from '../src/delivery/delivery-options'
 import { startSandbox } from '../src/index'
 import { createMemoryWorkQueue } from '../src/storage/memory-work-queue'
-import { type AnswerRule, eventually, startReceiver } from './delivery-receiver'
-import { cardFor } from './sandbox-harness'
+import {
+  authorization,
+  eventually,
+  type ReceiverRule,
+  startReceiver,
+  testCard,
+} from '../src/testing/index'
 import { startSandboxUnderTest } from './store-under-test'
 
 // End to end: events recorded by the sandbox API, delivered by the engine to real receivers,
@@ -25,7 +30,7 @@ interface EventBody {
 
 /** Compresses the default schedule (about 28 h) to about 1 s. */
 const fast = 0.00001
-const authorization = `Basic ${Buffer.from('acct_sandbox:sk_sandbox').toString('base64')}`
+const asDefaultAccount = authorization('acct_sandbox', 'sk_sandbox')
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -33,7 +38,7 @@ afterEach(async () => {
 })
 
 async function setUp(
-  rule: AnswerRule,
+  rule: ReceiverRule,
   options: { timeScale?: number; signingSecret?: string; deliveryTimeoutMs?: number } = {},
 ) {
   const merchant = await startReceiver(rule)
@@ -48,7 +53,7 @@ async function setUp(
   async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${sandbox.apiUrl}${path}`, {
       method,
-      headers: { authorization, 'content-type': 'application/json' },
+      headers: { authorization: asDefaultAccount, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
     const text = await response.text()
@@ -298,7 +303,7 @@ describe('delivery through startSandbox', () => {
   it('sends the compact form as the body, with what each event family makes available', async () => {
     const { merchant, api, createCharge, chargeEvents } = await setUp(() => 200)
     const charge = await createCharge()
-    const instrument = await api<{ id: string }>('POST', '/instruments', cardFor(charge.id))
+    const instrument = await api<{ id: string }>('POST', '/instruments', testCard(charge.id))
     const [payment] = (
       await api<{ collection: { id: string }[] }>('GET', `/payments?charge=${charge.id}`)
     ).collection
@@ -380,7 +385,7 @@ describe('delivery through startSandbox', () => {
     const sandbox = await startSandboxUnderTest({ port: 0, timeScale: 1 })
     const response = await fetch(`${sandbox.apiUrl}/charges`, {
       method: 'POST',
-      headers: { authorization, 'content-type': 'application/json' },
+      headers: { authorization: asDefaultAccount, 'content-type': 'application/json' },
       body: JSON.stringify({
         charge_type: 'card_onetime',
         amount: 25,
@@ -393,7 +398,10 @@ describe('delivery through startSandbox', () => {
 
     await sandbox.close()
 
-    await eventually(() => merchant.openConnections() === 0, 5_000, 'delivery sockets closed')
+    await eventually(() => merchant.openConnections() === 0, {
+      timeoutMs: 5_000,
+      what: 'delivery sockets closed',
+    })
   })
 })
 

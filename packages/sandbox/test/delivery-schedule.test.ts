@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createDeliveryEngine, type DeliveryProgress } from '../src/delivery/index'
 import { defaultDeliverySchedule, delayBeforeAttempt } from '../src/delivery/schedule'
 import { createMemoryWorkQueue } from '../src/storage/memory-work-queue'
-import { eventually, startReceiver } from './delivery-receiver'
+import { eventually, startReceiver } from '../src/testing/index'
 
 const second = 1_000
 const minute = 60 * second
@@ -67,7 +67,10 @@ describe('retry schedule', () => {
 
     // The queue announces the work it stores: nothing else wakes the engine.
     await queue.add([engine.workFor(job, new Date())])
-    await eventually(() => states.at(-1) === 'schedule-ended', 15_000, 'schedule used up')
+    await eventually(() => states.at(-1) === 'schedule-ended', {
+      timeoutMs: 15_000,
+      what: 'schedule used up',
+    })
 
     const arrivals = merchant.received.map(({ receivedAt }) => receivedAt)
     expect(arrivals).toHaveLength(defaultDeliverySchedule.length)

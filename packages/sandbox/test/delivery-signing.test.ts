@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDeliveryEngine, type DeliveryEngine } from '../src/delivery/index'
 import { createMemoryWorkQueue } from '../src/storage/memory-work-queue'
-import { type ReceivedDelivery, type Receiver, startReceiver } from './delivery-receiver'
+import { type ReceivedDelivery, type Receiver, startReceiver } from '../src/testing/index'
 
 // Verified with `standardwebhooks`, the reference implementation: an independent check of our
 // node:crypto signer.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, inject, it } from 'vitest'
+import { authorization, testCard } from '../src/testing/index'
 import { type CliProcess, cli, killRunningClis, stateFlags } from './cli-process'
-import { basicAuth, cardFor } from './sandbox-harness'
 import { type FreshState, freshDatabase, freshDataFolder } from './store-under-test'
 
 /**
@@ -15,7 +15,7 @@ afterAll(async () => {
   for (const state of states.splice(0)) await state.remove()
 })
 
-const credentials = { id: 'acct_sandbox', key: 'sk_sandbox' }
+const credentials = authorization('acct_sandbox', 'sk_sandbox')
 
 async function started(args: string[]): Promise<{ run: CliProcess; api: string }> {
   const run = cli(['--port', '0', '--quiet', ...args])
@@ -35,7 +35,7 @@ async function post(api: string, { path, body, key }: Write) {
     const response = await fetch(`${api}${path}`, {
       method: 'POST',
       headers: {
-        authorization: basicAuth(credentials),
+        authorization: credentials,
         'content-type': 'application/json',
         'idempotency-key': key,
       },
@@ -96,7 +96,7 @@ async function writeUntilKilled(api: string, clients: number, onAcknowledged: ()
         const instrument = await send({
           path: '/instruments',
           key: randomUUID(),
-          body: cardFor(String(charge.id)),
+          body: testCard(String(charge.id)),
         })
         if (instrument === undefined) return
         const stored: Acknowledged = {
@@ -120,7 +120,7 @@ async function writeUntilKilled(api: string, clients: number, onAcknowledged: ()
 
 async function read(api: string, path: string) {
   const response = await fetch(`${api}${path}`, {
-    headers: { authorization: basicAuth(credentials) },
+    headers: { authorization: credentials },
   })
   return { status: response.status, body: await response.json() }
 }

@@ -8,7 +8,7 @@ import {
 import { processorErrorBodySchema } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiCaller, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
-import { eventTypesOf } from './sandbox-harness'
+import { eventTypesOf } from './event-types'
 
 let harness: TestSandbox
 let api: ApiCaller

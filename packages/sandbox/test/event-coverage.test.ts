@@ -1,8 +1,13 @@
 import { encodeTestAmount } from '@chargekit/errors'
 import { eventTypeList } from '@chargekit/schemas'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type ApiCaller, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
-import { eventually } from './sandbox-harness'
+import {
+  type ApiCaller,
+  eventually,
+  startTestSandbox,
+  type TestSandbox,
+  testCard,
+} from '../src/testing/index'
 import { freshStoreState } from './store-under-test'
 
 let harness: TestSandbox

@@ -2,8 +2,13 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eventSchema } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiCaller, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
-import { eventually } from './sandbox-harness'
+import {
+  type ApiCaller,
+  eventually,
+  startTestSandbox,
+  type TestSandbox,
+  testCard,
+} from '../src/testing/index'
 import { freshStoreState } from './store-under-test'
 
 let harness: TestSandbox

@@ -8,7 +8,7 @@ import {
 } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
-import { eventTypesOf } from './sandbox-harness'
+import { eventTypesOf } from './event-types'
 import { freshStoreState } from './store-under-test'
 
 let harness: TestSandbox

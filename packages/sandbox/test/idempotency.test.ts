@@ -1,8 +1,7 @@
 import { encodeTestAmount } from '@chargekit/errors'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
+import { eventually, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
 import { gatedProcessor } from './gated-processor'
-import { eventually } from './sandbox-harness'
 
 const gated = gatedProcessor()
 const accountA = { id: 'acct_idem_a', key: 'sk_idem_a' }

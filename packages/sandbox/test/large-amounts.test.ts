@@ -2,7 +2,7 @@ import { chargeSchema, instrumentSchema, settlementSchema } from '@chargekit/sch
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultAccount } from '../src/index'
 import { type ApiCaller, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
-import { eventTypesOf } from './sandbox-harness'
+import { eventTypesOf } from './event-types'
 
 /** The largest USD amount whose minor units (15 digits) are exact as a JSON number. */
 const largestUsd = 9_999_999_999_999.99

@@ -5,20 +5,18 @@ import {
   processorErrorBodySchema,
 } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Sandbox, startSandbox } from '../src/index'
 import {
   type ApiCaller,
-  authorization,
   eventually,
   startTestSandbox,
   TestClock,
   type TestSandbox,
 } from '../src/testing/index'
-import { eventTypesOf } from './sandbox-harness'
+import { eventTypesOf } from './event-types'
 import { freshStoreState } from './store-under-test'
 
 /**
- * MB WAY, Multibanco, Payshop and PayPal over raw HTTP: each method's whole flow and events, the
+ * MB WAY, Multibanco, Payshop and PayPal through the API: each method's whole flow and events, the
  * customer's answers (test helpers, the approval page, test phone numbers, deadlines), error
  * testing by amount, refundability, idempotent retries and who may call the helpers.
  */
@@ -195,23 +193,6 @@ async function submitApprovalPage(redirectUrl: string, button: string) {
     body: fields.toString(),
     redirect: 'manual',
   })
-}
-
-/** Calls /v2 of another sandbox in-process as the default account. */
-function callerOf(sandbox: Sandbox): ApiCaller {
-  return async (method, path, body) => {
-    const response = await sandbox.fetch(
-      new Request(`${sandbox.apiUrl}${path}`, {
-        method,
-        headers: {
-          authorization: authorization('acct_sandbox', 'sk_sandbox'),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-    )
-    return { status: response.status, headers: response.headers, body: await response.json() }
-  }
 }
 
 const instrumentOf = async (id: string) => (await api('GET', `/instruments/${id}`)).body
@@ -514,10 +495,10 @@ describe('the merchant cancels a pending request', () => {
 describe('a restart of the sandbox', () => {
   it('keeps what each customer was asked: their answers still count, deadlines still pass', async () => {
     const state = await freshStoreState()
-    const start = () => startSandbox({ port: 0, clock, ...state.options })
+    const start = () => startTestSandbox({ clock, ...state.options })
     try {
       const first = await start()
-      const firstApi = callerOf(first)
+      const firstApi = first.api
       const pendingOf = async (chargeType: string, details: Record<string, unknown> = {}) => {
         const charge = await firstApi('POST', '/charges', {
           charge_type: chargeType,
@@ -540,13 +521,13 @@ describe('a restart of the sandbox', () => {
 
       const second = await start()
       try {
-        const api = callerOf(second)
+        const api = second.api
         const paid = await api('POST', `/test/instruments/${reference.id}/pay`)
         expect(paid.body).toMatchObject({ status: 'authorized', captured_amount: 12.34 })
         // The approval page answers at the new address, with the token the first one made.
         const pageUrl = new URL(page.redirect.url)
         const approved = await submitApprovalPage(
-          `${second.url}${pageUrl.pathname}${pageUrl.search}`,
+          `${second.sandbox.url}${pageUrl.pathname}${pageUrl.search}`,
           'Approve payment',
         )
         expect(approved.status).toBe(200)

@@ -1,8 +1,15 @@
 import { encodeTestAmount } from '@chargekit/errors'
 import { chargeSchema, chargeTypeListSchema } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiCaller, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
-import { challengeForm, eventTypesOf, eventually } from './sandbox-harness'
+import {
+  type ApiCaller,
+  eventually,
+  startTestSandbox,
+  type TestSandbox,
+  testCard,
+} from '../src/testing/index'
+import { challengeForm } from './challenge-form'
+import { eventTypesOf } from './event-types'
 
 let harness: TestSandbox
 let api: ApiCaller

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Sandbox, startSandbox } from '../src/index'
-import { authorization } from '../src/testing/index'
-import { type Receiver, startReceiver } from './delivery-receiver'
+import { startTestSandbox, type TestSandbox } from '../src/testing/index'
 
 /**
  * Integrations written for the production service, replayed request for request: the bodies,
@@ -10,45 +8,22 @@ import { type Receiver, startReceiver } from './delivery-receiver'
  */
 
 const account = { id: 'acct_shop', key: 'sk_shop_0123456789' }
-let sandbox: Sandbox
-let receiver: Receiver
+let harness: TestSandbox
 
 beforeAll(async () => {
-  receiver = await startReceiver()
-  sandbox = await startSandbox({ port: 0, accounts: [account], timeScale: 0.001 })
+  harness = await startTestSandbox({ accounts: [account], timeScale: 0.001 })
 })
-afterAll(async () => {
-  await sandbox.close()
-  await receiver.stop()
-})
-
-interface Answer {
-  status: number
-  warnings: string | null
-  // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked by assertions
-  body: any
-}
+afterAll(() => harness.close())
 
 /** One request exactly as given: the body text and content type are not touched. */
-async function send(
-  method: string,
-  path: string,
-  body?: { text: string; type: string },
-): Promise<Answer> {
-  const response = await fetch(`${sandbox.apiUrl}${path}`, {
+async function send(method: string, path: string, body?: { text: string; type: string }) {
+  const answer = await harness.api(
     method,
-    headers: {
-      authorization: authorization(account.id, account.key),
-      ...(body === undefined ? {} : { 'content-type': body.type }),
-    },
-    ...(body === undefined ? {} : { body: body.text }),
-  })
-  const text = await response.text()
-  return {
-    status: response.status,
-    warnings: response.headers.get(warningsHeader),
-    body: text === '' ? undefined : JSON.parse(text),
-  }
+    path,
+    body?.text,
+    body === undefined ? {} : { 'content-type': body.type },
+  )
+  return { ...answer, warnings: answer.headers.get(warningsHeader) }
 }
 
 const warningsHeader = 'chargekit-integration-warnings'
@@ -69,7 +44,7 @@ describe('a PHP e-commerce plugin (cURL defaults, values as strings)', () => {
         charge_type: 'card_onetime',
         amount: '20.50',
         currency: 'EUR',
-        events_url: `${receiver.url}/?wc-api=chargekit`,
+        events_url: `${harness.receiver.url}/?wc-api=chargekit`,
         redirect_url: null,
         description: 'Order #1001',
         metadata: { order_id: '1001' },
@@ -127,10 +102,10 @@ describe('a PHP e-commerce plugin (cURL defaults, values as strings)', () => {
     expect(refunded.body.refunds).toEqual([{ id: refund.body.id, amount: 5.25, success: true }])
 
     // The plugin's webhook handler: `$_GET['event']`, then GET /v2/events/{id}.
-    await receiver.until((received) =>
+    await harness.receiver.until((received) =>
       received.some((delivery) => delivery.url.searchParams.get('event_type') === 'refund.success'),
     )
-    const delivery = receiver.received.find(
+    const delivery = harness.receiver.received.find(
       (received) => received.url.searchParams.get('event_type') === 'refund.success',
     )
     expect(delivery?.url.searchParams.get('wc-api')).toBe('chargekit')
@@ -151,7 +126,7 @@ describe('a PHP e-commerce plugin (cURL defaults, values as strings)', () => {
       charge_type: 'card_onetime',
       amount: '12.5',
       currency: 'EUR',
-      events_url: `${receiver.url}/form`,
+      events_url: `${harness.receiver.url}/form`,
       'metadata[order]': '7',
       'channels[]': 'card_onetime_no_processor',
     })
@@ -173,7 +148,7 @@ describe('a PHP e-commerce plugin (cURL defaults, values as strings)', () => {
         charge_type: 'card_onetime',
         amount: 'abc',
         currency: 'EUR',
-        events_url: `${receiver.url}/x`,
+        events_url: `${harness.receiver.url}/x`,
       }),
     )
     expect(charge.status).toBe(400)
@@ -185,7 +160,7 @@ describe('a PHP e-commerce plugin (cURL defaults, values as strings)', () => {
         charge_type: 'card_onetime',
         amount: '20.505',
         currency: 'EUR',
-        events_url: `${receiver.url}/x`,
+        events_url: `${harness.receiver.url}/x`,
       }),
     )
     expect(tooPrecise.status).toBe(400)
@@ -202,7 +177,7 @@ describe('a Node subscription plugin (recurring tokens, confirm, DELETE)', () =>
         charge_type: 'card_recurring',
         amount: 1,
         currency: 'EUR',
-        events_url: `${receiver.url}/subscriptions`,
+        events_url: `${harness.receiver.url}/subscriptions`,
         confirmed: false,
       }),
     )
@@ -248,7 +223,7 @@ describe('a Node subscription plugin (recurring tokens, confirm, DELETE)', () =>
         charge_type: 'card_onetime',
         amount: 80,
         currency: 'EUR',
-        events_url: `${receiver.url}/cancel`,
+        events_url: `${harness.receiver.url}/cancel`,
         instrument_params: { captured_on_creation: false },
       }),
     )
@@ -256,7 +231,7 @@ describe('a Node subscription plugin (recurring tokens, confirm, DELETE)', () =>
     expect(instrument.body.status).toBe('authorized')
     const deleted = await send('DELETE', `/instruments/${instrument.body.id}/`)
     expect(deleted.status).toBe(204)
-    expect(deleted.body).toBeUndefined()
+    expect(deleted.body).toBe('')
     const after = await send('GET', `/instruments/${instrument.body.id}`)
     expect(after.body.status).toBe('invalid')
     const types = await send('GET', `/events?charge=${charge.body.id}&per_page=100`)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalPostgres } from '../../../scripts/local-postgres'
+import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
 import { gatedProcessor } from './gated-processor'
-import { cardFor, type Harness, startHarness } from './sandbox-harness'
 
 /**
  * Two sandboxes on one PostgreSQL database, each with its own connection pools, as two
@@ -9,14 +9,14 @@ import { cardFor, type Harness, startHarness } from './sandbox-harness'
  */
 const postgres = await startLocalPostgres()
 const gated = gatedProcessor()
-let first: Harness
-let second: Harness
+let first: TestSandbox
+let second: TestSandbox
 
 beforeAll(async () => {
   if (postgres === undefined) return
   const options = { database: postgres.url, deliverEvents: false, processors: [gated.processor] }
-  first = await startHarness(options)
-  second = await startHarness(options)
+  first = await startTestSandbox(options)
+  second = await startTestSandbox(options)
 })
 afterAll(async () => {
   gated.release()
@@ -60,16 +60,16 @@ describe.skipIf(postgres === undefined)('two sandboxes sharing a PostgreSQL data
       channels: ['card_onetime_gated'],
     })
     const key = { 'idempotency-key': 'shared-in-flight' }
-    const running = first.api('POST', '/instruments', cardFor(charge.body.id), key)
+    const running = first.api('POST', '/instruments', testCard(charge.body.id), key)
     await gated.waiting()
-    const duplicate = await second.api('POST', '/instruments', cardFor(charge.body.id), key)
+    const duplicate = await second.api('POST', '/instruments', testCard(charge.body.id), key)
     expect(duplicate.status).toBe(409)
     expect(duplicate.body.failure_code).toBe('02.04.0000')
     expect(duplicate.headers.get('retry-after')).toBe('1')
     gated.release()
     const done = await running
     expect(done.status).toBe(201)
-    const replayed = await second.api('POST', '/instruments', cardFor(charge.body.id), key)
+    const replayed = await second.api('POST', '/instruments', testCard(charge.body.id), key)
     expect(replayed.headers.get('idempotent-replayed')).toBe('true')
     expect(replayed.body).toEqual(done.body)
   })
@@ -81,7 +81,7 @@ describe.skipIf(postgres === undefined)('two sandboxes sharing a PostgreSQL data
       currency: 'EUR',
       events_url: first.eventsUrl,
     })
-    const instrument = await second.api('POST', '/instruments', cardFor(charge.body.id))
+    const instrument = await second.api('POST', '/instruments', testCard(charge.body.id))
     expect(instrument.body).toMatchObject({ status: 'authorized', captured_amount: 100 })
     const payments = await first.api('GET', `/payments?charge=${charge.body.id}`)
     const payment = payments.body.collection[0].id

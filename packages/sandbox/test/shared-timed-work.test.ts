@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import { afterEach, describe, expect, inject, it } from 'vitest'
+import { eventually, type Receiver, startReceiver } from '../src/testing/index'
 import { killRunningClis, stateFlags } from './cli-process'
-import { eventually, type Receiver, startReceiver } from './delivery-receiver'
 import { type FreshState, freshDatabase } from './store-under-test'
 import {
   expectAllTimedWorkDone,
@@ -90,14 +90,13 @@ describe.skipIf(inject('postgresUrl') === undefined)(
           acknowledged++
         },
       )
-      await eventually(() => held.length >= 10, 10_000, 'attempts held')
+      await eventually(() => held.length >= 10, { what: 'attempts held' })
       first.run.child.kill('SIGKILL')
       await first.run.exited
       // The killed process's attempts end with its connections: it had claimed work.
       await eventually(
         () => held.some((response) => response.socket === null || response.socket.destroyed),
-        5_000,
-        'an attempt of the killed process cut off',
+        { timeoutMs: 5_000, what: 'an attempt of the killed process cut off' },
       )
       holding = false
       for (const response of held) if (!response.socket?.destroyed) response.writeHead(200).end()

@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  cardFor,
-  challengeForm,
-  eventTypesOf,
-  eventually,
-  type Harness,
-  startHarness,
-} from './sandbox-harness'
+import { eventually, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
+import { challengeForm } from './challenge-form'
+import { eventTypesOf } from './event-types'
+import { freshStoreState } from './store-under-test'
 
-let harness: Harness
+let harness: TestSandbox
 
 beforeAll(async () => {
   // 24 h of acquirer settlement delay become under a second.
-  harness = await startHarness({ timeScale: 0.00001 })
+  harness = await startTestSandbox({ state: freshStoreState, timeScale: 0.00001 })
 })
 afterAll(() => harness.close())
 
@@ -26,7 +22,7 @@ async function threeDsInstrument(body: Record<string, unknown> = {}) {
     instrument_params: { enable3ds: true },
     ...body,
   })
-  const instrument = await harness.api('POST', '/instruments', cardFor(charge.body.id))
+  const instrument = await harness.api('POST', '/instruments', testCard(charge.body.id))
   expect(instrument.status).toBe(201)
   return { chargeId: charge.body.id as string, instrument: instrument.body }
 }
@@ -172,7 +168,7 @@ describe('asynchronous answers', () => {
       events_url: harness.eventsUrl,
       channels: ['card_onetime_simulated_acquirer'],
     })
-    await harness.api('POST', '/instruments', cardFor(charge.body.id))
+    await harness.api('POST', '/instruments', testCard(charge.body.id))
     const payment = await eventually(async () => {
       const listed = (await harness.api('GET', `/payments?charge=${charge.body.id}`)).body
         .collection[0]
@@ -200,7 +196,7 @@ describe('asynchronous answers', () => {
     const answer = await harness.api(
       'POST',
       '/instruments',
-      cardFor(charge.body.id, { number: '4000000000009995' }),
+      testCard(charge.body.id, { number: '4000000000009995' }),
     )
     expect(answer.status).toBe(402)
     expect(answer.body.failure_code).toBe('02.03.0000')

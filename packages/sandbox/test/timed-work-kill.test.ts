@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest'
+import { type Receiver, startReceiver } from '../src/testing/index'
 import { killRunningClis, stateFlags } from './cli-process'
-import { type Receiver, startReceiver } from './delivery-receiver'
 import { type FreshState, freshDatabase, freshDataFolder } from './store-under-test'
 import {
   expectAllTimedWorkDone,

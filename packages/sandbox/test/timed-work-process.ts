@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
+import { authorization, type Receiver, testCard } from '../src/testing/index'
 import { type CliProcess, cli } from './cli-process'
-import type { Receiver } from './delivery-receiver'
-import { basicAuth, cardFor } from './sandbox-harness'
 
 /**
  * Helpers for tests that run the CLI with timed work pending: load on the simulated acquirer
@@ -14,7 +13,7 @@ import { basicAuth, cardFor } from './sandbox-harness'
 export const timeScale = 0.000003
 export const settlementDelayMs = 24 * 3_600_000 * timeScale
 
-const credentials = { id: 'acct_sandbox', key: 'sk_sandbox' }
+const credentials = authorization('acct_sandbox', 'sk_sandbox')
 
 export interface RunningSandbox {
   run: CliProcess
@@ -40,7 +39,7 @@ export async function call(
     const response = await fetch(`${api}${path}`, {
       method,
       headers: {
-        authorization: basicAuth(credentials),
+        authorization: credentials,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         'idempotency-key': randomUUID(),
       },
@@ -97,7 +96,7 @@ export async function loadUntil(
         expect(charge.status, JSON.stringify(charge.body)).toBe(201)
         onAcknowledged()
         if (stop()) return
-        const instrument = await call(api, 'POST', '/instruments', cardFor(String(charge.body.id)))
+        const instrument = await call(api, 'POST', '/instruments', testCard(String(charge.body.id)))
         if (instrument === undefined) return
         expect(instrument.status, JSON.stringify(instrument.body)).toBe(201)
         onAcknowledged()

@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMemoryStore, type Processor, type Sandbox, startSandbox } from '../src/index'
+import { createMemoryStore, type Processor } from '../src/index'
 import {
   type ApiCaller,
-  authorization,
   eventually,
   startReceiver,
+  startTestSandbox,
   TestClock,
   testCard,
 } from '../src/testing/index'
@@ -16,24 +16,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-/** Calls the sandbox in-process as `account`. */
-function caller(sandbox: Sandbox, account: { id: string; key: string }): ApiCaller {
-  return async (method, path, body) => {
-    const response = await sandbox.fetch(
-      new Request(`${sandbox.apiUrl}${path}`, {
-        method,
-        headers: {
-          authorization: authorization(account.id, account.key),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-    )
-    return { status: response.status, headers: response.headers, body: await response.json() }
-  }
-}
-
-const account = { id: 'acct_sandbox', key: 'sk_sandbox' }
 const hour = 3_600_000
 
 /** Confirms every capture two seconds later, as an acquirer would. */
@@ -59,9 +41,9 @@ describe('timed work across a restart', () => {
     const store = createMemoryStore()
     // Stands still while the first sandbox runs: its retries and the capture's answer stay due.
     const clock = new TestClock()
-    const first = await startSandbox({ port: 0, store, clock, processors: [laterBank] })
+    const first = await startTestSandbox({ store, clock, processors: [laterBank] })
     cleanups.push(() => first.close())
-    const api = caller(first, account)
+    const api = first.api
     const charge = await api('POST', '/charges', {
       charge_type: 'card_onetime',
       amount: 12,
@@ -102,9 +84,9 @@ describe('timed work across a restart', () => {
     refusing = false
     // The sandbox comes back an hour later: everything the first one left due is late.
     clock.advance(hour)
-    const second = await startSandbox({ port: 0, store, clock, processors: [laterBank] })
+    const second = await startTestSandbox({ store, clock, processors: [laterBank] })
     cleanups.push(() => second.close())
-    const resumed = caller(second, account)
+    const resumed = second.api
     const events = await eventually(async () => {
       const all = await chargeEvents(resumed)
       expect(all.map(({ type }) => type)).toContain('payment.success')
@@ -160,10 +142,10 @@ describe('receivers of different accounts', () => {
       { id: 'acct_prompt', key: 'sk_prompt' },
     ]
     // The clock stands still: no hung attempt ever times out to make room.
-    const sandbox = await startSandbox({ port: 0, accounts, clock: new TestClock() })
+    const sandbox = await startTestSandbox({ accounts, clock: new TestClock() })
     cleanups.push(() => sandbox.close())
     const [hangingAccount, promptAccount] = accounts.map((credentials) =>
-      caller(sandbox, credentials),
+      sandbox.as(credentials),
     ) as [ApiCaller, ApiCaller]
 
     // More attempts than the sandbox sends at once over all accounts, each hanging (the

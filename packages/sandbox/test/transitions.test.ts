@@ -1,7 +1,6 @@
 import { encodeTestAmount } from '@chargekit/errors'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
-import type { ApiAnswer } from './sandbox-harness'
+import { type ApiAnswer, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
 
 let harness: TestSandbox
 

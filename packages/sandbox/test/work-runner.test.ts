@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createMemoryWorkQueue } from '../src/storage/memory-work-queue'
 import type { ClaimedWork, NewWork } from '../src/storage/work-queue'
+import { eventually } from '../src/testing/index'
 import { createWorkRunner, type WorkResult, workDone } from '../src/work-runner'
-import { eventually } from './delivery-receiver'
 
 const work = (tag: number, dueAt = Date.now()): NewWork => ({
   kind: 'lifecycle',

@@ -1,9 +1,12 @@
-import { startSandbox } from '@chargekit/sandbox'
+import {
+  startTestSandbox,
+  type TestSandbox,
+  type TestSandboxOptions,
+} from '@chargekit/sandbox/testing'
 import { clientFromConfig } from '../../src/client'
 import { type RetrySleep, resolveConfig } from '../../src/config'
-import { type ClientOptions, createClient, type FetchLike } from '../../src/index'
+import { type ClientOptions, createClient } from '../../src/index'
 import { nodeTransport } from '../../src/node'
-import { startRecordingServer } from './recording-server'
 
 export const account = { id: 'acct_sandbox', key: 'sk_sandbox' }
 export const otherAccount = { id: 'acct_other', key: 'sk_other_secret' }
@@ -16,23 +19,12 @@ export const testTransport = process.env.CHARGEKIT_TEST_TRANSPORT === 'node' ? '
 const sharedNodeTransport = testTransport === 'node' ? nodeTransport() : undefined
 
 /**
- * A real sandbox on a free loopback port, with two accounts, plus a receiver for its event
- * deliveries (answering 204) so charges have a working `events_url`.
+ * The test kit's sandbox with the two accounts these tests sign in as: on a free loopback port,
+ * with a receiver answering 204 for `eventsUrl`, and an in-process `fetch` for tests about
+ * answers, where the transport plays no part.
  */
-export async function startTestSandbox(options: Parameters<typeof startSandbox>[0] = {}) {
-  const receiver = await startRecordingServer(() => ({ status: 204 }))
-  const sandbox = await startSandbox({ port: 0, accounts: [account, otherAccount], ...options })
-  return {
-    sandbox,
-    url: sandbox.url,
-    eventsUrl: `${receiver.url}/events`,
-    /** Calls the sandbox in-process, for tests about answers, where the transport plays no part. */
-    inProcessFetch: ((url, init) => sandbox.fetch(new Request(url, init))) satisfies FetchLike,
-    async close() {
-      await sandbox.close()
-      await receiver.close()
-    },
-  }
+export function startClientSandbox(options: TestSandboxOptions = {}): Promise<TestSandbox> {
+  return startTestSandbox({ accounts: [account, otherAccount], ...options })
 }
 
 /**
