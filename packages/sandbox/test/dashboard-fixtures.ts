@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { type Sandbox, type SandboxLogger, startSandbox } from '../src/index'
-import { type Receiver, startReceiver } from './delivery-receiver'
+import { type Receiver, startReceiver } from '../src/testing/index'
 
 /** Two accounts, so every test can check that one never sees the other's data. */
 export const accountA = { id: 'acct_dash_a', key: 'sk_dash_a_0123456789secret' }
