@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { authorization } from '@chargekit/sandbox/testing'
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { pgliteTemplate } from '../../../scripts/pglite-template.js'
@@ -123,7 +124,7 @@ describe.concurrent('pnpm demo', () => {
       expect(script.headers.get('content-type')).toContain('text/javascript')
       expect(await script.text()).toContain('data-payment-form')
       const charges = await fetch(`${apiUrl}/charges`, {
-        headers: { authorization: `Basic ${btoa('acct_sandbox:sk_sandbox')}` },
+        headers: { authorization: authorization('acct_sandbox', 'sk_sandbox') },
       })
       expect(charges.status).toBe(200)
 

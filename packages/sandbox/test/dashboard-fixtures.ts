@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { type Sandbox, type SandboxLogger, startSandbox } from '../src/index'
-import { type Receiver, startReceiver } from '../src/testing/index'
+import { authorization, type Receiver, startReceiver } from '../src/testing/index'
 
 /** Two accounts, so every test can check that one never sees the other's data. */
 export const accountA = { id: 'acct_dash_a', key: 'sk_dash_a_0123456789secret' }
@@ -57,7 +57,7 @@ function capturingLogger(logs: string[]): SandboxLogger {
 }
 
 export function basic(account: Account): string {
-  return `Basic ${Buffer.from(`${account.id}:${account.key}`).toString('base64')}`
+  return authorization(account.id, account.key)
 }
 
 /** Calls the sandbox API directly, as a merchant's server would. */
