@@ -1,4 +1,5 @@
-import { closestName, type ErrorCodeInfo, lookupErrorCode } from '@chargekit/errors'
+import { type ErrorCodeInfo, lookupErrorCode } from '@chargekit/errors'
+import { type OptionProblem, readOptions } from '@chargekit/schemas'
 import * as z from 'zod/v4'
 import { abortableSleep } from './abortable-sleep'
 import { basicAuthorization } from './basic-auth'
@@ -7,7 +8,13 @@ import { readEnvironment } from './environment'
 import { fetchTransport } from './fetch-transport'
 import type { HttpTransport } from './http-transport'
 import type { ClientLogger } from './logger'
-import { checkBaseUrl, checkFetch, describe, maxTimerMs, optionError } from './option-checks'
+import {
+  checkBaseUrl,
+  checkFetch,
+  maxTimerMs,
+  optionError,
+  unknownOptionError,
+} from './option-checks'
 import { defaultBackoff, type ResolvedBackoff } from './retry-policy'
 import { VERSION } from './version'
 
@@ -128,7 +135,7 @@ const clientOptionsSchema = z.strictObject({
 })
 
 /** Options whose value must never appear in a message. */
-const secretOptions: ReadonlySet<PropertyKey> = new Set(['accountId', 'privateKey'])
+const secretOptions: ReadonlySet<string> = new Set(['accountId', 'privateKey'])
 
 /** Checks the options (and the environment) and fails with a message that says what to pass. */
 export function resolveConfig(options: ClientOptions = {}): ClientConfig {
@@ -144,12 +151,16 @@ export function resolveConfig(options: ClientOptions = {}): ClientConfig {
       'the environment option is not supported because no hosted service address is built in; pass baseUrl (for example the sandbox url) or set CHARGEKIT_BASE_URL',
     )
   }
-  const parsed = clientOptionsSchema.safeParse({
-    ...options,
-    accountId: options.accountId ?? readEnvironment('CHARGEKIT_ACCOUNT_ID'),
-    privateKey: options.privateKey ?? readEnvironment('CHARGEKIT_PRIVATE_KEY'),
-  })
-  if (!parsed.success) throw optionsError(parsed.error, options)
+  const parsed = readOptions(
+    clientOptionsSchema,
+    {
+      ...options,
+      accountId: options.accountId ?? readEnvironment('CHARGEKIT_ACCOUNT_ID'),
+      privateKey: options.privateKey ?? readEnvironment('CHARGEKIT_PRIVATE_KEY'),
+    },
+    { secret: secretOptions },
+  )
+  if (!parsed.success) throw optionsError(parsed.problem)
   const checked = parsed.data
   if (isBrowser() && checked.dangerouslyAllowBrowser !== true) {
     throw optionError(
@@ -190,31 +201,15 @@ export function resolveConfig(options: ClientOptions = {}): ClientConfig {
  * The first problem of the options as one message: the option's dotted name, what it must be and
  * what was given (never for a credential), or, for an unknown option, the likeliest intended one.
  */
-function optionsError(error: z.ZodError, options: object) {
-  const issue = error.issues[0] as z.core.$ZodIssue
-  const name = issue.path.map(String).join('.')
-  if (issue.code === 'unrecognized_keys') {
-    const label = name === '' ? 'option' : `${name} option`
-    const known = Object.keys(name === '' ? clientOptionsSchema.shape : backoffShape)
-    const [key = ''] = issue.keys
-    const intended = closestName(key, known)
-    const hint = intended === undefined ? '' : ` (did you mean ${intended}?)`
-    return optionError(
-      where,
-      `unknown ${label} ${JSON.stringify(key)}${hint}; the valid ${label}s are ${known.join(', ')}`,
-    )
+function optionsError(problem: OptionProblem) {
+  if (problem.kind === 'unknown') {
+    const label = problem.path.length === 0 ? 'option' : `${problem.path.join('.')} option`
+    return unknownOptionError(where, label, problem.key, problem.intended, problem.known)
   }
-  if (secretOptions.has(issue.path[0] as PropertyKey)) {
-    return optionError(where, `${name} ${issue.message}`)
-  }
-  const given = issue.path.reduce<unknown>(
-    (value, key) => (value as Record<PropertyKey, unknown> | undefined)?.[key as PropertyKey],
-    options,
-  )
-  return optionError(where, `${name} ${issue.message} (got ${describe(given)})`)
+  const name = problem.path.join('.')
+  if (problem.given === undefined) return optionError(where, `${name} ${problem.message}`)
+  return optionError(where, `${name} ${problem.message} (got ${problem.given})`)
 }
-
-const backoffShape = clientOptionsSchema.shape.backoff.unwrap().shape
 
 /** A page's script: both globals exist (Deno and workers have at most one of them). */
 function isBrowser(): boolean {

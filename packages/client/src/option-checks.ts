@@ -1,4 +1,5 @@
 import { closestName } from '@chargekit/errors'
+import { describeGiven } from '@chargekit/schemas'
 import type { FetchLike } from './client-options'
 import { ChargekitError } from './errors'
 
@@ -21,7 +22,7 @@ export function checkMilliseconds(
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > maxTimerMs) {
     throw optionError(
       where,
-      `${name} must be a whole number of milliseconds from ${min} to ${maxTimerMs} (got ${describe(value)})`,
+      `${name} must be a whole number of milliseconds from ${min} to ${maxTimerMs} (got ${describeGiven(value)})`,
     )
   }
   return value
@@ -32,7 +33,7 @@ export function checkRetryCount(where: string, value: unknown, fallback: number)
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 20) {
     throw optionError(
       where,
-      `maxRetries must be a whole number from 0 to 20 (got ${describe(value)})`,
+      `maxRetries must be a whole number from 0 to 20 (got ${describeGiven(value)})`,
     )
   }
   return value
@@ -41,7 +42,7 @@ export function checkRetryCount(where: string, value: unknown, fallback: number)
 export function checkFlag(where: string, name: string, value: unknown, fallback: boolean): boolean {
   if (value === undefined) return fallback
   if (typeof value !== 'boolean') {
-    throw optionError(where, `${name} must be true or false (got ${describe(value)})`)
+    throw optionError(where, `${name} must be true or false (got ${describeGiven(value)})`)
   }
   return value
 }
@@ -58,29 +59,27 @@ export function checkKnownKeys(
 ): void {
   for (const key of Object.keys(options)) {
     if (known.includes(key)) continue
-    const intended = closestName(key, known)
-    const hint = intended === undefined ? '' : ` (did you mean ${intended}?)`
-    throw optionError(
-      where,
-      `unknown ${label} ${JSON.stringify(key)}${hint}; the valid ${label}s are ${known.join(', ')}`,
-    )
+    throw unknownOptionError(where, label, key, closestName(key, known), known)
   }
+}
+
+/** `key` is no `label` (an option, a backoff option…): the likeliest intended one and the valid ones. */
+export function unknownOptionError(
+  where: string,
+  label: string,
+  key: string,
+  intended: string | undefined,
+  known: readonly string[],
+): ChargekitError {
+  const hint = intended === undefined ? '' : ` (did you mean ${intended}?)`
+  return optionError(
+    where,
+    `unknown ${label} ${JSON.stringify(key)}${hint}; the valid ${label}s are ${known.join(', ')}`,
+  )
 }
 
 export function optionError(where: string, message: string): ChargekitError {
   return new ChargekitError(`${where}: ${message}.`)
-}
-
-/**
- * What was received, for a message: strings quoted, numbers and the like as `String` prints them,
- * objects and functions by their kind (their contents could be long, or hold a secret).
- */
-export function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value)
-  if (typeof value === 'function') return 'a function'
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'object' && value !== null) return 'an object'
-  return String(value)
 }
 
 /**
@@ -98,7 +97,7 @@ export function checkBaseUrl(where: string, baseUrl: unknown): string {
   if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
     throw optionError(
       where,
-      `baseUrl must be an absolute http(s) URL such as https://payments.example.com (got ${url === undefined ? describe(baseUrl) : url.protocol})`,
+      `baseUrl must be an absolute http(s) URL such as https://payments.example.com (got ${url === undefined ? describeGiven(baseUrl) : url.protocol})`,
     )
   }
   if (url.username !== '' || url.password !== '') {

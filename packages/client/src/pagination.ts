@@ -1,6 +1,6 @@
-import type { ListEnvelope, Pagination } from '@chargekit/schemas'
+import { describeGiven, type ListEnvelope, type Pagination } from '@chargekit/schemas'
 import type { ApiPromise, ApiResponse } from './api-promise'
-import { describe, optionError } from './option-checks'
+import { optionError } from './option-checks'
 
 /** The most items one `toArray` collects: beyond it, a loop (`for await`) holds less in memory. */
 const maxToArrayLimit = 10_000
@@ -22,7 +22,7 @@ async function collect<T>(items: AsyncIterable<T>, options: ToArrayOptions): Pro
   ) {
     throw optionError(
       'toArray',
-      `limit must be a whole number from 1 to ${maxToArrayLimit} (got ${describe(limit)})`,
+      `limit must be a whole number from 1 to ${maxToArrayLimit} (got ${describeGiven(limit)})`,
     )
   }
   const collected: T[] = []

@@ -1,8 +1,8 @@
-import { formatZodIssues } from '@chargekit/schemas'
+import { describeGiven, formatZodIssues } from '@chargekit/schemas'
 import type * as z from 'zod/v4'
 import type { ApiPromise } from './api-promise'
 import type { RequestOptions } from './client-options'
-import { describe, optionError } from './option-checks'
+import { optionError } from './option-checks'
 import { type QueryValue, toQueryString } from './query-string'
 import type { SendCall } from './request-loop'
 import { paramsObject } from './resources/arguments'
@@ -42,7 +42,7 @@ export function rawRequest(call: SendCall) {
       if (!methods.includes(method)) {
         throw optionError(
           where,
-          `method must be one of ${methods.join(', ')} (got ${describe(method)})`,
+          `method must be one of ${methods.join(', ')} (got ${describeGiven(method)})`,
         )
       }
       if (method !== 'POST' && body !== undefined) {
@@ -63,18 +63,18 @@ function checkPath(path: unknown): string {
   if (typeof path !== 'string' || !path.startsWith('/') || /[?#]/.test(path)) {
     throw optionError(
       where,
-      `path must start with "/" and hold no "?" or "#" (the query goes in query), such as "/charges/ch_1" (got ${describe(path)})`,
+      `path must start with "/" and hold no "?" or "#" (the query goes in query), such as "/charges/ch_1" (got ${describeGiven(path)})`,
     )
   }
   if (path === '/v2' || path.startsWith('/v2/')) {
     throw optionError(
       where,
-      `path is under the API root already: pass "${path.slice(3) || '/'}", not ${describe(path)}`,
+      `path is under the API root already: pass "${path.slice(3) || '/'}", not ${describeGiven(path)}`,
     )
   }
   // URL parsing would drop `.`/`..` segments and send the call somewhere else than written.
   if (path.split('/').some((segment) => segment === '.' || segment === '..')) {
-    throw optionError(where, `path must not hold "." or ".." segments (got ${describe(path)})`)
+    throw optionError(where, `path must not hold "." or ".." segments (got ${describeGiven(path)})`)
   }
   return path
 }
@@ -82,7 +82,7 @@ function checkPath(path: unknown): string {
 /** A caller's schema, which may transform: its output is what the call resolves to. */
 function zodValidator<T>(schema: z.ZodType<T>): ResponseValidator<T> {
   if (typeof (schema as { safeParse?: unknown })?.safeParse !== 'function') {
-    throw optionError(where, `schema must be a zod schema (got ${describe(schema)})`)
+    throw optionError(where, `schema must be a zod schema (got ${describeGiven(schema)})`)
   }
   return {
     name: 'response',

@@ -1,3 +1,4 @@
+import { describeGiven } from '@chargekit/schemas'
 import { idempotencyKeyRule, isIdempotencyKey } from '@chargekit/schemas/idempotency-key'
 import { type Answered, type ApiPromise, apiPromise } from './api-promise'
 import { abortError, attempt } from './attempt'
@@ -12,7 +13,6 @@ import {
   checkKnownKeys,
   checkMilliseconds,
   checkRetryCount,
-  describe,
   optionError,
 } from './option-checks'
 import { randomUuid } from './random-uuid'
@@ -214,7 +214,7 @@ function settingsFor(options: RequestOptions, defaults: CallSettings): CallSetti
   if (typeof options !== 'object' || options === null) {
     throw optionError(
       where,
-      `expected an object such as { signal, idempotencyKey } (got ${describe(options)})`,
+      `expected an object such as { signal, idempotencyKey } (got ${describeGiven(options)})`,
     )
   }
   checkKnownKeys(where, options, requestOptionKeys)

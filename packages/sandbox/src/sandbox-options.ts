@@ -1,4 +1,4 @@
-import { closestName } from '@chargekit/errors'
+import { readOptions } from '@chargekit/schemas'
 import * as z from 'zod'
 import { SandboxError } from './errors'
 
@@ -160,43 +160,16 @@ export function checkOptions<Schema extends z.ZodType>(
   schema: Schema,
   options: unknown,
 ): z.output<Schema> {
-  const result = schema.safeParse(options ?? {})
-  if (result.success) return result.data
-  const [issue] = result.error.issues
-  if (issue === undefined) throw new SandboxError(`${where}: invalid options`)
-  const path = issue.path.map(String).join('.')
-  if (issue.code === 'unrecognized_keys') {
-    const [key = ''] = issue.keys
-    const known = knownKeys(schema, issue.path)
-    const intended = closestName(key, known)
+  // A database URL or a secret may hold a password: never repeated in an error.
+  const read = readOptions(schema, options, { secret: secretOptions })
+  if (read.success) return read.data
+  const { problem } = read
+  if (problem.kind === 'unknown') {
     throw new SandboxError(
-      `${where}: unknown option ${[...issue.path.map(String), key].join('.')}${intended === undefined ? '' : ` (did you mean ${intended}?)`}; the options are ${known.join(', ')}`,
+      `${where}: unknown option ${[...problem.path, problem.key].join('.')}${problem.intended === undefined ? '' : ` (did you mean ${problem.intended}?)`}; the options are ${problem.known.join(', ')}`,
     )
   }
-  // A database URL or a secret may hold a password: never repeated in an error.
-  if (secretOptions.has(String(issue.path[0]))) {
-    throw new SandboxError(`${where}: ${path} ${issue.message}`)
-  }
-  const given = issue.path.reduce<unknown>(
-    (value, key) => (value as Record<PropertyKey, unknown> | undefined)?.[key as PropertyKey],
-    options,
-  )
-  throw new SandboxError(`${where}: ${path} ${issue.message}; got ${describe(given)}`)
-}
-
-function knownKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
-  let current: unknown = schema
-  for (const key of path) {
-    const shape = (current as { shape?: Record<string, z.ZodType> }).shape
-    current = shape?.[String(key)]
-    while (current instanceof z.ZodOptional) current = current.unwrap()
-  }
-  return Object.keys((current as { shape?: object }).shape ?? {})
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value)
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'object' && value !== null) return 'an object'
-  return String(value)
+  const path = problem.path.join('.')
+  if (problem.given === undefined) throw new SandboxError(`${where}: ${path} ${problem.message}`)
+  throw new SandboxError(`${where}: ${path} ${problem.message}; got ${problem.given}`)
 }

@@ -1,4 +1,4 @@
-import { closestName } from '@chargekit/errors'
+import { readOptions } from '@chargekit/schemas'
 import * as z from 'zod/v4'
 import { WebhooksError } from './errors'
 
@@ -14,26 +14,17 @@ export function checkOptions<Schema extends z.ZodType>(
   options: unknown,
   secret: ReadonlySet<string> = new Set(),
 ): z.output<Schema> {
-  const result = schema.safeParse(options ?? {})
-  if (result.success) return result.data
-  const [issue] = result.error.issues
-  if (issue === undefined) throw configurationError(`${where}: invalid options.`)
-  if (issue.code === 'unrecognized_keys') {
-    const [key = ''] = issue.keys
-    const known = knownKeys(schema, issue.path)
-    const intended = closestName(key, known)
+  const read = readOptions(schema, options, { secret })
+  if (read.success) return read.data
+  const { problem } = read
+  if (problem.kind === 'unknown') {
     throw configurationError(
-      `${where}: unknown option ${[...issue.path.map(String), key].join('.')}${intended === undefined ? '' : ` (did you mean ${intended}?)`}; the options are ${known.join(', ')}.`,
+      `${where}: unknown option ${[...problem.path, problem.key].join('.')}${problem.intended === undefined ? '' : ` (did you mean ${problem.intended}?)`}; the options are ${problem.known.join(', ')}.`,
     )
   }
-  const path = issue.path.map(String).join('.')
-  if (secret.has(String(issue.path[0])))
-    throw configurationError(`${where}: ${path} ${issue.message}.`)
-  const given = issue.path.reduce<unknown>(
-    (value, key) => (value as Record<PropertyKey, unknown> | undefined)?.[key as PropertyKey],
-    options,
-  )
-  throw configurationError(`${where}: ${path} ${issue.message}; got ${describe(given)}.`)
+  const path = problem.path.join('.')
+  if (problem.given === undefined) throw configurationError(`${where}: ${path} ${problem.message}.`)
+  throw configurationError(`${where}: ${path} ${problem.message}; got ${problem.given}.`)
 }
 
 /** An object whose `names` are all functions: a client, a store, a handler. */
@@ -49,21 +40,4 @@ export function withMethods(names: readonly string[], expected: string) {
 
 function configurationError(message: string) {
   return new WebhooksError('invalid_configuration', message)
-}
-
-function knownKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
-  let current: unknown = schema
-  for (const key of path) {
-    const shape = (current as { shape?: Record<string, z.ZodType> }).shape
-    current = shape?.[String(key)]
-    while (current instanceof z.ZodOptional) current = current.unwrap()
-  }
-  return Object.keys((current as { shape?: object }).shape ?? {})
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value)
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'object' && value !== null) return 'an object'
-  return String(value)
 }

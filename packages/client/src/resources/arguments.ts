@@ -1,4 +1,5 @@
-import { describe, optionError } from '../option-checks'
+import { describeGiven } from '@chargekit/schemas'
+import { optionError } from '../option-checks'
 
 /**
  * An id for a URL path: a non-empty string, percent-encoded so it stays one path segment. `.` and
@@ -9,13 +10,13 @@ export function pathId(where: string, name: string, value: unknown, example: str
   if (typeof value !== 'string' || value === '') {
     throw optionError(
       where,
-      `${name} must be a non-empty string such as "${example}" (got ${describe(value)})`,
+      `${name} must be a non-empty string such as "${example}" (got ${describeGiven(value)})`,
     )
   }
   if (value === '.' || value === '..') {
     throw optionError(
       where,
-      `${name} must be an id such as "${example}", not ${describe(value)}, which a URL reads as a path step`,
+      `${name} must be an id such as "${example}", not ${describeGiven(value)}, which a URL reads as a path step`,
     )
   }
   return encodeURIComponent(value)
@@ -25,7 +26,10 @@ export function pathId(where: string, name: string, value: unknown, example: str
 export function paramsObject<T>(where: string, value: T, required: boolean): T {
   if (value === undefined && !required) return value
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw optionError(where, `params must be an object of request fields (got ${describe(value)})`)
+    throw optionError(
+      where,
+      `params must be an object of request fields (got ${describeGiven(value)})`,
+    )
   }
   return value
 }
