@@ -157,8 +157,10 @@ describe('cards in a real browser', () => {
         await saveScreenshot(page, `${artifacts}card-declined.png`)
       }
     }
-    // The sixth declined card stops the charge; the page asks the shop for a new one and reloads.
+    // The sixth declined card stops the charge; the page shows why, asks the shop for a new
+    // charge and reloads, and the reloaded form pays the new charge.
     await page.getByRole('button', { name: /^Pay / }).click()
+    await page.locator(`form[data-payment-form]:not([data-charge="${firstCharge}"])`).waitFor()
     const stopped = page.locator('.decline[data-step="charge"][data-code="02.01.0000"]')
     await stopped.waitFor()
     const renewed = await shopHttp(stack).order(orderId)
