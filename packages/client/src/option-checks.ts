@@ -1,5 +1,4 @@
-import { closestName } from '@chargekit/errors'
-import { describeGiven } from '@chargekit/schemas'
+import { closestName, describeGiven } from '@chargekit/errors'
 import type { FetchLike } from './client-options'
 import { ChargekitError } from './errors'
 

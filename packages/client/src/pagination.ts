@@ -1,4 +1,5 @@
-import { describeGiven, type ListEnvelope, type Pagination } from '@chargekit/schemas'
+import { describeGiven } from '@chargekit/errors'
+import type { ListEnvelope, Pagination } from '@chargekit/schemas'
 import type { ApiPromise, ApiResponse } from './api-promise'
 import { optionError } from './option-checks'
 

@@ -1,4 +1,5 @@
-import { describeGiven, formatZodIssues } from '@chargekit/schemas'
+import { describeGiven } from '@chargekit/errors'
+import { formatZodIssues } from '@chargekit/schemas'
 import type * as z from 'zod/v4'
 import type { ApiPromise } from './api-promise'
 import type { RequestOptions } from './client-options'

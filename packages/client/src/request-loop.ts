@@ -1,4 +1,4 @@
-import { describeGiven } from '@chargekit/schemas'
+import { describeGiven } from '@chargekit/errors'
 import { idempotencyKeyRule, isIdempotencyKey } from '@chargekit/schemas/idempotency-key'
 import { type Answered, type ApiPromise, apiPromise } from './api-promise'
 import { abortError, attempt } from './attempt'

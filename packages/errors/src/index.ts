@@ -4,6 +4,7 @@ export type { ErrorCategory, ErrorCategoryName, ErrorCategoryPrefix, RetryHint }
 export { categoryOf, errorCategories, lookupErrorCategory } from './categories'
 export { ChargekitError } from './chargekit-error'
 export { closestName } from './closest-name'
+export { describeGiven } from './describe-given'
 export type { ErrorCode, ErrorCodeInfo } from './error-codes'
 export { errorCodes, errorCodesInCategory, isErrorCode, lookupErrorCode } from './error-codes'
 export { TestAmountError } from './errors'

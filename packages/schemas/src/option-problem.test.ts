@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/v4'
-import { describeGiven, readOptions } from './option-problem'
+import { readOptions } from './option-problem'
 
 const optionsSchema = z.strictObject({
   timeoutMs: z.number({ error: 'must be a number of milliseconds' }).optional(),
@@ -81,19 +81,5 @@ describe('readOptions', () => {
       success: false,
       problem: { kind: 'invalid', path: ['secret'], message: 'must be a string', given: undefined },
     })
-  })
-})
-
-describe('describeGiven', () => {
-  it.each([
-    ['text', '"text"'],
-    [12.5, '12.5'],
-    [undefined, 'undefined'],
-    [null, 'null'],
-    [() => 'source', 'a function'],
-    [['a'], 'an array'],
-    [{ key: 'hidden' }, 'an object'],
-  ])('%j reads as %s', (value, expected) => {
-    expect(describeGiven(value)).toBe(expected)
   })
 })

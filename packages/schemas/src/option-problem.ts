@@ -1,4 +1,4 @@
-import { closestName } from '@chargekit/errors'
+import { closestName, describeGiven } from '@chargekit/errors'
 import * as z from 'zod/v4'
 
 /**
@@ -57,18 +57,6 @@ export function readOptions<Schema extends z.ZodType>(
         ),
       )
   return { success: false, problem: { kind: 'invalid', path, message: issue.message, given } }
-}
-
-/**
- * What was given, for a message: strings quoted, numbers and the like as `String` prints them,
- * objects and functions by their kind (their contents could be long, or hold a secret).
- */
-export function describeGiven(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value)
-  if (typeof value === 'function') return 'a function'
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'object' && value !== null) return 'an object'
-  return String(value)
 }
 
 /** The option names of the object `schema` expects at `path`, seen through `.optional()`. */

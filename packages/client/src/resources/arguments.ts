@@ -1,4 +1,4 @@
-import { describeGiven } from '@chargekit/schemas'
+import { describeGiven } from '@chargekit/errors'
 import { optionError } from '../option-checks'
 
 /**
