@@ -159,24 +159,9 @@ async function plainRun() {
  */
 function sampleBareRoundTrips() {
   const agent = new Agent({ keepAlive: true })
-  const body = JSON.stringify({ id: baselineId, type: 'payment.success' })
-  const url = `${receiver.url}/events?event=${baselineId}&event_type=payment.success`
+  const post = bareDeliveryPost(agent)
   const roundTrips: number[] = []
   let stopped = false
-  const post = () =>
-    new Promise<void>((resolve, reject) => {
-      const outgoing = request(url, {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      })
-      outgoing.on('response', (response) => {
-        response.resume()
-        response.on('end', resolve)
-      })
-      outgoing.on('error', reject)
-      outgoing.end(body)
-    })
   const sampling = (async () => {
     while (!stopped) {
       const started = performance.now()
@@ -318,9 +303,22 @@ async function eventCreationTimes(apiUrl: string) {
 /** The receiver's own capacity: a keep-alive node:http client POSTing the same kind of request. */
 async function bareRequestRate() {
   const agent = new Agent({ keepAlive: true })
+  const post = bareDeliveryPost(agent)
+  try {
+    return await measureRate(post, { durationMs: 1_000, warmupMs: 300, concurrency: connections })
+  } finally {
+    agent.destroy()
+  }
+}
+
+/**
+ * A delivery-sized POST to the receiver from a bare keep-alive `node:http` client: what the
+ * baselines send, so they pay for the same receiving work as the engine's deliveries.
+ */
+function bareDeliveryPost(agent: Agent) {
   const body = JSON.stringify({ id: baselineId, type: 'payment.success' })
   const url = `${receiver.url}/events?event=${baselineId}&event_type=payment.success`
-  const post = () =>
+  return () =>
     new Promise<void>((resolve, reject) => {
       const outgoing = request(url, {
         method: 'POST',
@@ -334,9 +332,4 @@ async function bareRequestRate() {
       outgoing.on('error', reject)
       outgoing.end(body)
     })
-  try {
-    return await measureRate(post, { durationMs: 1_000, warmupMs: 300, concurrency: connections })
-  } finally {
-    agent.destroy()
-  }
 }
