@@ -7,6 +7,7 @@
  */
 import { createClient } from '@chargekit/client'
 import { startSandbox } from '@chargekit/sandbox'
+import { testCard } from '@chargekit/sandbox/testing'
 
 const sandbox = await startSandbox({ port: 0 })
 // The sandbox's default account, the one the bench calls with.
@@ -23,14 +24,7 @@ const charge = await client.charges.create({
   events_url: 'http://127.0.0.1:9/events',
   metadata: { order_id: 'bench-1' },
 })
-await client.instruments.create({
-  charge: charge.id,
-  name: 'Bench Holder',
-  number: '4242424242424242',
-  expiration_month: 12,
-  expiration_year: new Date().getFullYear() + 2,
-  cvc: '123',
-})
+await client.instruments.create(testCard(charge.id))
 const page = await client.events.list({ charge: charge.id, per_page: 1 })
 const event = page.collection[0]
 if (event === undefined) throw new Error('the sandbox recorded no event for the seeded charge')

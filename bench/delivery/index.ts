@@ -8,6 +8,7 @@
 //   trip of a bare keep-alive node:http POST to the same receiver, sent every few ms during that
 //   same run: the delay the loaded process imposes on any request, which no engine can beat.
 import { Agent, request, type ServerResponse } from 'node:http'
+import { testCard } from '@chargekit/sandbox/testing'
 import { startBareServer } from '../support/bare-server.js'
 import { startChildProcess } from '../support/child-process.js'
 import { measureRate, percentile } from '../support/measure.js'
@@ -273,14 +274,7 @@ async function chargeFlow(apiUrl: string, index: number) {
     events_url: `${receiver.url}/events`,
     metadata: { order_id: `order_${index}` },
   })
-  await post('/instruments', {
-    charge: charge.id,
-    name: 'Ada Lovelace',
-    number: '4242424242424242',
-    expiration_month: 12,
-    expiration_year: new Date().getFullYear() + 3,
-    cvc: '123',
-  })
+  await post('/instruments', testCard(charge.id))
 }
 
 /** Creation time of every event of the run, from the sandbox's own records. */

@@ -12,6 +12,7 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
+import { testCard } from '@chargekit/sandbox/testing'
 import { startDeliveryReceiver } from '../support/bare-server'
 import { reportFigure, reportRatio } from '../support/report'
 import type { MemorySample } from './sandbox-process'
@@ -81,14 +82,7 @@ async function flow() {
     metadata: { order_id: `order-${flows}` },
     instrument_params: { captured_on_creation: false },
   })
-  const instrument = await post('/instruments', {
-    charge: charge.id,
-    name: 'Soak Customer',
-    number: '4242424242424242',
-    expiration_month: 12,
-    expiration_year: 2040,
-    cvc: '123',
-  })
+  const instrument = await post('/instruments', testCard(charge.id))
   const payment = await post('/payments', {
     instrument: instrument.id,
     amount: 20,

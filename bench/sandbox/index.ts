@@ -13,6 +13,7 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { type Sandbox, startSandbox } from '@chargekit/sandbox'
+import { testCard } from '@chargekit/sandbox/testing'
 import { fixedJsonHandler, startBareServer, startDeliveryReceiver } from '../support/bare-server'
 import { measureRate } from '../support/measure'
 import { reportFigure, reportRatio } from '../support/report'
@@ -21,15 +22,6 @@ const rounds = 3
 const sliceMs = 1_000
 const auth = `Basic ${Buffer.from('acct_sandbox:sk_sandbox').toString('base64')}`
 const json = { 'content-type': 'application/json', authorization: auth }
-
-const card = (charge: string) => ({
-  charge,
-  name: 'Bench Customer',
-  number: '4242424242424242',
-  expiration_month: 12,
-  expiration_year: 2040,
-  cvc: '123',
-})
 
 function api(call: (path: string, init: RequestInit) => Promise<Response>) {
   return async (path: string, body: unknown): Promise<{ id: string }> => {
@@ -51,7 +43,7 @@ function flow(post: ReturnType<typeof api>, eventsUrl: string) {
       metadata: { order_id: 'bench' },
       instrument_params: { captured_on_creation: false },
     })
-    const instrument = await post('/instruments', card(charge.id))
+    const instrument = await post('/instruments', testCard(charge.id))
     const payment = await post('/payments', {
       instrument: instrument.id,
       amount: 20,

@@ -2,6 +2,7 @@
 // delivered the way the sandbox delivers it (JSON body plus the `event`/`event_type` query).
 import { type ChargekitClient, createClient } from '@chargekit/client'
 import { type Sandbox, startSandbox } from '@chargekit/sandbox'
+import { testCard } from '@chargekit/sandbox/testing'
 import { startBareServer } from '../support/bare-server'
 
 export const accountId = 'acct_sandbox'
@@ -33,14 +34,7 @@ export async function seedDeliveries(
           events_url: eventsUrl,
           metadata: { order_id: `bench-${next}` },
         })
-        await client.instruments.create({
-          charge: charge.id,
-          name: 'Bench Holder',
-          number: '4242424242424242',
-          expiration_month: 12,
-          expiration_year: new Date().getFullYear() + 2,
-          cvc: '123',
-        })
+        await client.instruments.create(testCard(charge.id))
       }
     }),
   )

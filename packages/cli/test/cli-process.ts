@@ -128,12 +128,3 @@ export function stopRunningClis() {
   }
   for (const abort of aborts.splice(0)) abort.abort('SIGTERM')
 }
-
-/** An approved test card, for tests that seed a flow through the client. */
-export const testCard = {
-  name: 'Ada Lovelace',
-  number: '4242424242424242',
-  expiration_month: 12,
-  expiration_year: new Date().getUTCFullYear() + 3,
-  cvc: '123',
-}

@@ -4,8 +4,9 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type ChargekitClient, createClient, type Event } from '@chargekit/client'
 import { type Sandbox, startSandbox } from '@chargekit/sandbox'
+import { testCard } from '@chargekit/sandbox/testing'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { runCli, runInProcess, stopRunningClis, testCard } from './cli-process'
+import { runCli, runInProcess, stopRunningClis } from './cli-process'
 
 let sandbox: Sandbox
 let receiver: ReturnType<typeof createServer>
@@ -47,7 +48,7 @@ beforeAll(async () => {
     metadata: { order: '1042' },
   })
   chargeId = charge.id
-  await client.instruments.create({ charge: charge.id, ...testCard })
+  await client.instruments.create(testCard(charge.id))
   // The tests compare events read at different moments: their deliveries are over first.
   for (;;) {
     const { collection } = await client.events.list({ charge: charge.id })

@@ -2,10 +2,11 @@ import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type ChargekitClient, createClient } from '@chargekit/client'
 import { type Sandbox, startSandbox } from '@chargekit/sandbox'
+import { testCard } from '@chargekit/sandbox/testing'
 import { type CompactEventSource, toCompactEvent } from '@chargekit/schemas'
 import { createSignatureVerifier } from '@chargekit/webhooks'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startCli, startInProcess, stopRunningClis, testCard } from './cli-process'
+import { startCli, startInProcess, stopRunningClis } from './cli-process'
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 
@@ -89,7 +90,7 @@ async function payment() {
     events_url: 'https://shop.example/events',
     metadata: { order: '1042' },
   })
-  await client.instruments.create({ charge: charge.id, ...testCard })
+  await client.instruments.create(testCard(charge.id))
   return charge
 }
 
