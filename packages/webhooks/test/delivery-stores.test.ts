@@ -2,12 +2,12 @@ import {
   createMemoryDeliveryStore,
   createSqlDeliveryStore,
   type SqlDeliveryStore,
-  WebhooksError,
 } from '@chargekit/webhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalPostgres } from '../../../scripts/local-postgres'
 import { pgliteTemplate } from '../../../scripts/pglite-template'
 import { describeDeliveryStoreContract, leaseOf } from './support/delivery-store-contract'
+import { configurationRefusal } from './support/refusal'
 import { freshTable, openPglite, openPostgres, type TestDatabase } from './support/sql-databases'
 
 // Skipped only outside CI on a machine without PostgreSQL; in CI a missing server fails the file.
@@ -153,28 +153,20 @@ describe('createSqlDeliveryStore options', () => {
   const query = async () => []
 
   it('refuses a missing query, a table name that is not an identifier, a useless retention', () => {
-    const refusal = (make: () => unknown) => {
-      try {
-        make()
-      } catch (error) {
-        expect(error).toBeInstanceOf(WebhooksError)
-        expect((error as WebhooksError).code).toBe('invalid_configuration')
-        return (error as WebhooksError).message
-      }
-      throw new Error('expected a refusal')
-    }
     // @ts-expect-error the query is required
-    expect(refusal(() => createSqlDeliveryStore({}))).toMatch(/`query` must be a function/)
+    expect(configurationRefusal(() => createSqlDeliveryStore({}))).toMatch(
+      /`query` must be a function/,
+    )
     for (const table of ['events; DROP TABLE orders', '1events', 'a.b.c', '"quoted"', '']) {
-      expect(refusal(() => createSqlDeliveryStore({ query, table }))).toContain(
+      expect(configurationRefusal(() => createSqlDeliveryStore({ query, table }))).toContain(
         `table must be a table name, optionally schema-qualified`,
       )
     }
-    expect(refusal(() => createSqlDeliveryStore({ query, table: 'x'.repeat(57) }))).toMatch(
-      /at most 56 characters/,
-    )
+    expect(
+      configurationRefusal(() => createSqlDeliveryStore({ query, table: 'x'.repeat(57) })),
+    ).toMatch(/at most 56 characters/)
     for (const retainMs of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(refusal(() => createSqlDeliveryStore({ query, retainMs }))).toMatch(
+      expect(configurationRefusal(() => createSqlDeliveryStore({ query, retainMs }))).toMatch(
         /retainMs must be a finite number of milliseconds > 0/,
       )
     }

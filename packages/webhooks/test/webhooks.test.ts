@@ -5,12 +5,13 @@ import {
   createNodeMiddleware,
   createWebhooks,
   type DeliveryStore,
-  WebhooksError,
+  type WebhooksError,
   type WebhooksOptions,
 } from '@chargekit/webhooks'
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest'
 import { account, type EventsServer, startEventsServer } from './support/events-server'
 import { postDelivery, signingSecret, startNodeServer, type TestServer } from './support/http'
+import { configurationRefusal } from './support/refusal'
 
 let events: EventsServer
 const servers: TestServer[] = []
@@ -510,47 +511,39 @@ describe('options', () => {
   })
 
   it('names an unknown option with the one it likely misspells, and a bad store or secret by what they must be', () => {
-    const refusal = (make: () => unknown) => {
-      try {
-        make()
-      } catch (error) {
-        expect(error).toBeInstanceOf(WebhooksError)
-        expect((error as WebhooksError).code).toBe('invalid_configuration')
-        return (error as WebhooksError).message
-      }
-      throw new Error('expected a refusal')
-    }
     const store = createMemoryDeliveryStore()
     expect(
-      // @ts-expect-error: a misspelt option
-      refusal(() => createWebhooks({ client: client(), store, handlerTimeout: 5_000 })),
+      configurationRefusal(() =>
+        // @ts-expect-error: a misspelt option
+        createWebhooks({ client: client(), store, handlerTimeout: 5_000 }),
+      ),
     ).toBe(
       'createWebhooks: unknown option handlerTimeout (did you mean handlerTimeoutMs?); the options are client, store, secret, toleranceSeconds, handlerTimeoutMs, claimTtlMs.',
     )
     // @ts-expect-error: not a store
-    expect(refusal(() => createWebhooks({ client: client(), store: {} }))).toMatch(
+    expect(configurationRefusal(() => createWebhooks({ client: client(), store: {} }))).toMatch(
       /^createWebhooks: store must be a DeliveryStore with claim, complete and release methods/,
     )
     // A secret is never repeated back, even a malformed one.
-    const secretRefusal = refusal(() =>
+    const secretRefusal = configurationRefusal(() =>
       // @ts-expect-error: not a secret
       createWebhooks({ client: client(), store, secret: [42, 'whsec_c2VjcmV0'] }),
     )
     expect(secretRefusal).toMatch(/^createWebhooks: secret must be a signing secret/)
     expect(secretRefusal).not.toContain('c2VjcmV0')
-    expect(refusal(() => createWebhooks({ client: client(), store, toleranceSeconds: -1 }))).toBe(
-      'createWebhooks: toleranceSeconds must be a finite number of seconds >= 0; got -1.',
-    )
+    expect(
+      configurationRefusal(() => createWebhooks({ client: client(), store, toleranceSeconds: -1 })),
+    ).toBe('createWebhooks: toleranceSeconds must be a finite number of seconds >= 0; got -1.')
     const webhooks = createWebhooks({ client: client(), store })
     // @ts-expect-error: a misspelt option
-    expect(refusal(() => createNodeMiddleware(webhooks, { pth: '/hooks' }))).toMatch(
+    expect(configurationRefusal(() => createNodeMiddleware(webhooks, { pth: '/hooks' }))).toMatch(
       /unknown option options\.pth \(did you mean path\?\)/,
     )
-    expect(refusal(() => createNodeMiddleware(webhooks, { path: 'hooks' }))).toBe(
+    expect(configurationRefusal(() => createNodeMiddleware(webhooks, { path: 'hooks' }))).toBe(
       'createNodeMiddleware: options.path must be a path such as "/webhooks"; got "hooks".',
     )
     // @ts-expect-error: not a receiver
-    expect(refusal(() => createNodeMiddleware({}))).toMatch(
+    expect(configurationRefusal(() => createNodeMiddleware({}))).toMatch(
       /^createNodeMiddleware: webhooks must be what createWebhooks\(\{ client \}\) returns/,
     )
   })
