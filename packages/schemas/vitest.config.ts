@@ -1,3 +1,9 @@
+import { configDefaults } from 'vitest/config'
 import { chargekitProject } from '../../vitest.shared'
+import { packedConsumerTests } from './vitest.consumers.config'
 
-export default chargekitProject('schemas')
+// The consumer tests install the built, packed packages from npm into throw-away apps: they run
+// with the package checks (`pnpm check:packages`), after the build, not with the source tests.
+export default chargekitProject('schemas', {
+  exclude: [...configDefaults.exclude, ...packedConsumerTests],
+})

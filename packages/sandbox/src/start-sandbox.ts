@@ -51,8 +51,9 @@ export interface StartSandboxOptions {
   timeScale?: number
   /**
    * Where the sandbox reads the time and waits for it: timed work (processors' later answers,
-   * customers' deadlines, settlement batches), delivery retries and delivery time-outs. Tests
-   * pass a `TestClock` from `@chargekit/sandbox/testing` and advance it instead of waiting.
+   * customers' deadlines, settlement batches), delivery retries, delivery time-outs and the API's
+   * answer time-out (`requestTimeoutMs`). Tests pass a `TestClock` from
+   * `@chargekit/sandbox/testing` and advance it instead of waiting.
    * @default the system clock
    */
   clock?: SandboxClock
@@ -68,7 +69,10 @@ export interface StartSandboxOptions {
   logger?: SandboxLogger
   /** Per-account request rate before 429; `false` disables. Default 10,000/s, burst 20,000. */
   rateLimit?: RateLimitOptions | false
-  /** An API answer not ready after this long is 504 04.02.0000. Default 30,000 ms. */
+  /**
+   * An API answer not ready after this long is 504 04.02.0000, measured on `clock`; the work
+   * itself still finishes. Default 30,000 ms.
+   */
   requestTimeoutMs?: number
   /**
    * The origin customers' browsers reach the sandbox at (`https://sandbox.example.com` behind a
@@ -236,6 +240,7 @@ export async function launchSandbox(
     delivery,
     rateLimit: limit,
     requestTimeoutMs,
+    clock,
     throttle: createCredentialThrottle(
       accounts.map((account) => account.id),
       options.credentialThrottle,

@@ -1,18 +1,28 @@
 import { encodeTestAmount } from '@chargekit/errors'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eventually, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
+import {
+  eventually,
+  startTestSandbox,
+  TestClock,
+  type TestSandbox,
+  testCard,
+} from '../src/testing/index'
 import { gatedProcessor } from './gated-processor'
 
 const gated = gatedProcessor()
 const accountA = { id: 'acct_idem_a', key: 'sk_idem_a' }
 const accountB = { id: 'acct_idem_b', key: 'sk_idem_b' }
+const requestTimeoutMs = 1000
+/** The answer time-out passes when a test moves this clock, not after a real second. */
+const clock = new TestClock()
 let harness: TestSandbox
 
 beforeAll(async () => {
   harness = await startTestSandbox({
     accounts: [accountA, accountB],
     processors: [gated.processor],
-    requestTimeoutMs: 1000,
+    requestTimeoutMs,
+    clock,
   })
 })
 afterAll(async () => {
@@ -92,7 +102,10 @@ describe('Idempotency-Key', () => {
       channels: ['card_onetime_gated'],
     })
     const key = { 'idempotency-key': 'slow-1' }
-    const timedOut = await api('POST', '/instruments', testCard(charge.body.id), key)
+    const answer = api('POST', '/instruments', testCard(charge.body.id), key)
+    await gated.waiting()
+    clock.advance(requestTimeoutMs)
+    const timedOut = await answer
     expect(timedOut.status).toBe(504)
     expect(timedOut.body.failure_code).toBe('04.02.0000')
     gated.release()

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { RateLimitOptions } from '../accounts/account-options'
 import type { Account } from '../accounts/accounts'
+import type { SandboxClock } from '../clock'
 import { createDashboard } from '../dashboard/index'
 import type { EventDelivery } from '../delivery/index'
 import type { LifecycleDeps } from '../lifecycle/context'
@@ -32,6 +33,7 @@ export interface SandboxAppOptions {
   delivery: EventDelivery
   rateLimit: RateLimitOptions | false
   requestTimeoutMs: number
+  clock: SandboxClock
   /** Counts wrong credentials on the API and the dashboard sign-in alike. */
   throttle: CredentialThrottle
   /** The origin customers' browsers reach the sandbox at: 3-D Secure links start with it. */
@@ -49,6 +51,7 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
     deps,
     idempotency: createIdempotencyCache(deps.store.idempotency),
     requestTimeoutMs: options.requestTimeoutMs,
+    clock: options.clock,
     publicUrl: options.publicUrl,
     allowHttpEventsUrl: options.allowHttpEventsUrl,
   }

@@ -1,6 +1,7 @@
 import { idempotencyKeyRule, isIdempotencyKey } from '@chargekit/schemas'
 import type { Context, Handler } from 'hono'
 import { ApiProblem, invalidParameters, timedOut } from '../api-problem'
+import type { SandboxClock } from '../clock'
 import type { LifecycleDeps, StepContext } from '../lifecycle/context'
 import { canonicalJson } from './canonical-json'
 import type { IdempotencyCache, StoredResult } from './idempotency'
@@ -15,6 +16,8 @@ export interface HttpSettings {
   idempotency: IdempotencyCache
   /** An answer not ready by then is 504 04.02.0000; the work itself still finishes. */
   requestTimeoutMs: number
+  /** Measures that time-out, so a test clock can move past it instead of waiting. */
+  clock: SandboxClock
   /** The origin customers' browsers reach the sandbox at (never the request's Host). */
   publicUrl: string
   /** Whether a charge's `events_url` may be plain http to any host, not only to loopback. */
@@ -73,7 +76,11 @@ export function endpoint(
       const fingerprint = `${c.req.method} ${c.req.path}\n${canonicalJson(body ?? {})}`
       pending = settings.idempotency.run(step.account.id, key, fingerprint, operation)
     }
-    const { result, replayed } = await withTimeout(pending, settings.requestTimeoutMs)
+    const { result, replayed } = await withTimeout(
+      pending,
+      settings.requestTimeoutMs,
+      settings.clock,
+    )
     warnings.merge(result.warnings)
     const headers: Record<string, string> = {
       'content-type': 'application/json',
@@ -94,10 +101,10 @@ async function answer(run: () => Promise<EndpointResult>): Promise<Omit<StoredRe
   }
 }
 
-function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
+function withTimeout<T>(work: Promise<T>, timeoutMs: number, clock: SandboxClock): Promise<T> {
+  let cancel = () => {}
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(timedOut(timeoutMs)), timeoutMs)
+    cancel = clock.wakeAt(clock.now() + timeoutMs, () => reject(timedOut(timeoutMs)))
   })
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
+  return Promise.race([work, timeout]).finally(cancel)
 }
