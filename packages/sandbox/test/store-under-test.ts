@@ -75,6 +75,9 @@ export async function freshDataFolder(): Promise<FreshState> {
   return { options: { data }, remove: () => rm(data, { recursive: true, force: true }) }
 }
 
+/** Whether this run has a PostgreSQL server (see postgres-server.ts): not where none is installed. */
+export const postgresInRun = inject('postgresUrl') !== undefined
+
 /**
  * A new database on the run's PostgreSQL server (see postgres-server.ts), with the sandbox's
  * tables and no rows; remove() drops it. Test files run at once on that server: each database

@@ -1,31 +1,33 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { type LocalPostgres, startLocalPostgres } from '../../../scripts/local-postgres'
 import { createMemoryStore } from '../src/storage/memory-store'
 import type { SqlDatabase } from '../src/storage/sql/database'
 import { openSqlDatabase } from '../src/storage/sql/open-database'
 import { createSqlStore } from '../src/storage/sql/sql-store'
 import { releaseAbandonedClaims } from '../src/storage/sql/sql-work-queue'
 import { describeStoreContract } from './store-contract'
+import { type FreshState, freshDatabase, freshDataFolder, postgresInRun } from './store-under-test'
 import { describeWorkQueueContract } from './work-queue-contract'
 
-// One database per driver for the whole file (opening one takes seconds); every test starts
-// from empty tables instead. Cleanup is registered first, so a failed start leaks nothing.
-const folder = await mkdtemp(join(tmpdir(), 'chargekit-store-'))
-let postgres: LocalPostgres | undefined
+// One database per driver for the whole file, copies of the run's migrated templates (an
+// embedded data folder, a database on the run's PostgreSQL server); every test starts from
+// empty tables instead. Cleanup is registered first, so a failed start leaks nothing.
+let embeddedState: FreshState | undefined
+let postgresState: FreshState | undefined
 let embedded: SqlDatabase | undefined
 let server: SqlDatabase | undefined
 afterAll(async () => {
   await embedded?.close()
-  await rm(folder, { recursive: true, force: true })
+  await embeddedState?.remove()
   await server?.close()
-  await postgres?.stop()
+  await postgresState?.remove()
 })
-embedded = await openSqlDatabase({ data: folder })
-postgres = await startLocalPostgres()
-server = postgres === undefined ? undefined : await openSqlDatabase({ database: postgres.url })
+embeddedState = await freshDataFolder()
+embedded = await openSqlDatabase({ data: embeddedState.options.data })
+postgresState = postgresInRun ? await freshDatabase() : undefined
+server =
+  postgresState === undefined
+    ? undefined
+    : await openSqlDatabase({ database: postgresState.options.database })
 
 async function emptied(db: SqlDatabase) {
   await db.query(
@@ -44,7 +46,7 @@ describeWorkQueueContract(
   { expiresClaims: true },
 )
 
-// Without a PostgreSQL server on this machine these are not registered (startLocalPostgres
+// Without a PostgreSQL server on this machine these are not registered (the run's server setup
 // throws instead under CI, where they must run).
 const shared = server
 if (shared !== undefined) {
@@ -59,7 +61,7 @@ if (shared !== undefined) {
 describe.skipIf(shared === undefined)('WorkQueue on PostgreSQL, claimed from two processes', () => {
   it('gives each due item to exactly one of two pools claiming at once', async () => {
     const queue = (await emptied(shared as SqlDatabase)).store.work
-    const other = await openSqlDatabase({ database: postgres?.url ?? '' })
+    const other = await openSqlDatabase({ database: postgresState?.options.database ?? '' })
     try {
       const due = 1_800_000_000_000
       await queue.add(
@@ -86,7 +88,7 @@ describe.skipIf(shared === undefined)('WorkQueue on PostgreSQL, claimed from two
 
   it('takes over the claims of a process that is gone at once, and never those of a live one', async () => {
     const queue = (await emptied(shared as SqlDatabase)).store.work
-    const other = await openSqlDatabase({ database: postgres?.url ?? '' })
+    const other = await openSqlDatabase({ database: postgresState?.options.database ?? '' })
     const due = 1_800_000_000_000
     const hour = 3_600_000
     await queue.add(
