@@ -39,6 +39,10 @@ export function chargekitProject(name: string, test: NonNullable<ViteUserConfig[
     test: {
       name,
       environment: 'node',
+      // Test files share their worker's module graph: importing the sandbox and its schemas
+      // costs about a second, paid once per project instead of once per file. Every file still
+      // starts its own servers, sandboxes and databases, and leaves nothing running.
+      isolate: false,
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       setupFiles: [propertySeedSetup],
       ...test,
