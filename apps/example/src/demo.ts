@@ -1,13 +1,17 @@
 // `pnpm demo`: the sandbox and the shop together on loopback, one command, Ctrl-C stops both.
-import { createClient } from '@chargekit/client'
-import { startSandbox } from '@chargekit/sandbox'
 import { readEnvironment } from './config.js'
 import { startOnPortOrFree } from './port-fallback.js'
 import { runUntilSignal } from './run-until-signal.js'
-import { startShopService } from './start-shop-service.js'
 
 try {
   const env = readEnvironment(process.env)
+  // The sandbox, the client and the shop load once the settings are read: a wrong one is
+  // reported at once.
+  const [{ createClient }, { startSandbox }, { startShopService }] = await Promise.all([
+    import('@chargekit/client'),
+    import('@chargekit/sandbox'),
+    import('./start-shop-service.js'),
+  ])
   const sandbox = await startOnPortOrFree(
     env.SANDBOX_PORT,
     (port) => startSandbox({ port, host: env.SHOP_HOST }),

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { authorization } from '@chargekit/sandbox/testing'
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, describe, expect, inject, it } from 'vitest'
@@ -76,7 +77,9 @@ async function freshDataFolder() {
     }
   }
   const folder = mkdtempSync(join(tmpdir(), 'chargekit-demo-'))
-  cpSync(kept, folder, { recursive: true })
+  // cp(1) copies PGlite's thousand small files several times faster than fs.cpSync does, and
+  // without blocking the other test meanwhile.
+  await promisify(execFile)('cp', ['-R', `${kept}/.`, folder])
   return folder
 }
 

@@ -1,9 +1,7 @@
 #!/usr/bin/env node
 import { cliUsage, parseCliArguments, UsageError } from './cli-options'
 import { SandboxError } from './errors'
-import { loadProcessors } from './load-processors'
 import { consoleLogger, quietLogger } from './logger'
-import { startSandbox } from './start-sandbox'
 
 /** `chargekit-sandbox`: starts the sandbox, prints where and as whom to call it, stops on a signal. */
 async function main(argv: readonly string[]): Promise<number> {
@@ -12,6 +10,11 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(cliUsage)
     return 0
   }
+  // Loaded only to start one: help and a wrong command line are answered without the sandbox.
+  const [{ loadProcessors }, { startSandbox }] = await Promise.all([
+    import('./load-processors'),
+    import('./start-sandbox'),
+  ])
   const processors = await loadProcessors(command.processorModules, process.cwd())
   const sandbox = await startSandbox({
     ...command.options,

@@ -14,9 +14,9 @@ declare module 'vitest' {
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
 
 /**
- * Vitest globalSetup: bundles `src/cli.ts` with the workspace packages it imports into one file,
- * as tsup builds the bin for npm. The tests that run the CLI in its own process start it in a
- * fraction of the time compiling the sources on the fly (tsx) takes, about twenty times a run.
+ * Vitest globalSetup: bundles `src/cli.ts` with the workspace packages it imports, as tsup builds
+ * the bin for npm. The tests that run the CLI in its own process start it in a fraction of the
+ * time compiling the sources on the fly (tsx) takes, about twenty times a run.
  *
  * The bundle is written inside the package (under node_modules/.cache) so that Node resolves its
  * npm dependencies, left outside the bundle, from the package's own node_modules, as an
@@ -26,11 +26,14 @@ export default async function setup(project: TestProject) {
   const cache = `${packageDir}node_modules/.cache`
   await removeBundlesOfEndedRuns(cache)
   const folder = `${cache}/chargekit-sandbox-cli-${process.pid}`
-  const outfile = `${folder}/cli.mjs`
   await build({
-    entryPoints: [`${packageDir}src/cli.ts`],
-    outfile,
+    entryPoints: { cli: `${packageDir}src/cli.ts` },
+    outdir: folder,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
+    // In chunks, as tsup splits the published build: what only starting a sandbox needs is
+    // loaded then, so that help and a wrong command line are answered without it.
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
@@ -40,7 +43,7 @@ export default async function setup(project: TestProject) {
     plugins: [npmPackagesOutside(), prebundledBrowserCode()],
     logLevel: 'warning',
   })
-  project.provide('sandboxCli', outfile)
+  project.provide('sandboxCli', `${folder}/cli.mjs`)
   return () => rm(folder, { recursive: true, force: true })
 }
 

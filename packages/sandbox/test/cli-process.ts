@@ -22,13 +22,28 @@ export function cli(args: string[]) {
   running.push(child)
   let stdout = ''
   let stderr = ''
+  // Wakes whoever waits for output, at each chunk and when the process is done.
+  const waiting = new Set<() => void>()
+  const changed = () => {
+    for (const wake of waiting) wake()
+    waiting.clear()
+  }
   child.stdout?.on('data', (chunk: Buffer) => {
     stdout += chunk.toString()
+    changed()
   })
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString()
   })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  // 'close', not 'exit': by then the output is read to its end.
+  let closed = false
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => {
+      closed = true
+      changed()
+      resolve(code)
+    }),
+  )
   return {
     child,
     exited,
@@ -37,16 +52,14 @@ export function cli(args: string[]) {
       for (;;) {
         const match = stdout.match(pattern)
         if (match) return match
-        if (child.exitCode !== null || child.signalCode !== null) {
-          throw new Error(`CLI exited early: ${stderr}`)
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50))
+        if (closed) throw new Error(`CLI exited early: ${stderr}`)
+        await new Promise<void>((resolve) => waiting.add(resolve))
       }
     },
   }
 }
 
-/** For afterEach: no CLI outlives its test. */
+/** For afterEach (afterAll where tests run at once): no CLI outlives its test. */
 export function killRunningClis() {
   for (const child of running.splice(0)) {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')

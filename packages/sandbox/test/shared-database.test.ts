@@ -1,20 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalPostgres } from '../../../scripts/local-postgres'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
 import { gatedProcessor } from './gated-processor'
+import { type FreshState, freshDatabase } from './store-under-test'
 
 /**
  * Two sandboxes on one PostgreSQL database, each with its own connection pools, as two
  * processes would be: they serve one state, and the money rules hold across them.
  */
-const postgres = await startLocalPostgres()
+const onPostgres = inject('postgresUrl') !== undefined
 const gated = gatedProcessor()
+let database: FreshState | undefined
 let first: TestSandbox
 let second: TestSandbox
 
 beforeAll(async () => {
-  if (postgres === undefined) return
-  const options = { database: postgres.url, deliverEvents: false, processors: [gated.processor] }
+  if (!onPostgres) return
+  database = await freshDatabase()
+  const options = { ...database.options, deliverEvents: false, processors: [gated.processor] }
   first = await startTestSandbox(options)
   second = await startTestSandbox(options)
 })
@@ -22,10 +24,10 @@ afterAll(async () => {
   gated.release()
   await first?.close()
   await second?.close()
-  await postgres?.stop()
+  await database?.remove()
 })
 
-describe.skipIf(postgres === undefined)('two sandboxes sharing a PostgreSQL database', () => {
+describe.skipIf(!onPostgres)('two sandboxes sharing a PostgreSQL database', () => {
   it('read what the other wrote, and replay the other one’s idempotent answers', async () => {
     const request = {
       charge_type: 'card_onetime',

@@ -32,13 +32,14 @@ async function killWithWorkPendingAndRestart(fresh: () => Promise<FreshState>) {
   const receiver = await startReceiver(failingSomeDeliveries())
   receivers.push(receiver)
   const first = await startCli(args)
-  // A random moment: after 8 to 20 acknowledged writes.
-  const killAfter = 8 + Math.floor(Math.random() * 12)
+  // A random moment: after 8 to 15 acknowledged writes, with answers, settlements and delivery
+  // retries pending. Two clients go rounds enough to refund payments most times.
+  const killAfter = 8 + Math.floor(Math.random() * 8)
   let acknowledged = 0
   await loadUntil(
     [first.api],
     receiver.url,
-    4,
+    2,
     () => acknowledged >= killAfter,
     () => {
       if (++acknowledged === killAfter) first.run.child.kill('SIGKILL')
