@@ -1,5 +1,9 @@
+import { execFile } from 'node:child_process'
 import { statfsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
 
 /** Room a test run's databases may take at once: a cluster, its databases, data folder copies. */
 const roomNeeded = 1024 ** 3
@@ -18,4 +22,15 @@ export function databaseTempDir(): string {
     // No /dev/shm (not Linux): the temp folder it is.
   }
   return tmpdir()
+}
+
+/** A new copy of a database's data folder in databaseTempDir(); `remove()` deletes it. */
+export async function copyDataFolder(
+  folder: string,
+  prefix: string,
+): Promise<{ path: string; remove(): Promise<void> }> {
+  const path = await mkdtemp(join(databaseTempDir(), prefix))
+  // cp(1) copies PGlite's thousand small files several times faster than fs.cp.
+  await promisify(execFile)('cp', ['-R', `${folder}/.`, path])
+  return { path, remove: () => rm(path, { recursive: true, force: true }) }
 }

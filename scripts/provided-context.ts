@@ -6,6 +6,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The file of a fresh PGlite database's dump (see pglite-template-setup.ts). */
     pgliteTemplate: string
+    /** The data folder of a fresh PGlite database, to copy (see pglite-template-setup.ts). */
+    pgliteTemplateFolder: string
     /** Where the sandbox's end-to-end tests keep state: the sandbox's store projects set it. */
     sandboxStore: 'memory' | 'embedded' | 'postgres'
     /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { SqlDeliveryStore } from '@chargekit/webhooks'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { pgliteTemplate } from '../../../scripts/pglite-template.js'
+import { pgliteFolder } from '../../../scripts/pglite-template.js'
 import type { Database } from '../src/db/database.js'
 import { openDatabase } from '../src/db/open-database.js'
 import { openPostgresDatabase } from '../src/db/postgres-database.js'
@@ -34,8 +34,21 @@ async function openFreshPostgresDatabase(serverUrl: string): Promise<Database> {
   }
 }
 
+/** A copy of a fresh embedded database's folder, opened as the shop opens PGLITE_DATA_DIR. */
+async function openFreshPgliteDatabase(): Promise<Database> {
+  const folder = await pgliteFolder()
+  const db = await openDatabase({ pgliteDataDir: folder.path })
+  return {
+    ...db,
+    async close() {
+      await db.close()
+      await folder.remove()
+    },
+  }
+}
+
 const drivers = [
-  { name: 'PGlite', open: () => openDatabase({ pgliteTemplate: pgliteTemplate() }) },
+  { name: 'PGlite', open: openFreshPgliteDatabase },
   {
     name: 'PostgreSQL',
     open: () => openFreshPostgresDatabase(postgresUrl ?? ''),

@@ -4,7 +4,6 @@ import {
   type SqlDeliveryStore,
 } from '@chargekit/webhooks'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { pgliteTemplate } from '../../../scripts/pglite-template'
 import { describeDeliveryStoreContract, leaseOf } from './support/delivery-store-contract'
 import { configurationRefusal } from './support/refusal'
 import { freshTable, openPglite, openPostgres, type TestDatabase } from './support/sql-databases'
@@ -14,7 +13,7 @@ import { freshTable, openPglite, openPostgres, type TestDatabase } from './suppo
 const postgres = inject('postgresUrl')
 
 const databases: Array<{ name: string; open: () => Promise<TestDatabase>; skip: boolean }> = [
-  { name: 'PGlite', open: () => openPglite(pgliteTemplate()), skip: false },
+  { name: 'PGlite', open: openPglite, skip: false },
   {
     name: 'PostgreSQL',
     open: async () => openPostgres(postgres ?? ''),

@@ -10,7 +10,6 @@ import {
   type DeliveryStore,
 } from '@chargekit/webhooks'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { pgliteTemplate } from '../../../scripts/pglite-template'
 import { listen, type TestServer } from './support/http'
 import { freshTable, openPglite, openPostgres, type TestDatabase } from './support/sql-databases'
 
@@ -125,7 +124,7 @@ function onceEach(events: readonly Event[]): Runs {
 }
 
 const durableDatabases = [
-  { name: 'PGlite', skip: false, connect: () => openPglite(pgliteTemplate()) },
+  { name: 'PGlite', skip: false, connect: openPglite },
   {
     name: 'PostgreSQL',
     skip: postgres === undefined,
