@@ -43,10 +43,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   })
   const account = sandbox.accounts[0]
   if (!account) throw new Error('sandbox has no account')
+  // The shop's calls reach the sandbox in-process: the client's HTTP is its own tests' subject,
+  // and the demo test runs the shop against the sandbox over HTTP. Browsers and deliveries still
+  // come over HTTP.
   const client = createClient({
     accountId: account.id,
     privateKey: account.key,
     baseUrl: sandbox.url,
+    fetch: (input, init) => sandbox.fetch(new Request(input, init)),
   })
   const browserCheckout = { publicKey: account.publicKey, serviceUrl: sandbox.url }
   // The shop's embedded database, in a copy of a fresh one's data folder.
