@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 import { chown, mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { databaseTempDir } from './database-temp-dir'
 
 const run = promisify(execFile)
 
@@ -15,10 +15,10 @@ export interface LocalPostgres {
 
 /**
  * A throw-away PostgreSQL server for tests: TEST_DATABASE_URL when set, otherwise a fresh cluster
- * in a temp dir on a free loopback port, from PostgreSQL's server binaries under
- * /usr/lib/postgresql. Resolves to undefined when neither is possible, so the caller skips its
- * PostgreSQL tests, except in CI (CI=true), where PostgreSQL is installed on purpose and those
- * tests must never be skipped: there it throws, saying why.
+ * in a temp dir (in memory where there is room, see databaseTempDir) on a free loopback port, from
+ * PostgreSQL's server binaries under /usr/lib/postgresql. Resolves to undefined when neither is
+ * possible, so the caller skips its PostgreSQL tests, except in CI (CI=true), where PostgreSQL is
+ * installed on purpose and those tests must never be skipped: there it throws, saying why.
  */
 export async function startLocalPostgres(): Promise<LocalPostgres | undefined> {
   const given = process.env.TEST_DATABASE_URL
@@ -55,7 +55,7 @@ export function postgresAvailable(): boolean {
 async function startCluster(): Promise<LocalPostgres | string> {
   const bin = findPostgresBin()
   if (!bin) return 'no initdb under /usr/lib/postgresql/*/bin'
-  const dir = await mkdtemp(join(tmpdir(), 'chargekit-pg-'))
+  const dir = await mkdtemp(join(databaseTempDir(), 'chargekit-pg-'))
   // PostgreSQL refuses to run as root: as root, run it as the 'postgres' system user.
   const asRoot = process.getuid?.() === 0
   const postgresUser = asRoot ? await idsOf('postgres') : undefined

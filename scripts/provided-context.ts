@@ -6,11 +6,13 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The file of a fresh PGlite database's dump (see pglite-template-setup.ts). */
     pgliteTemplate: string
+    /** The data folder of a fresh PGlite database, to copy (see pglite-template-setup.ts). */
+    pgliteTemplateFolder: string
     /** Where the sandbox's end-to-end tests keep state: the sandbox's store projects set it. */
     sandboxStore: 'memory' | 'embedded' | 'postgres'
     /**
-     * The run's throw-away PostgreSQL server, for the sandbox's tests (see the sandbox's
-     * test/postgres-server.ts); undefined where PostgreSQL is not installed.
+     * The run's throw-away PostgreSQL server, for the projects whose global setup starts it
+     * (scripts/postgres-server-setup.ts); undefined where PostgreSQL is not installed.
      */
     postgresUrl: string | undefined
   }

@@ -1,6 +1,9 @@
 import { chargekitProject } from '../../vitest.shared'
 
-const project = chargekitProject('webhooks')
+// The SQL delivery store's tests make their tables on the run's PostgreSQL server.
+const project = chargekitProject('webhooks', {
+  globalSetup: ['../../scripts/postgres-server-setup.ts'],
+})
 // Vitest also passes the SSR conditions to Node as `--conditions`. With the shared `import`
 // among them, Express's router `require('is-promise')` gets that package's ESM build (its
 // exports map lists `import` first) and fails. Without it, Vite still adds import/require per

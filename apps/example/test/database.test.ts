@@ -1,32 +1,66 @@
+import { randomUUID } from 'node:crypto'
 import type { SqlDeliveryStore } from '@chargekit/webhooks'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type LocalPostgres, startLocalPostgres } from '../../../scripts/local-postgres.js'
-import { pgliteTemplate } from '../../../scripts/pglite-template.js'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { pgliteFolder } from '../../../scripts/pglite-template.js'
 import type { Database } from '../src/db/database.js'
 import { openDatabase } from '../src/db/open-database.js'
+import { openPostgresDatabase } from '../src/db/postgres-database.js'
 import { migrate } from '../src/db/schema.js'
 import { orderRepository } from '../src/orders/order-repository.js'
 import { createShopDeliveryStore, queryOn } from '../src/webhooks/sql-delivery-store.js'
 
-// The same repository and delivery-store SQL, run on both drivers: embedded PGlite and a real
+// The same repository and delivery-store SQL, run on both drivers: embedded PGlite and the run's
 // PostgreSQL server through node-postgres (skipped only outside CI where none can be started).
-const postgres: LocalPostgres | undefined = await startLocalPostgres()
+const postgresUrl = inject('postgresUrl')
+
+/**
+ * A new database on the run's server, opened as the shop opens its DATABASE_URL: other packages'
+ * tests make tables in the server's default one. Closing it drops it.
+ */
+async function openFreshPostgresDatabase(serverUrl: string): Promise<Database> {
+  const name = `example_${randomUUID().replaceAll('-', '')}`
+  const server = await openPostgresDatabase(serverUrl)
+  await server.query(`CREATE DATABASE ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const db = await openDatabase({ databaseUrl: url.toString() })
+  return {
+    ...db,
+    async close() {
+      await db.close()
+      await server.query(`DROP DATABASE ${name}`)
+      await server.close()
+    },
+  }
+}
+
+/** A copy of a fresh embedded database's folder, opened as the shop opens PGLITE_DATA_DIR. */
+async function openFreshPgliteDatabase(): Promise<Database> {
+  const folder = await pgliteFolder()
+  const db = await openDatabase({ pgliteDataDir: folder.path })
+  return {
+    ...db,
+    async close() {
+      await db.close()
+      await folder.remove()
+    },
+  }
+}
 
 const drivers = [
-  { name: 'PGlite', open: () => openDatabase({ pgliteTemplate: pgliteTemplate() }) },
-  { name: 'PostgreSQL', open: () => openDatabase({ databaseUrl: postgres?.url }), skip: !postgres },
+  { name: 'PGlite', open: openFreshPgliteDatabase },
+  {
+    name: 'PostgreSQL',
+    open: () => openFreshPostgresDatabase(postgresUrl ?? ''),
+    skip: postgresUrl === undefined,
+  },
 ]
-
-afterAll(async () => {
-  await postgres?.stop()
-})
 
 describe.each(drivers)('$name', ({ open, skip }) => {
   let db: Database
   beforeAll(async () => {
     if (skip) return
     db = await open()
-    await db.query('TRUNCATE scenario_runs, order_events, processed_events, orders')
   }, 60_000)
   afterAll(async () => {
     await db?.close()

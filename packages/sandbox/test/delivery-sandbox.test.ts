@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import { compactEventSchema } from '@chargekit/schemas'
 import { Webhook } from 'standardwebhooks'
-import { afterEach, describe, expect, it } from 'vitest'
+import { it as base, describe } from 'vitest'
 import { resolveDeliverySettings } from '../src/delivery/delivery-options'
 import { startSandbox } from '../src/index'
 import { createMemoryWorkQueue } from '../src/storage/memory-work-queue'
@@ -16,7 +16,9 @@ import {
 import { startSandboxUnderTest } from './store-under-test'
 
 // End to end: events recorded by the sandbox API, delivered by the engine to real receivers,
-// and the delivery log read back over GET /v2/events.
+// and the delivery log read back over GET /v2/events. Each test has a sandbox (on a SQL store, a
+// database) and a receiver of its own, so the tests run at once: they mostly wait, for
+// deliveries and for the database.
 
 interface EventBody {
   id: string
@@ -32,23 +34,26 @@ interface EventBody {
 const fast = 0.00001
 const asDefaultAccount = authorization('acct_sandbox', 'sk_sandbox')
 
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+interface SetUpOptions {
+  timeScale?: number
+  signingSecret?: string
+  deliveryTimeoutMs?: number
+}
 
-async function setUp(
+/** A receiver answering by `rule` and a sandbox delivering to it, both stopped after the test. */
+async function startMerchantAndSandbox(
+  onTestFinished: (stop: () => Promise<void>) => void,
   rule: ReceiverRule,
-  options: { timeScale?: number; signingSecret?: string; deliveryTimeoutMs?: number } = {},
+  options: SetUpOptions = {},
 ) {
   const merchant = await startReceiver(rule)
-  cleanups.push(() => merchant.stop())
+  onTestFinished(() => merchant.stop())
   const sandbox = await startSandboxUnderTest({
     port: 0,
     timeScale: options.timeScale ?? fast,
     ...options,
   })
-  cleanups.push(() => sandbox.close())
+  onTestFinished(() => sandbox.close())
 
   async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${sandbox.apiUrl}${path}`, {
@@ -92,11 +97,23 @@ async function setUp(
   return { merchant, sandbox, api, createCharge, event, chargeEvents, eventWhen }
 }
 
+/** Tests given `setUp`, whose receiver and sandbox are stopped when the test ends. */
+const it = base.extend<{
+  setUp: (rule: ReceiverRule, options?: SetUpOptions) => ReturnType<typeof startMerchantAndSandbox>
+}>({
+  setUp: async ({ onTestFinished }, use) => {
+    await use((rule, options) => startMerchantAndSandbox(onTestFinished, rule, options))
+  },
+})
+
 const isNewestFirst = (log: EventBody['retries_log']) =>
   log.every((entry, index) => index === 0 || (log[index - 1]?.created_at ?? '') >= entry.created_at)
 
-describe('delivery through startSandbox', () => {
-  it('delivers each event of a charge once, in creation order, and records 200', async () => {
+describe.concurrent('delivery through startSandbox', () => {
+  it('delivers each event of a charge once, in creation order, and records 200', async ({
+    expect,
+    setUp,
+  }) => {
     const { merchant, createCharge, chargeEvents, eventWhen } = await setUp(() => 200)
 
     const charge = await createCharge()
@@ -120,7 +137,10 @@ describe('delivery through startSandbox', () => {
     }
   })
 
-  it('retries 500, 500, 200: three attempts, result_status 200, two log entries newest first', async () => {
+  it('retries 500, 500, 200: three attempts, result_status 200, two log entries newest first', async ({
+    expect,
+    setUp,
+  }) => {
     let createdAttempts = 0
     const { merchant, createCharge, chargeEvents, eventWhen } = await setUp((delivery) =>
       delivery.type === 'charge.created' && ++createdAttempts <= 2 ? 500 : 200,
@@ -137,7 +157,7 @@ describe('delivery through startSandbox', () => {
     expect(event.next_attempt_at).toBeNull()
   })
 
-  it('records a 302 as a failing delivery with a retry scheduled', async () => {
+  it('records a 302 as a failing delivery with a retry scheduled', async ({ expect, setUp }) => {
     const { merchant, createCharge, chargeEvents, eventWhen } = await setUp(
       () => (response) => {
         response.writeHead(302, { location: 'http://127.0.0.1:1/elsewhere' })
@@ -156,7 +176,10 @@ describe('delivery through startSandbox', () => {
     expect(merchant.received.filter(({ id }) => id === event.id)).toHaveLength(1)
   })
 
-  it('gets the event to a receiver that was down, on a retry once it is back', async () => {
+  it('gets the event to a receiver that was down, on a retry once it is back', async ({
+    expect,
+    setUp,
+  }) => {
     // Retries 0.5 ms, 30 ms, 180 ms … apart: the receiver is back long before they run out.
     const { merchant, createCharge, chargeEvents, eventWhen } = await setUp(() => 200, {
       timeScale: 0.0001,
@@ -176,7 +199,10 @@ describe('delivery through startSandbox', () => {
     expect(merchant.received.some(({ id }) => id === first?.id)).toBe(true)
   })
 
-  it('redeliver sends the event again now and appends to retries_log', async () => {
+  it('redeliver sends the event again now and appends to retries_log', async ({
+    expect,
+    setUp,
+  }) => {
     const { merchant, api, createCharge, chargeEvents, eventWhen } = await setUp(() => 200)
     const charge = await createCharge()
     const [first] = (await chargeEvents(charge.id)).reverse()
@@ -193,7 +219,10 @@ describe('delivery through startSandbox', () => {
     expect(merchant.received.filter(({ id }) => id === first?.id)).toHaveLength(3)
   })
 
-  it('keeps a delivered event delivered when a later redelivery fails, logging the failure', async () => {
+  it('keeps a delivered event delivered when a later redelivery fails, logging the failure', async ({
+    expect,
+    setUp,
+  }) => {
     let refuse = false
     const { api, createCharge, chargeEvents, eventWhen } = await setUp(() => (refuse ? 500 : 200))
     const charge = await createCharge()
@@ -216,7 +245,10 @@ describe('delivery through startSandbox', () => {
     expect(listed.collection.map(({ id }) => id)).toEqual([first?.id])
   })
 
-  it('shows an event redelivered before its first attempt as pending, and that attempt is no retry', async () => {
+  it('shows an event redelivered before its first attempt as pending, and that attempt is no retry', async ({
+    expect,
+    setUp,
+  }) => {
     const held: ServerResponse[] = []
     let confirmedAnswers = 0
     const { api, createCharge, chargeEvents, eventWhen } = await setUp((delivery) => {
@@ -247,7 +279,10 @@ describe('delivery through startSandbox', () => {
     expect(delivered.next_attempt_at).toBeNull()
   })
 
-  it('keeps a successful redelivery’s result when the automatic attempt in flight then fails', async () => {
+  it('keeps a successful redelivery’s result when the automatic attempt in flight then fails', async ({
+    expect,
+    setUp,
+  }) => {
     const held: ServerResponse[] = []
     const { merchant, api, createCharge, chargeEvents, eventWhen } = await setUp((delivery) =>
       delivery.type === 'charge.created' && held.length === 0
@@ -270,7 +305,10 @@ describe('delivery through startSandbox', () => {
     expect(event.retries_log.map(({ result_status }) => result_status)).toEqual([200])
   })
 
-  it('marks exhausted events and finds them with ?delivery_status=exhausted', async () => {
+  it('marks exhausted events and finds them with ?delivery_status=exhausted', async ({
+    expect,
+    setUp,
+  }) => {
     // The whole schedule in a tenth of a second.
     const { merchant, api, createCharge, chargeEvents, eventWhen } = await setUp(() => 500, {
       timeScale: 0.000001,
@@ -300,7 +338,10 @@ describe('delivery through startSandbox', () => {
     expect(merchant.received).toHaveLength(8 * events.length)
   })
 
-  it('sends the compact form as the body, with what each event family makes available', async () => {
+  it('sends the compact form as the body, with what each event family makes available', async ({
+    expect,
+    setUp,
+  }) => {
     const { merchant, api, createCharge, chargeEvents } = await setUp(() => 200)
     const charge = await createCharge()
     const instrument = await api<{ id: string }>('POST', '/instruments', testCard(charge.id))
@@ -355,7 +396,10 @@ describe('delivery through startSandbox', () => {
     expect(refunded).not.toHaveProperty('payment')
   })
 
-  it('signs deliveries so standardwebhooks verifies them, and rejects an altered body', async () => {
+  it('signs deliveries so standardwebhooks verifies them, and rejects an altered body', async ({
+    expect,
+    setUp,
+  }) => {
     const signingSecret = `whsec_${randomBytes(32).toString('base64')}`
     const { merchant, createCharge } = await setUp(() => 200, { signingSecret })
 
@@ -379,9 +423,12 @@ describe('delivery through startSandbox', () => {
     }
   })
 
-  it('close() returns with retries pending and a receiver hanging, leaving no socket open', async () => {
+  it('close() returns with retries pending and a receiver hanging, leaving no socket open', async ({
+    expect,
+    onTestFinished,
+  }) => {
     const merchant = await startReceiver(() => 'hang')
-    cleanups.push(() => merchant.stop())
+    onTestFinished(() => merchant.stop())
     const sandbox = await startSandboxUnderTest({ port: 0, timeScale: 1 })
     const response = await fetch(`${sandbox.apiUrl}/charges`, {
       method: 'POST',
@@ -405,8 +452,11 @@ describe('delivery through startSandbox', () => {
   })
 })
 
-describe('delivery timeouts through startSandbox', () => {
-  it('records result_status 0 for a receiver that does not answer within deliveryTimeoutMs', async () => {
+describe.concurrent('delivery timeouts through startSandbox', () => {
+  it('records result_status 0 for a receiver that does not answer within deliveryTimeoutMs', async ({
+    expect,
+    setUp,
+  }) => {
     const { createCharge, chargeEvents, eventWhen } = await setUp(() => 'hang', {
       timeScale: 1,
       deliveryTimeoutMs: 100,
@@ -420,7 +470,9 @@ describe('delivery timeouts through startSandbox', () => {
     expect(event.next_attempt_at).not.toBeNull()
   })
 
-  it('waits 10 s for an answer by default, as the service does, and refuses a bad limit', async () => {
+  it('waits 10 s for an answer by default, as the service does, and refuses a bad limit', async ({
+    expect,
+  }) => {
     const defaults = resolveDeliverySettings({
       queue: createMemoryWorkQueue(),
       loadJob: async () => undefined,

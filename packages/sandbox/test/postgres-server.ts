@@ -1,44 +1,51 @@
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { type LocalPostgres, startLocalPostgres } from '../../../scripts/local-postgres'
+import type { LocalPostgres } from '../../../scripts/local-postgres'
+import { useRunPostgres } from '../../../scripts/postgres-server-setup'
 import { openSqlDatabase } from '../src/storage/sql/open-database'
-
-// The sandbox's projects (in memory, on PostgreSQL) run this setup in the same process: they
-// share one server, started by the first and stopped when the last one ends.
-const shared = globalThis as { chargekitPostgres?: Promise<LocalPostgres | undefined> }
-let users = 0
 
 /** The database on the run's PostgreSQL server that holds the sandbox's tables, and no rows. */
 export const templateDatabase = 'sandbox_template'
 
+// The sandbox's projects (in memory, on PostgreSQL) run this setup in Vitest's process, on the
+// server other packages' projects may have started first.
+const shared = globalThis as { chargekitSandboxTemplates?: WeakMap<LocalPostgres, Promise<void>> }
+
 /**
- * The server, with the sandbox's tables made once in a template database: a test's database is
- * a copy of it, made in a moment, where creating the tables in each would take a while.
+ * The sandbox's tables, made once per server in a template database: a test's database is a copy
+ * of it, made in a moment, where creating the tables in each would take a while.
  */
-async function startServer(): Promise<LocalPostgres | undefined> {
-  const postgres = await startLocalPostgres()
-  if (postgres === undefined) return undefined
-  const template = await createDatabase(postgres.url, templateDatabase)
-  await (await openSqlDatabase({ database: template.url })).close()
-  return postgres
+function templateOn(postgres: LocalPostgres): Promise<void> {
+  shared.chargekitSandboxTemplates ??= new WeakMap()
+  const templates = shared.chargekitSandboxTemplates
+  let made = templates.get(postgres)
+  if (made === undefined) {
+    made = (async () => {
+      const template = await createDatabase(postgres.url, templateDatabase)
+      await (await openSqlDatabase({ database: template.url })).close()
+    })()
+    templates.set(postgres, made)
+  }
+  return made
 }
 
 /**
- * Vitest globalSetup: one throw-away PostgreSQL server for the whole run, handed to test files
- * as `inject('postgresUrl')`, each of them making its own databases on it. Without PostgreSQL on
- * the machine (outside CI) there is none and the URL is undefined: the PostgreSQL store project
- * then does not exist, and the other tests that need it are skipped.
+ * Vitest globalSetup: the run's throw-away PostgreSQL server (scripts/postgres-server-setup.ts),
+ * handed to test files as `inject('postgresUrl')`, each of them making its own databases on it,
+ * with the sandbox's template database. Without PostgreSQL on the machine (outside CI) there is
+ * none and the URL is undefined: the PostgreSQL store project then does not exist, and the other
+ * tests that need it are skipped.
  */
 export default async function startPostgresServer(project: TestProject) {
-  users++
-  shared.chargekitPostgres ??= startServer()
-  const postgres = await shared.chargekitPostgres
-  project.provide('postgresUrl', postgres?.url)
-  return async () => {
-    if (--users > 0) return
-    delete shared.chargekitPostgres
-    await postgres?.stop()
+  const { postgres, release } = await useRunPostgres()
+  try {
+    if (postgres !== undefined) await templateOn(postgres)
+  } catch (error) {
+    await release()
+    throw error
   }
+  project.provide('postgresUrl', postgres?.url)
+  return release
 }
 
 /**

@@ -1,14 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eventually, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
+import {
+  eventually,
+  startTestSandbox,
+  TestClock,
+  type TestSandbox,
+  testCard,
+} from '../src/testing/index'
 import { challengeForm } from './challenge-form'
 import { eventTypesOf } from './event-types'
 import { freshStoreState } from './store-under-test'
 
+/** The acquirer's confirmations (2 s) and settlements (a day) come when the test moves it. */
+const clock = new TestClock()
+const second = 1_000
+const day = 24 * 60 * 60 * second
 let harness: TestSandbox
 
 beforeAll(async () => {
-  // 24 h of acquirer settlement delay become under a second.
-  harness = await startTestSandbox({ state: freshStoreState, timeScale: 0.00001 })
+  harness = await startTestSandbox({ state: freshStoreState, clock })
 })
 afterAll(() => harness.close())
 
@@ -139,7 +148,9 @@ describe('3-D Secure with the simulated acquirer', () => {
     )
     const authorized = await harness.api('GET', `/instruments/${instrument.id}`)
     expect(authorized.body).toMatchObject({ status: 'authorized', redirect: null })
+    // The capture is confirmed 2 s later and settled a day after that: a day passes per look.
     await eventually(async () => {
+      clock.advance(day)
       expect(await eventTypesOf(harness.api, chargeId)).toEqual([
         'charge.created',
         'charge.confirmed',
@@ -170,6 +181,7 @@ describe('asynchronous answers', () => {
     })
     await harness.api('POST', '/instruments', testCard(charge.body.id))
     const payment = await eventually(async () => {
+      clock.advance(2 * second)
       const listed = (await harness.api('GET', `/payments?charge=${charge.body.id}`)).body
         .collection[0]
       expect(listed.status).toBe('success')
@@ -179,6 +191,7 @@ describe('asynchronous answers', () => {
     expect(refund.status).toBe(201)
     expect(refund.body.status).toBe('pending')
     await eventually(async () => {
+      clock.advance(2 * second)
       const stored = await harness.api('GET', `/refunds/${refund.body.id}`)
       expect(stored.body.status).toBe('success')
       expect((await harness.api('GET', `/payments/${payment.id}`)).body.refunded_amount).toBe(10)

@@ -1,10 +1,6 @@
-import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { inject, type ProvidedContext } from 'vitest'
+import { copyDataFolder } from '../../../scripts/database-temp-dir'
 import type {} from '../../../scripts/provided-context'
 import {
   createMemoryStore,
@@ -68,11 +64,8 @@ export async function freshStoreState(): Promise<FreshState> {
 
 /** A new data folder holding an empty, migrated embedded database; remove() deletes it. */
 export async function freshDataFolder(): Promise<FreshState> {
-  const from = inject('sandboxDataFolder')
-  const data = await mkdtemp(join(tmpdir(), 'chargekit-data-'))
-  // cp(1) copies PGlite's thousand small files several times faster than fs.cp.
-  await promisify(execFile)('cp', ['-R', `${from}/.`, data])
-  return { options: { data }, remove: () => rm(data, { recursive: true, force: true }) }
+  const copy = await copyDataFolder(inject('sandboxDataFolder'), 'chargekit-data-')
+  return { options: { data: copy.path }, remove: copy.remove }
 }
 
 /** Whether this run has a PostgreSQL server (see postgres-server.ts): not where none is installed. */

@@ -3,28 +3,23 @@ import {
   createSqlDeliveryStore,
   type SqlDeliveryStore,
 } from '@chargekit/webhooks'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalPostgres } from '../../../scripts/local-postgres'
-import { pgliteTemplate } from '../../../scripts/pglite-template'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { describeDeliveryStoreContract, leaseOf } from './support/delivery-store-contract'
 import { configurationRefusal } from './support/refusal'
 import { freshTable, openPglite, openPostgres, type TestDatabase } from './support/sql-databases'
 
-// Skipped only outside CI on a machine without PostgreSQL; in CI a missing server fails the file.
-const postgres = await startLocalPostgres()
+// The run's server (see vitest.config.ts): skipped only outside CI on a machine without
+// PostgreSQL; in CI a missing server fails the run.
+const postgres = inject('postgresUrl')
 
 const databases: Array<{ name: string; open: () => Promise<TestDatabase>; skip: boolean }> = [
-  { name: 'PGlite', open: () => openPglite(pgliteTemplate()), skip: false },
+  { name: 'PGlite', open: openPglite, skip: false },
   {
     name: 'PostgreSQL',
-    open: async () => openPostgres(postgres?.url ?? ''),
+    open: async () => openPostgres(postgres ?? ''),
     skip: postgres === undefined,
   },
 ]
-
-afterAll(async () => {
-  await postgres?.stop()
-})
 
 describeDeliveryStoreContract('memory', () => {
   let now = 1_000

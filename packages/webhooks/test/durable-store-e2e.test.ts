@@ -9,16 +9,15 @@ import {
   createWebhooks,
   type DeliveryStore,
 } from '@chargekit/webhooks'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalPostgres } from '../../../scripts/local-postgres'
-import { pgliteTemplate } from '../../../scripts/pglite-template'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { listen, type TestServer } from './support/http'
 import { freshTable, openPglite, openPostgres, type TestDatabase } from './support/sql-databases'
 
 // The sandbox delivers a real charge's events to receivers that restart, or that run side by
 // side on one database, and redelivers them: each event's handler must run exactly once.
 
-const postgres = await startLocalPostgres()
+/** The run's PostgreSQL server (see vitest.config.ts); undefined where none could start. */
+const postgres = inject('postgresUrl')
 
 let sandbox: TestSandbox
 let client: ChargekitClient
@@ -39,7 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup()
   await sandbox?.close()
-  await postgres?.stop()
 })
 
 /** How many times each event's handler ran, over every receiver of a test. */
@@ -126,12 +124,12 @@ function onceEach(events: readonly Event[]): Runs {
 }
 
 const durableDatabases = [
-  { name: 'PGlite', skip: false, connect: () => openPglite(pgliteTemplate()) },
+  { name: 'PGlite', skip: false, connect: openPglite },
   {
     name: 'PostgreSQL',
     skip: postgres === undefined,
     async connect() {
-      const url = postgres?.url ?? ''
+      const url = postgres ?? ''
       const db = openPostgres(url)
       return {
         ...db,
@@ -186,7 +184,7 @@ describe.skipIf(postgres === undefined)('two merchant processes on one PostgreSQ
     const runs: Runs = new Map()
     const receivers: string[] = []
     for (let index = 0; index < 2; index++) {
-      const db = openPostgres(postgres?.url ?? '') // a pool of its own, as a process has
+      const db = openPostgres(postgres ?? '') // a pool of its own, as a process has
       cleanups.push(() => db.close())
       const store = createSqlDeliveryStore({ query: db.query, table })
       await store.migrate()

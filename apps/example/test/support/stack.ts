@@ -1,6 +1,6 @@
 import { type ChargekitClient, createClient } from '@chargekit/client'
 import { type Processor, type Sandbox, startSandbox } from '@chargekit/sandbox'
-import { pgliteTemplate } from '../../../../scripts/pglite-template.js'
+import { pgliteFolder } from '../../../../scripts/pglite-template.js'
 import type { Database } from '../../src/db/database.js'
 import { openDatabase } from '../../src/db/open-database.js'
 import { createOrderUpdates } from '../../src/orders/order-updates.js'
@@ -43,13 +43,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   })
   const account = sandbox.accounts[0]
   if (!account) throw new Error('sandbox has no account')
+  // The shop's calls reach the sandbox in-process: the client's HTTP is its own tests' subject,
+  // and the demo test runs the shop against the sandbox over HTTP. Browsers and deliveries still
+  // come over HTTP.
   const client = createClient({
     accountId: account.id,
     privateKey: account.key,
     baseUrl: sandbox.url,
+    fetch: (input, init) => sandbox.fetch(new Request(input, init)),
   })
   const browserCheckout = { publicKey: account.publicKey, serviceUrl: sandbox.url }
-  const database = await openDatabase({ pgliteTemplate: pgliteTemplate() })
+  // The shop's embedded database, in a copy of a fresh one's data folder.
+  const folder = await pgliteFolder()
+  const database = await openDatabase({ pgliteDataDir: folder.path })
   const logs: string[] = []
   const log = (message: string) => {
     logs.push(message)
@@ -82,6 +88,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await shop.close()
       await sandbox.close()
       await database.close()
+      await folder.remove()
     },
   }
 }

@@ -1,6 +1,7 @@
 import type { SqlQuery } from '@chargekit/webhooks'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { pgliteFolder } from '../../../../scripts/pglite-template'
 
 /** A database the SQL delivery store runs on in tests, in the shape its users' drivers have. */
 export interface TestDatabase {
@@ -12,21 +13,30 @@ export interface TestDatabase {
   close(): Promise<void>
 }
 
-/** Embedded PGlite in memory, or started from `loadDataDir`, the files of an earlier one. */
-export async function openPglite(
-  loadDataDir?: Blob,
-): Promise<TestDatabase & { restart(): Promise<TestDatabase> }> {
-  const db = await PGlite.create(loadDataDir === undefined ? {} : { loadDataDir })
+type RestartableDatabase = TestDatabase & { restart(): Promise<TestDatabase> }
+
+/** Embedded PGlite on a copy of a fresh database's data folder, deleted when it closes. */
+export async function openPglite(): Promise<RestartableDatabase> {
+  return pgliteOn(await pgliteFolder())
+}
+
+async function pgliteOn(folder: {
+  path: string
+  remove(): Promise<void>
+}): Promise<RestartableDatabase> {
+  const db = await PGlite.create({ dataDir: folder.path })
   return {
     name: 'PGlite',
     query: (text, params) => db.query(text, params),
     transaction: (work) => db.transaction((tx) => work((text, params) => tx.query(text, params))),
-    close: () => db.close(),
+    async close() {
+      await db.close()
+      await folder.remove()
+    },
     /** Stops this database and starts another on its files, as a process restart does. */
     async restart() {
-      const files = await db.dumpDataDir('none')
       await db.close()
-      return openPglite(files)
+      return pgliteOn(folder)
     },
   }
 }
