@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
 import { findChromium } from './chromium-path.mjs'
 
 // Without the background-networking flags Chromium keeps dialling Google's hosts, which this
@@ -30,6 +30,17 @@ export function launchChromium(): Promise<Browser> {
     )
   }
   return chromium.launch({ executablePath, args: chromiumArgs })
+}
+
+/**
+ * A page in a browser profile (context) of its own, and so in a window of its own. Chromium runs
+ * the animation frames of one page per window and hardly any of the others', and every click
+ * waits for two frames (Playwright's check that the element stands still): pages used at the
+ * same time each need a window, or their clicks take a second each.
+ */
+export async function newWindow(browser: Browser, options?: BrowserContextOptions): Promise<Page> {
+  const profile = await browser.newContext(options)
+  return profile.newPage()
 }
 
 /**

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import type { Instrument } from '@chargekit/client'
 import { formatTestAmount } from '@chargekit/errors'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveScreenshot } from '../../../scripts/launch-chromium'
 import type { Database } from '../src/db/database.js'
 import { parseMajorAmount } from '../src/money.js'
@@ -21,15 +21,15 @@ const artifacts = fileURLToPath(new URL('../test-artifacts/', import.meta.url))
  */
 const timeScale = 0.05
 
-// One stack and one Chromium for the file: starting them is most of a browser test's cost.
+// One stack and one Chromium for the file: starting them is most of a browser test's cost. The
+// tests run in three lanes side by side (each a `describe.concurrent` of `it.sequential` tests),
+// each lane on a page of its own, in a window of its own, and with orders of its own: a test
+// mostly waits for Chromium and the servers, which the other lanes' tests keep busy meanwhile.
 let stack: Stack
-let page: Page
 let shop: ShopInChromium
 beforeAll(async () => {
   shop = await openShopInChromium({ customerSimulator: true, timeScale })
-  ;({ stack, page } = shop)
-  // Playwright's clock in the page: the countdown's ticks are moved forward, not waited for.
-  await page.clock.install()
+  ;({ stack } = shop)
 })
 afterAll(async () => {
   await shop?.close()
@@ -59,7 +59,7 @@ async function databaseText(database: Database): Promise<string> {
   )
 }
 
-describe('cards in a real browser', () => {
+describe.concurrent('cards in a real browser', () => {
   /**
    * The card number and the CVC went to the sandbox, in the request that created the instrument,
    * and nowhere else: no request to the shop carried them, and neither its database nor its log
@@ -94,193 +94,226 @@ describe('cards in a real browser', () => {
     expect(logged).not.toMatch(cvc)
   }
 
-  it('buys with the test card: the card goes to the sandbox only, and the order turns paid (live)', async () => {
-    const watch = watchRequests(page)
-    await page.goto(stack.shop.url)
-    await saveScreenshot(page, `${artifacts}products.png`)
-    await page.locator('[data-product="pour-over-kettle"] button', { hasText: 'Buy' }).click()
-    await page.waitForURL(/\/orders\/ord_/)
-    const card = { number: '4242 4242 4242 4242', cvc: '7391' }
-    await fillCard(page, card)
-    await saveScreenshot(page, `${artifacts}card-form.png`)
-    await page.getByRole('button', { name: /^Pay / }).click()
-    // The badge turns paid through the webhook, pushed to the open page without a reload.
-    await page.locator('.order-summary [data-status="paid"]').waitFor({ timeout: 20_000 })
-    expect(await page.locator('.details').textContent()).toContain('•••• 4242')
-    await page.locator('[data-event-type="payment.success"]').waitFor({ timeout: 20_000 })
-    await saveScreenshot(page, `${artifacts}order-paid.png`)
-    await expectCardOnlySentToService(watch, card)
-  })
-
-  it('3-D Secure: the page follows the issuer page and comes back to a paid order', async () => {
-    const watch = watchRequests(page)
-    await page.goto(stack.shop.url)
-    const product = page.locator('[data-product="espresso-beans"]')
-    await product.locator('select[name="flow"]').selectOption('three_ds')
-    await product.getByRole('button', { name: 'Buy' }).click()
-    await page.waitForURL(/\/orders\/ord_/)
-    const orderUrl = page.url()
-    const card = { number: '4242424242424242', cvc: '8264' }
-    await fillCard(page, card)
-    await page.getByRole('button', { name: /^Pay / }).click()
-    await page.waitForURL((url) => url.origin === new URL(stack.sandbox.url).origin)
-    await saveScreenshot(page, `${artifacts}three-ds-challenge.png`)
-    await page.getByRole('button', { name: 'Authorize' }).click()
-    // Back on the order page itself (the shop read the instrument and dropped it from the URL).
-    await page.waitForURL(orderUrl)
-    await page.locator('.order-summary [data-status="paid"]').waitFor({ timeout: 20_000 })
-    expect(await page.locator('.details').textContent()).toContain('•••• 4242')
-    await saveScreenshot(page, `${artifacts}three-ds-paid.png`)
-    await expectCardOnlySentToService(watch, card)
-  })
-
-  it('a declined card is explained in the form; the sixth makes the shop start a new charge', async () => {
-    const watch = watchRequests(page)
-    await page.goto(stack.shop.url)
-    await page.locator('[data-product="hand-grinder"] button', { hasText: 'Buy' }).click()
-    await page.waitForURL(/\/orders\/ord_/)
-    const orderId = new URL(page.url()).pathname.split('/').pop() ?? ''
-    const { charge_id: firstCharge } = await shopHttp(stack).order(orderId)
-    const card = { number: '4242 4242 4242 4242', cvc: '5108', year: '2020' }
-    await fillCard(page, card)
-    const decline = page.locator('form[data-payment-form] [data-payment-decline]')
-    for (let attempt = 1; attempt <= 5; attempt++) {
-      await page.getByRole('button', { name: /^Pay / }).click()
-      await decline.locator('.decline-code', { hasText: '03.00.0002' }).waitFor()
-      expect(await decline.locator('.decline-designation').textContent()).toBe('Instrument Expired')
-      expect(await decline.locator('.decline-next').textContent()).toBe(
-        'Nothing was charged. Check the card details, or use another card.',
-      )
-      // Ready for the next try.
-      await page.locator('form[data-payment-form] button:not([disabled])').waitFor()
-      if (attempt === 1) {
-        await saveScreenshot(page, `${artifacts}card-declined.png`)
-      }
-    }
-    // The sixth declined card stops the charge; the page shows why, asks the shop for a new
-    // charge and reloads, and the reloaded form pays the new charge.
-    await page.getByRole('button', { name: /^Pay / }).click()
-    await page.locator(`form[data-payment-form]:not([data-charge="${firstCharge}"])`).waitFor()
-    const stopped = page.locator('.decline[data-step="charge"][data-code="02.01.0000"]')
-    await stopped.waitFor()
-    const renewed = await shopHttp(stack).order(orderId)
-    expect(renewed.charge_id).not.toBe(firstCharge)
-    expect(await page.locator('form[data-payment-form]').getAttribute('data-charge')).toBe(
-      renewed.charge_id,
-    )
-    expect(await stopped.locator('.decline-designation').textContent()).toBe('Too Many Tries')
-    // The new charge takes a good card.
-    await fillCard(page, { ...card, year: String(new Date().getUTCFullYear() + 1) })
-    await page.getByRole('button', { name: /^Pay / }).click()
-    await page.locator('.order-summary [data-status="paid"]').waitFor({ timeout: 20_000 })
-    await expectCardOnlySentToService(watch, card)
-  })
-
-  it('a coded test amount declines at the card authorization with its catalogue code', async () => {
-    const watch = watchRequests(page)
-    const amount = formatTestAmount('02.03.0000', 'instrument')
-    const { order } = await checkout(
-      stack.context,
-      {
-        productId: 'test-amount',
-        description: `Test amount ${amount}`,
-        amountMinor: parseMajorAmount(amount, 'USD') ?? 0n,
-        currency: 'USD',
-      },
-      'pay',
-    )
-    await page.goto(`${stack.shop.url}/orders/${order.id}`)
-    const card = { number: '4242424242424242', cvc: '6620' }
-    await fillCard(page, card)
-    await page.getByRole('button', { name: /^Pay / }).click()
-    const decline = page.locator('form[data-payment-form] [data-payment-decline]')
-    await decline.locator('.decline-code', { hasText: '02.03.0000' }).waitFor()
-    expect(await decline.locator('.decline-designation').textContent()).toBe('Insufficient Funds')
-    expect(await decline.locator('.decline-next').textContent()).toBe(
-      'Nothing was charged. Try again in a moment, or use another card.',
-    )
-    // The webhook brings the same decline to the order.
-    await page.locator('.decline[data-code="02.03.0000"][data-step="instrument"]').waitFor()
-    await expectCardOnlySentToService(watch, card)
-  })
-
-  it('after a partial refund, the open order page offers what is left to refund (live)', async () => {
-    const http = shopHttp(stack)
-    const orderId = await http.checkout('hand-grinder', 'pay')
-    await http.payWithCard(orderId)
-    await http.waitForOrder(orderId, (o) => o.status === 'paid' && o.payment_id !== null)
-    const orderUrl = `${stack.shop.url}/orders/${orderId}`
-    const refundAmount = (tab: Page) => tab.getByLabel(/^Amount/)
-    // This tab stays open on the order while the refund is made from a second one.
-    await page.goto(orderUrl)
-    expect(await refundAmount(page).inputValue()).toBe('129.00')
-    const other = await page.context().newPage()
-    try {
-      await other.goto(orderUrl)
-      await refundAmount(other).fill('29.00')
-      await other.getByRole('button', { name: 'Refund' }).click()
-      await other.locator('.order-summary [data-status="partially_refunded"]').waitFor()
-      expect(await refundAmount(other).inputValue()).toBe('100.00')
-    } finally {
-      await other.close()
-    }
-    // The open tab swaps the new panel in: its untouched field now shows what is left.
-    await page.locator('.order-summary [data-status="partially_refunded"]').waitFor()
-    expect(await refundAmount(page).inputValue()).toBe('100.00')
-    await saveScreenshot(page, `${artifacts}partial-refund.png`)
-    // What the customer typed survives the next update.
-    await refundAmount(page).fill('12.34')
-    await http.post(`/orders/${orderId}/refund`, {
-      request_key: await http.requestKey(orderId),
-      amount: '50.00',
+  describe.concurrent('paying, on a desktop and on a phone', () => {
+    let page: Page
+    beforeAll(async () => {
+      page = await shop.newPage()
     })
-    await page.locator('.details dd', { hasText: '$79.00' }).waitFor()
-    expect(await refundAmount(page).inputValue()).toBe('12.34')
+
+    it.sequential('buys with the test card: the card goes to the sandbox only, and the order turns paid (live)', async ({
+      expect,
+    }) => {
+      const watch = watchRequests(page)
+      await page.goto(stack.shop.url)
+      await saveScreenshot(page, `${artifacts}products.png`)
+      await page.locator('[data-product="pour-over-kettle"] button', { hasText: 'Buy' }).click()
+      await page.waitForURL(/\/orders\/ord_/)
+      const card = { number: '4242 4242 4242 4242', cvc: '7391' }
+      await fillCard(page, card)
+      await saveScreenshot(page, `${artifacts}card-form.png`)
+      await page.getByRole('button', { name: /^Pay / }).click()
+      // The badge turns paid through the webhook, pushed to the open page without a reload.
+      await page.locator('.order-summary [data-status="paid"]').waitFor({ timeout: 20_000 })
+      expect(await page.locator('.details').textContent()).toContain('•••• 4242')
+      await page.locator('[data-event-type="payment.success"]').waitFor({ timeout: 20_000 })
+      await saveScreenshot(page, `${artifacts}order-paid.png`)
+      await expectCardOnlySentToService(watch, card)
+    })
+
+    it.sequential('3-D Secure: the page follows the issuer page and comes back to a paid order', async ({
+      expect,
+    }) => {
+      const watch = watchRequests(page)
+      await page.goto(stack.shop.url)
+      const product = page.locator('[data-product="espresso-beans"]')
+      await product.locator('select[name="flow"]').selectOption('three_ds')
+      await product.getByRole('button', { name: 'Buy' }).click()
+      await page.waitForURL(/\/orders\/ord_/)
+      const orderUrl = page.url()
+      const card = { number: '4242424242424242', cvc: '8264' }
+      await fillCard(page, card)
+      await page.getByRole('button', { name: /^Pay / }).click()
+      await page.waitForURL((url) => url.origin === new URL(stack.sandbox.url).origin)
+      await saveScreenshot(page, `${artifacts}three-ds-challenge.png`)
+      await page.getByRole('button', { name: 'Authorize' }).click()
+      // Back on the order page itself (the shop read the instrument and dropped it from the URL).
+      await page.waitForURL(orderUrl)
+      await page.locator('.order-summary [data-status="paid"]').waitFor({ timeout: 20_000 })
+      expect(await page.locator('.details').textContent()).toContain('•••• 4242')
+      await saveScreenshot(page, `${artifacts}three-ds-paid.png`)
+      await expectCardOnlySentToService(watch, card)
+    })
+
+    it.sequential('fits every page in a phone’s width', async ({ expect, onTestFinished }) => {
+      const http = shopHttp(stack)
+      const unpaid = await http.checkout('hand-grinder', 'pay')
+      const reference = await http.checkout('espresso-cups', 'multibanco')
+      const mbway = await http.checkout('espresso-cups', 'mbway')
+      await page.setViewportSize({ width: 390, height: 844 })
+      onTestFinished(() => page.setViewportSize({ width: 1100, height: 900 }))
+      const pages = {
+        products: '/',
+        'card form': `/orders/${unpaid}`,
+        'mbway form': `/orders/${mbway}`,
+        'multibanco reference': `/orders/${reference}`,
+        orders: '/orders',
+        scenarios: '/scenarios',
+      }
+      const wider: Record<string, number> = {}
+      for (const [name, path] of Object.entries(pages)) {
+        await page.goto(`${stack.shop.url}${path}`)
+        const width = await page.evaluate(() => document.documentElement.scrollWidth)
+        if (width > 390) wider[name] = width
+        expect(await page.locator('link[rel="icon"]').count(), `${name} has a favicon`).toBe(1)
+        await saveScreenshot(page, `${artifacts}phone-${name.replaceAll(' ', '-')}.png`)
+      }
+      expect(wider).toEqual({})
+    })
   })
 
-  it('picks a test error and sees the decline', async () => {
-    await page.goto(`${stack.shop.url}/scenarios`)
-    await page.getByLabel('Error').selectOption('02.03.0000')
-    await page.getByRole('radio', { name: /Capture/ }).check()
-    await page.getByRole('button', { name: 'Run scenario' }).click()
-    const decline = page.locator('.scenario-result .decline')
-    await decline.waitFor()
-    const text = (selector: string) => decline.locator(selector).textContent()
-    expect(await text('.decline-code')).toBe('02.03.0000')
-    expect(await text('.decline-designation')).toBe('Insufficient Funds')
-    expect(await text('.decline-description')).toBe('Not enough funds')
-    expect(await text('.decline-retry')).toContain('Yes')
-    await saveScreenshot(page, `${artifacts}scenario-decline.png`)
-  })
+  describe.concurrent('declines, refunds and test errors', () => {
+    let page: Page
+    beforeAll(async () => {
+      page = await shop.newPage()
+    })
 
-  it('fits every page in a phone’s width', async () => {
-    const http = shopHttp(stack)
-    const unpaid = await http.checkout('hand-grinder', 'pay')
-    const reference = await http.checkout('espresso-cups', 'multibanco')
-    const mbway = await http.checkout('espresso-cups', 'mbway')
-    await page.setViewportSize({ width: 390, height: 844 })
-    onTestFinished(() => page.setViewportSize({ width: 1100, height: 900 }))
-    const pages = {
-      products: '/',
-      'card form': `/orders/${unpaid}`,
-      'mbway form': `/orders/${mbway}`,
-      'multibanco reference': `/orders/${reference}`,
-      orders: '/orders',
-      scenarios: '/scenarios',
-    }
-    const wider: Record<string, number> = {}
-    for (const [name, path] of Object.entries(pages)) {
-      await page.goto(`${stack.shop.url}${path}`)
-      const width = await page.evaluate(() => document.documentElement.scrollWidth)
-      if (width > 390) wider[name] = width
-      expect(await page.locator('link[rel="icon"]').count(), `${name} has a favicon`).toBe(1)
-      await saveScreenshot(page, `${artifacts}phone-${name.replaceAll(' ', '-')}.png`)
-    }
-    expect(wider).toEqual({})
+    it.sequential('a declined card is explained in the form; the sixth makes the shop start a new charge', async ({
+      expect,
+    }) => {
+      const watch = watchRequests(page)
+      await page.goto(stack.shop.url)
+      await page.locator('[data-product="hand-grinder"] button', { hasText: 'Buy' }).click()
+      await page.waitForURL(/\/orders\/ord_/)
+      const orderId = new URL(page.url()).pathname.split('/').pop() ?? ''
+      const { charge_id: firstCharge } = await shopHttp(stack).order(orderId)
+      const card = { number: '4242 4242 4242 4242', cvc: '5108', year: '2020' }
+      await fillCard(page, card)
+      const decline = page.locator('form[data-payment-form] [data-payment-decline]')
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        await page.getByRole('button', { name: /^Pay / }).click()
+        await decline.locator('.decline-code', { hasText: '03.00.0002' }).waitFor()
+        expect(await decline.locator('.decline-designation').textContent()).toBe(
+          'Instrument Expired',
+        )
+        expect(await decline.locator('.decline-next').textContent()).toBe(
+          'Nothing was charged. Check the card details, or use another card.',
+        )
+        // Ready for the next try.
+        await page.locator('form[data-payment-form] button:not([disabled])').waitFor()
+        if (attempt === 1) {
+          await saveScreenshot(page, `${artifacts}card-declined.png`)
+        }
+      }
+      // The sixth declined card stops the charge; the page shows why, asks the shop for a new
+      // charge and reloads, and the reloaded form pays the new charge.
+      await page.getByRole('button', { name: /^Pay / }).click()
+      await page.locator(`form[data-payment-form]:not([data-charge="${firstCharge}"])`).waitFor()
+      const stopped = page.locator('.decline[data-step="charge"][data-code="02.01.0000"]')
+      await stopped.waitFor()
+      const renewed = await shopHttp(stack).order(orderId)
+      expect(renewed.charge_id).not.toBe(firstCharge)
+      expect(await page.locator('form[data-payment-form]').getAttribute('data-charge')).toBe(
+        renewed.charge_id,
+      )
+      expect(await stopped.locator('.decline-designation').textContent()).toBe('Too Many Tries')
+      // The new charge takes a good card.
+      await fillCard(page, { ...card, year: String(new Date().getUTCFullYear() + 1) })
+      await page.getByRole('button', { name: /^Pay / }).click()
+      await page.locator('.order-summary [data-status="paid"]').waitFor({ timeout: 20_000 })
+      await expectCardOnlySentToService(watch, card)
+    })
+
+    it.sequential('a coded test amount declines at the card authorization with its catalogue code', async ({
+      expect,
+    }) => {
+      const watch = watchRequests(page)
+      const amount = formatTestAmount('02.03.0000', 'instrument')
+      const { order } = await checkout(
+        stack.context,
+        {
+          productId: 'test-amount',
+          description: `Test amount ${amount}`,
+          amountMinor: parseMajorAmount(amount, 'USD') ?? 0n,
+          currency: 'USD',
+        },
+        'pay',
+      )
+      await page.goto(`${stack.shop.url}/orders/${order.id}`)
+      const card = { number: '4242424242424242', cvc: '6620' }
+      await fillCard(page, card)
+      await page.getByRole('button', { name: /^Pay / }).click()
+      const decline = page.locator('form[data-payment-form] [data-payment-decline]')
+      await decline.locator('.decline-code', { hasText: '02.03.0000' }).waitFor()
+      expect(await decline.locator('.decline-designation').textContent()).toBe('Insufficient Funds')
+      expect(await decline.locator('.decline-next').textContent()).toBe(
+        'Nothing was charged. Try again in a moment, or use another card.',
+      )
+      // The webhook brings the same decline to the order.
+      await page.locator('.decline[data-code="02.03.0000"][data-step="instrument"]').waitFor()
+      await expectCardOnlySentToService(watch, card)
+    })
+
+    it.sequential('after a partial refund, the open order page offers what is left to refund (live)', async ({
+      expect,
+    }) => {
+      const http = shopHttp(stack)
+      const orderId = await http.checkout('hand-grinder', 'pay')
+      await http.payWithCard(orderId)
+      await http.waitForOrder(orderId, (o) => o.status === 'paid' && o.payment_id !== null)
+      const orderUrl = `${stack.shop.url}/orders/${orderId}`
+      const refundAmount = (tab: Page) => tab.getByLabel(/^Amount/)
+      // This tab stays open on the order while the refund is made from a second one.
+      await page.goto(orderUrl)
+      expect(await refundAmount(page).inputValue()).toBe('129.00')
+      const other = await page.context().newPage()
+      try {
+        await other.goto(orderUrl)
+        await refundAmount(other).fill('29.00')
+        await other.getByRole('button', { name: 'Refund' }).click()
+        await other.locator('.order-summary [data-status="partially_refunded"]').waitFor()
+        expect(await refundAmount(other).inputValue()).toBe('100.00')
+      } finally {
+        await other.close()
+      }
+      // The open tab swaps the new panel in: its untouched field now shows what is left.
+      await page.locator('.order-summary [data-status="partially_refunded"]').waitFor()
+      expect(await refundAmount(page).inputValue()).toBe('100.00')
+      await saveScreenshot(page, `${artifacts}partial-refund.png`)
+      // What the customer typed survives the next update.
+      await refundAmount(page).fill('12.34')
+      await http.post(`/orders/${orderId}/refund`, {
+        request_key: await http.requestKey(orderId),
+        amount: '50.00',
+      })
+      await page.locator('.details dd', { hasText: '$79.00' }).waitFor()
+      expect(await refundAmount(page).inputValue()).toBe('12.34')
+    })
+
+    it.sequential('picks a test error and sees the decline', async ({ expect }) => {
+      await page.goto(`${stack.shop.url}/scenarios`)
+      await page.getByLabel('Error').selectOption('02.03.0000')
+      await page.getByRole('radio', { name: /Capture/ }).check()
+      await page.getByRole('button', { name: 'Run scenario' }).click()
+      const decline = page.locator('.scenario-result .decline')
+      await decline.waitFor()
+      const text = (selector: string) => decline.locator(selector).textContent()
+      expect(await text('.decline-code')).toBe('02.03.0000')
+      expect(await text('.decline-designation')).toBe('Insufficient Funds')
+      expect(await text('.decline-description')).toBe('Not enough funds')
+      expect(await text('.decline-retry')).toContain('Yes')
+      await saveScreenshot(page, `${artifacts}scenario-decline.png`)
+    })
   })
 })
 
-describe('MB WAY and Multibanco in a real browser', () => {
+describe.concurrent('MB WAY and Multibanco in a real browser', () => {
+  let page: Page
+  beforeAll(async () => {
+    page = await shop.newPage()
+    // Playwright's clock in the page: the countdown's ticks are moved forward, not waited for.
+    await page.clock.install()
+  })
+
   /** Buys the euro-priced product with `flow` from the product page; returns the order id. */
   async function buy(flow: 'mbway' | 'multibanco') {
     await page.goto(stack.shop.url)
@@ -350,7 +383,9 @@ describe('MB WAY and Multibanco in a real browser', () => {
     expect(stack.logs.join('\n')).not.toContain(digits)
   }
 
-  it('MB WAY: phone → "approve in your app" with the masked phone and the time left → paid', async () => {
+  it.sequential('MB WAY: phone → "approve in your app" with the masked phone and the time left → paid', async ({
+    expect,
+  }) => {
     const watch = watchRequests(page)
     const orderId = await buy('mbway')
     await saveScreenshot(page, `${artifacts}mbway-form.png`)
@@ -385,7 +420,9 @@ describe('MB WAY and Multibanco in a real browser', () => {
     await expectPhoneOnlySentToService(watch, '912345678')
   })
 
-  it('MB WAY: a test phone approves by itself; a refusal fails the order; no answer expires it', async () => {
+  it.sequential('MB WAY: a test phone approves by itself; a refusal fails the order; no answer expires it', async ({
+    expect,
+  }) => {
     const watch = watchRequests(page)
     // 91000…: the sandbox's simulated customer approves after 10 s of its time (0.5 s here).
     // (Maybe before the page shows the request: it is not waited for.)
@@ -427,7 +464,9 @@ describe('MB WAY and Multibanco in a real browser', () => {
     }
   })
 
-  it('Multibanco: entity, reference and amount as a Portuguese customer reads them → paid', async () => {
+  it.sequential('Multibanco: entity, reference and amount as a Portuguese customer reads them → paid', async ({
+    expect,
+  }) => {
     const orderId = await buy('multibanco')
     // Checkout asked the service for the reference: the order page shows it at once.
     const panel = page.locator('[data-customer-action="multibanco"]')
@@ -473,7 +512,9 @@ describe('MB WAY and Multibanco in a real browser', () => {
     await saveScreenshot(page, `${artifacts}multibanco-paid.png`)
   })
 
-  it('Multibanco: a reference not paid in time expires the order', async () => {
+  it.sequential('Multibanco: a reference not paid in time expires the order', async ({
+    expect,
+  }) => {
     const orderId = await openNewOrder('multibanco')
     await page.locator('[data-customer-action="multibanco"]').waitFor()
     await answerAsCustomer(orderId, 'expire')

@@ -1,8 +1,9 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, ConsoleMessage, Frame, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, saveScreenshot } from '../../../scripts/launch-chromium'
+import { launchChromium, newWindow, saveScreenshot } from '../../../scripts/launch-chromium'
+import { eventually } from '../src/testing/index'
 import {
   accountA,
   accountB,
@@ -22,22 +23,27 @@ import {
 
 // The sandbox's pages in real Chromium against a real sandbox: the dashboard, everything a
 // person does with it, and the customer's 3-D Secure page. One file, so one Chromium serves both.
+//
+// The tests run in four lanes side by side (each a `describe.concurrent` of `it.sequential`
+// tests), each lane on a page of its own, in a window of its own: most of a test's time is
+// Chromium's, and a page, and each load of one, costs it CPU. A lane changes only what it made,
+// or what no other lane looks at.
 
 interface PendingInstrument {
   id: string
   redirect: { url: string; parameters: Record<string, string> }
 }
 
+const desktop = { width: 1280, height: 900 }
+
 let world: DashboardWorld
 /** Every retry at once (time scale 0), so events there are exhausted as soon as they fail. */
 let fastWorld: DashboardWorld
+/** A charge of `fastWorld` whose events are being exhausted while the lanes run. */
+let exhaustedChargeId: string
 let browser: Browser
-/**
- * One browser profile for the whole file (a new one costs Chromium a renderer process): its
- * pages share the session, and its clock is Playwright's, so a test moves the pages' timers
- * (the 3 s refresh) forward instead of waiting for them.
- */
-let context: BrowserContext
+/** A paid, partly refunded charge of account A, every event delivered. */
+let flow: Flow
 const pageErrors: string[] = []
 // The merchant's return page, where the 3DS page sends the customer back.
 const shop = createServer((_request, response) => {
@@ -47,20 +53,39 @@ const shop = createServer((_request, response) => {
 
 beforeAll(async () => {
   // The dashboard bundles its browser code on its first page; asked for here, that happens
-  // while Chromium starts.
+  // while Chromium starts, and so does the charge the lanes look at.
   const startWorld = (timeScale?: number) =>
     startDashboardWorld(timeScale === undefined ? {} : { timeScale }).then(async (running) => {
       await fetch(`${running.sandbox.url}/dashboard`)
       return running
     })
-  ;[world, fastWorld, browser] = await Promise.all([
-    startWorld(),
-    startWorld(0),
+  const startFlow = async () => {
+    world = await startWorld()
+    flow = await runPaidFlow(world, accountA, 'ord_browser_1')
+    await eventually(
+      async () =>
+        (await eventsOf(world, accountA, flow.chargeId)).every(
+          ({ delivery_status }) => delivery_status === 'delivered',
+        ),
+      { what: 'every event of the charge delivered' },
+    )
+  }
+  const startExhausting = async () => {
+    fastWorld = await startWorld(0)
+    const charge = await callApi<{ id: string }>(fastWorld, accountA, 'POST', '/charges', {
+      charge_type: 'card_onetime',
+      amount: 12,
+      currency: 'EUR',
+      events_url: `${fastWorld.failingReceiver.url}/events`,
+    })
+    exhaustedChargeId = charge.id
+  }
+  ;[browser] = await Promise.all([
     launchChromium(),
+    startFlow(),
+    startExhausting(),
     new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve)),
   ])
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  await context.clock.install()
 }, 30_000)
 
 afterAll(async () => {
@@ -71,9 +96,25 @@ afterAll(async () => {
   await new Promise<void>((resolve) => shop.close(() => resolve()))
 })
 
-async function newPage(profile = context): Promise<Page> {
-  const page = await profile.newPage()
+/** A lane's page, in a window of its own; the last test looks at its script errors. */
+async function lanePage(): Promise<Page> {
+  const page = await newWindow(browser, { viewport: desktop })
   page.on('pageerror', (error) => pageErrors.push(error.message))
+  return page
+}
+
+/**
+ * A lane's page signed in as account A, by posting the sign-in form's fields from its profile:
+ * the profile's cookie store keeps the session, and no page loads for it. (Signing in through
+ * the form is another lane's subject.)
+ */
+async function signedInPage(): Promise<Page> {
+  const page = await lanePage()
+  const answer = await page.request.post(`${world.sandbox.url}/dashboard/session`, {
+    form: { account_id: accountA.id, key: accountA.key },
+    maxRedirects: 0,
+  })
+  if (answer.status() !== 303) throw new Error(`signing in answered ${answer.status()}`)
   return page
 }
 
@@ -96,13 +137,36 @@ async function applyFilters(page: Page, applied: (url: URL) => boolean) {
   await eventsLoaded(page)
 }
 
-describe('the 3DS page in Chromium', () => {
-  it.each([
+/**
+ * Shows the dashboard view at `path` in the dashboard `page` has open, the way the dashboard's
+ * own links do: its router renders the view, and the page does not load again (a load costs
+ * Chromium a tenth of a second of CPU). Loading a view from its URL is what the tests of sign-in,
+ * shared links and reloads do.
+ */
+async function follow(page: Page, path: string) {
+  const target = new URL(path, page.url()).href
+  await page.evaluate((href) => {
+    const link = Object.assign(document.createElement('a'), { href })
+    document.body.append(link)
+    link.click()
+    link.remove()
+  }, target)
+  await page.waitForURL((url) => url.href === target)
+}
+
+// Generous limits: two CPU cores are shared by Chromium, the sandboxes and other suites.
+describe.concurrent('the 3DS page in Chromium', { timeout: 30_000 }, () => {
+  let page: Page
+  beforeAll(async () => {
+    page = await lanePage()
+  })
+
+  it.sequential.for([
     ['Authorize', 'authorized'],
     ['Fail authentication', 'invalid'],
-  ])(
+  ] as const)(
     '"%s" sends the customer back to the shop and leaves the instrument %s',
-    async (button, status) => {
+    async ([button, status], { expect, onTestFinished }) => {
       const returnUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/orders/9/return`
       const charge = await callApi<{ id: string }>(world, accountA, 'POST', '/charges', {
         charge_type: 'card_onetime',
@@ -120,11 +184,16 @@ describe('the 3DS page in Chromium', () => {
         '/instruments',
         card(charge.id),
       )
-      const page = await newPage()
       const errors: string[] = []
-      page.on('pageerror', (error) => errors.push(error.message))
-      page.on('console', (message) => {
+      const pageError = (error: Error) => errors.push(error.message)
+      const consoleError = (message: ConsoleMessage) => {
         if (message.type() === 'error') errors.push(message.text())
+      }
+      page.on('pageerror', pageError)
+      page.on('console', consoleError)
+      onTestFinished(() => {
+        page.off('pageerror', pageError)
+        page.off('console', consoleError)
       })
       await page.goto(instrument.redirect.url)
       await expect(page.title()).resolves.toBe('3-D Secure verification')
@@ -141,598 +210,652 @@ describe('the 3DS page in Chromium', () => {
       expect(stored.status).toBe(status)
       // No CSP violation or script error on the way.
       expect(errors).toEqual([])
-      await page.close()
     },
   )
 })
 
-// Generous limits: two CPU cores are shared with other suites, and Chromium is slow to start there.
-describe('dashboard in Chromium', { timeout: 30_000 }, () => {
-  let flow: Flow
-  let page: Page
-
-  it('refuses wrong credentials and stays on the sign-in form', async () => {
-    page = await newPage()
-    await page.goto(`${world.sandbox.url}/dashboard`)
-    await page.getByLabel('Account id').fill(accountA.id)
-    await page.getByLabel('Private key').fill('sk_not_the_key')
-    const [response] = await Promise.all([
-      page.waitForResponse((answer) => answer.url().endsWith('/dashboard/session')),
-      page.getByRole('button', { name: 'Sign in' }).click(),
-    ])
-    expect(response.status()).toBe(401)
-    await expect(page.getByRole('alert').textContent()).resolves.toContain('were refused')
-    expect(await page.content()).not.toContain('sk_not_the_key')
-    expect(await page.context().cookies()).toEqual([])
-  })
-
-  it('signs in and shows new events as they happen, without a reload', async () => {
-    await signIn(page, world, accountA)
-    await eventsLoaded(page)
-    const navigations: string[] = []
-    page.on('framenavigated', (frame) => navigations.push(frame.url()))
-    flow = await runPaidFlow(world, accountA, 'ord_browser_1')
-    // The page asks for new events every 3 s: its clock jumps there instead of the test waiting.
-    await page.clock.runFor(3_000)
-    await page.locator(`tr:has(a[href="/dashboard/charges/${flow.chargeId}"])`).first().waitFor()
-    expect(navigations).toEqual([])
-    await expect.poll(() => page.locator('#status').textContent()).toMatch(/new events?$/)
-    await screenshot(page, 'dashboard-events')
-  })
-
-  it('never exposes the private key in the page, the URL, storage or script-readable cookies', async () => {
-    const html = await page.content()
-    expect(html).not.toContain(accountA.key)
-    expect(page.url()).not.toContain(accountA.key)
-    const exposed = await page.evaluate(() => ({
-      cookie: document.cookie,
-      storage: JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
-    }))
-    expect(exposed.cookie).toBe('')
-    expect(exposed.storage).not.toContain(accountA.key)
-    const [cookie] = await page.context().cookies()
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/dashboard' })
-    expect(cookie?.value).not.toContain(accountA.key)
-  })
-
-  it('finds the flow’s events by charge, with the filter in a reload-safe URL', async () => {
-    await page.getByLabel('Charge id').fill(flow.chargeId)
-    await page.getByRole('button', { name: 'Apply filters' }).click()
-    await page.waitForURL((url) => url.searchParams.get('charge') === flow.chargeId)
-    await eventsLoaded(page)
-    const expected = await eventsOf(world, accountA, flow.chargeId)
-    await expect.poll(() => eventRows(page).count()).toBe(expected.length)
-    expect(await eventRows(page).first().getAttribute('data-event-id')).toBe(expected[0]?.id)
-
-    await page.reload()
-    await eventsLoaded(page)
-    expect(await eventRows(page).count()).toBe(expected.length)
-    expect(await page.getByLabel('Charge id').inputValue()).toBe(flow.chargeId)
-  })
-
-  it('finds them by metadata and by several types', async () => {
-    const other = await runPaidFlow(world, accountA, 'ord_browser_2')
-    await page.getByRole('link', { name: 'Clear' }).click()
-    await eventsLoaded(page)
-    await page.getByLabel('Key', { exact: true }).fill('order_id')
-    await page.getByLabel('Value', { exact: true }).fill('ord_browser_2')
-    await page.getByRole('button', { name: 'Apply filters' }).click()
-    await page.waitForURL((url) => url.searchParams.get('metadata[order_id]') === 'ord_browser_2')
-    await eventsLoaded(page)
-    const expected = await eventsOf(world, accountA, other.chargeId)
-    await expect.poll(() => eventRows(page).count()).toBe(expected.length)
-    expect(
-      await page.locator(`table.events a[href="/dashboard/charges/${flow.chargeId}"]`).count(),
-    ).toBe(0)
-
-    await page.goto(
-      `${world.sandbox.url}/dashboard?charge=${flow.chargeId}&type=payment.success&type=refund.success`,
-    )
-    await eventsLoaded(page)
-    const types = await page
-      .locator('table.events tbody tr td:nth-child(2) small')
-      .allTextContents()
-    expect(types.sort()).toEqual(['payment.success', 'refund.success'])
-    await page.getByText('Types (2 selected)').click()
-    expect(await page.getByLabel('Payment success').isChecked()).toBe(true)
-
-    await page.goto(
-      `${world.sandbox.url}/dashboard?charge=${flow.chargeId}&delivery_status=delivered`,
-    )
-    await eventsLoaded(page)
-    const states = await page
-      .locator('table.events tbody .badge:not(.badge-dismissed)')
-      .allTextContents()
-    expect(states.length).toBeGreaterThan(0)
-    expect(new Set(states)).toEqual(new Set(['Delivered']))
-
-    const later = new Date(Date.now() + 3_600_000)
-    later.setMilliseconds(0)
-    await page.goto(`${world.sandbox.url}/dashboard?created_gte=${later.toISOString()}`)
-    await eventsLoaded(page)
-    await expect(page.locator('.results').textContent()).resolves.toContain('No events match')
-    await page.getByRole('button', { name: 'Apply filters' }).click()
-    await page.waitForURL(
-      (url) => url.search.includes('type') === false && url.searchParams.has('created_gte'),
-    )
-    expect(new URL(page.url()).searchParams.get('created_gte')).toBe(later.toISOString())
-  })
-
-  it('finds an object’s events by object id', async () => {
-    await page.goto(`${world.sandbox.url}/dashboard`)
-    await eventsLoaded(page)
-    await page.getByLabel('Object id').fill(flow.paymentId)
-    await applyFilters(page, (url) => url.searchParams.get('object_id') === flow.paymentId)
-
-    const expected = await callApi<{ collection: { id: string }[] }>(
-      world,
-      accountA,
-      'GET',
-      `/events?object_id=${flow.paymentId}`,
-    )
-    await expect.poll(() => eventRows(page).count()).toBe(expected.collection.length)
-    const objects = await page
-      .locator('table.events tbody td[data-label="Object"] code')
-      .allTextContents()
-    expect(new Set(objects)).toEqual(new Set([flow.paymentId]))
-  })
-
-  it('keeps the whole "until" second and the latest-result filter when applying filters', async () => {
-    const [newest] = await eventsOf(world, accountA, flow.chargeId)
-    const second = new Date(newest?.created_at ?? '')
-    second.setMilliseconds(0)
-    await page.goto(
-      `${world.sandbox.url}/dashboard?charge=${flow.chargeId}&created_lte=${second.toISOString()}&result_status=200`,
-    )
-    await eventsLoaded(page)
-    expect(await page.getByLabel('Latest result').inputValue()).toBe('200')
-    const shared = new URL(page.url()).search
-
-    await applyFilters(page, (url) => url.search !== shared)
-
-    const applied = new URL(page.url()).searchParams
-    expect(applied.get('created_lte')).toBe(new Date(second.getTime() + 999).toISOString())
-    expect(applied.get('result_status')).toBe('200')
-    expect(applied.get('charge')).toBe(flow.chargeId)
-    await expect.poll(() => page.locator(`tr[data-event-id="${newest?.id}"]`).count()).toBe(1)
-  })
-
-  it('opens an event, redelivers it and shows the log grow', async () => {
-    const [event] = await eventsOf(world, accountA, flow.chargeId, 'payment.success')
-    await page.goto(`${world.sandbox.url}/dashboard?charge=${flow.chargeId}`)
-    await eventsLoaded(page)
-    await page.locator(`a[href="/dashboard/events/${event?.id}"]`).click()
-    await page.waitForURL(`**/dashboard/events/${event?.id}`)
-    await page.locator('pre.json').waitFor()
-    const json = JSON.parse((await page.locator('pre.json').textContent()) ?? '{}')
-    expect(json.id).toBe(event?.id)
-    expect(json.type).toBe('payment.success')
-    const retries = page.getByRole('heading', { name: /^Retries log/ })
-    const before = event?.retries_log.length ?? 0
-    await expect(retries.textContent()).resolves.toBe(`Retries log (${before})`)
-
-    await page.getByRole('button', { name: 'Redeliver now' }).click()
-    await expect.poll(() => retries.textContent()).toBe(`Retries log (${before + 1})`)
-    await expect
-      .poll(() => page.locator('.action-result').textContent())
-      .toContain('answered HTTP 200')
-    await page.getByRole('button', { name: 'Redeliver now' }).click()
-    await expect.poll(() => retries.textContent()).toBe(`Retries log (${before + 2})`)
-    await screenshot(page, 'dashboard-event')
-  })
-
-  it('dismisses it, and the dismissed filter hides it', async () => {
-    const eventId = page.url().split('/').pop() as string
-    await page.getByRole('button', { name: 'Dismiss' }).click()
-    await expect.poll(() => page.locator('.action-result').textContent()).toContain('Dismissed at')
-    expect(await page.getByRole('button', { name: 'Dismissed' }).isDisabled()).toBe(true)
-
-    await page.goto(`${world.sandbox.url}/dashboard?charge=${flow.chargeId}`)
-    await eventsLoaded(page)
-    await expect.poll(() => page.locator(`tr[data-event-id="${eventId}"]`).count()).toBe(1)
-    await page.getByLabel('Dismissed').selectOption('false')
-    await page.getByRole('button', { name: 'Apply filters' }).click()
-    await page.waitForURL((url) => url.searchParams.get('dismissed') === 'false')
-    await eventsLoaded(page)
-    await expect.poll(() => page.locator(`tr[data-event-id="${eventId}"]`).count()).toBe(0)
-    expect(await eventRows(page).count()).toBeGreaterThan(0)
-  })
-
-  it('shows the charge timeline with its objects and explains a failure code', async () => {
-    await page.goto(`${world.sandbox.url}/dashboard/charges/${flow.chargeId}`)
-    await page.locator('ol.timeline').waitFor()
-    const expected = await eventsOf(world, accountA, flow.chargeId)
-    expect(await page.locator('ol.timeline > li').count()).toBe(expected.length)
-    const firstType = await page.locator('ol.timeline > li a').first().textContent()
-    expect(firstType).toBe('Charge created')
-    for (const id of [flow.paymentId, flow.refundId]) {
-      expect(await page.locator(`.cards h4 code:text-is("${id}")`).count()).toBe(1)
-    }
-    await expect(page.locator('.charge-summary').textContent()).resolves.toContain('€25.50')
-    await screenshot(page, 'dashboard-charge')
-
-    const declined = await runDeclinedFlow(world, accountA, 'ord_browser_declined')
-    await page.goto(`${world.sandbox.url}/dashboard/charges/${declined.chargeId}`)
-    await page.locator('ol.timeline').waitFor()
-    const failure = page.locator('.cards .failure').first()
-    await expect(failure.textContent()).resolves.toContain('06.02.0000 Unsafe Transaction')
-    await expect(failure.textContent()).resolves.toContain('Risk')
-    await screenshot(page, 'dashboard-charge-declined')
-
-    // Card testing: after five declined cards the charge itself fails, and says why.
-    const tested = await runDeclinedFlow(world, accountA, 'ord_browser_card_testing')
-    for (let attempt = 0; attempt < 5; attempt++) {
-      await callApi(world, accountA, 'POST', '/instruments', {
-        charge: tested.chargeId,
-        name: 'Card Tester',
-        number: '4242424242424242',
-        expiration_month: 12,
-        expiration_year: 2035,
-        cvc: '123',
-      })
-    }
-    await page.goto(`${world.sandbox.url}/dashboard/charges/${tested.chargeId}`)
-    await page.locator('ol.timeline').waitFor()
-    const summary = page.locator('.charge-summary')
-    await expect(summary.locator('.failure').textContent()).resolves.toContain(
-      '02.01.0000 Too Many Tries',
-    )
-    expect(await page.locator('ol.timeline > li a:text-is("Charge error")').count()).toBe(1)
-  })
-
-  it('shows a settlement and a dispute on the charge timeline', async () => {
-    const disputed = await runPaidFlow(world, accountA, 'ord_browser_disputed')
-    const dispute = await callApi<{ id: string }>(
-      world,
-      accountA,
-      'POST',
-      `/test/payments/${disputed.paymentId}/dispute`,
-      { amount: 10 },
-    )
-    const settlement = await callApi<{ id: string }>(world, accountA, 'POST', '/test/settlements')
-
-    await page.goto(`${world.sandbox.url}/dashboard/charges/${disputed.chargeId}`)
-    await page.locator('ol.timeline').waitFor()
-    const expected = await eventsOf(world, accountA, disputed.chargeId)
-    expect(expected.map(({ type }) => type)).toEqual(
-      expect.arrayContaining(['dispute.created', 'payment.settled']),
-    )
-    expect(await page.locator('ol.timeline > li').count()).toBe(expected.length)
-    for (const { id } of expected) {
-      expect(await page.locator(`ol.timeline a[href="/dashboard/events/${id}"]`).count()).toBe(1)
-    }
-    for (const [heading, id] of [
-      ['Settlements', settlement.id],
-      ['Disputes', dispute.id],
-    ] as const) {
-      const group = page.locator('.object-group', {
-        has: page.getByRole('heading', { name: heading }),
-      })
-      expect(await group.locator(`h4 code:text-is("${id}")`).count(), heading).toBe(1)
-    }
-    await screenshot(page, 'dashboard-charge-settled-disputed')
-  })
-
-  it('answers for the customer of a pending instrument: pay a reference, decline, expire', async () => {
-    /** A charge of `chargeType` and its instrument, pending, with the charge's page open. */
-    const openPending = async (chargeType: string, details: Record<string, unknown> = {}) => {
-      const charge = await callApi<{ id: string }>(world, accountA, 'POST', '/charges', {
-        charge_type: chargeType,
-        amount: 19.9,
-        currency: 'EUR',
-        events_url: `${world.receiver.url}/events`,
-      })
-      const instrument = await callApi<PendingInstrument>(world, accountA, 'POST', '/instruments', {
-        charge: charge.id,
-        ...details,
-      })
-      await page.goto(`${world.sandbox.url}/dashboard/charges/${charge.id}`)
-      const panel = page.getByRole('region', { name: 'Waiting for the customer' })
-      await panel.waitFor()
-      return { charge, instrument, panel }
-    }
-    const result = page.locator('p.action-result')
-    const timeline = page.locator('ol.timeline')
-
-    // Multibanco: the reference to pay, and only "Pay reference" besides "Expire now".
-    const multibanco = await openPending('multibanco')
-    const { entity, reference } = multibanco.instrument.redirect.parameters
-    const facts = await multibanco.panel.locator('dl').textContent()
-    for (const shown of [
-      `Entity${entity}`,
-      `Reference${reference}`,
-      'Amount to pay€19.90',
-      'Expires',
-    ]) {
-      expect(facts).toContain(shown)
-    }
-    expect(await multibanco.panel.getByRole('button').allTextContents()).toEqual([
-      'Pay reference',
-      'Expire now',
-    ])
-    await screenshot(page, 'dashboard-pending-reference')
-    await multibanco.panel.getByRole('button', { name: 'Pay reference' }).click()
-    await expect
-      .poll(() => result.textContent())
-      .toBe(`Paid: instrument ${multibanco.instrument.id} is now authorized.`)
-    await timeline.locator('a:text-is("Payment success")').waitFor()
-    expect(await page.getByRole('region', { name: 'Waiting for the customer' }).count()).toBe(0)
-
-    // MB WAY: the phone the notification went to; the customer declines.
-    const mbway = await openPending('mbway', { phone_number: '+351 912 345 678' })
-    expect(await mbway.panel.locator('dl').textContent()).toContain('Phone91*****78')
-    await mbway.panel.getByRole('button', { name: 'Decline' }).click()
-    await expect
-      .poll(() => result.textContent())
-      .toBe(
-        `Declined: instrument ${mbway.instrument.id} is now invalid (03.00.0001 Processor Declined).`,
-      )
-    await timeline.locator('a:text-is("Instrument invalid")').waitFor()
-
-    // PayPal: a link to its approval page; it expires now.
-    const paypal = await openPending('paypal')
-    expect(
-      await paypal.panel.getByRole('link', { name: 'Approval page' }).getAttribute('href'),
-    ).toBe(paypal.instrument.redirect.url)
-    await paypal.panel.getByRole('button', { name: 'Expire now' }).click()
-    await expect
-      .poll(() => result.textContent())
-      .toBe(
-        `Expired: instrument ${paypal.instrument.id} is now invalid (03.00.0002 Instrument Expired).`,
-      )
-    const expired = await callApi<{ status: string }>(
-      world,
-      accountA,
-      'GET',
-      `/instruments/${paypal.instrument.id}`,
-    )
-    expect(expired.status).toBe('invalid')
-
-    // An answer the instrument no longer waits for shows the service's reason.
-    const approvedElsewhere = await openPending('mbway', { phone_number: '912345678' })
-    await callApi(
-      world,
-      accountA,
-      'POST',
-      `/test/instruments/${approvedElsewhere.instrument.id}/approve`,
-    )
-    await approvedElsewhere.panel.getByRole('button', { name: 'Approve' }).click()
-    await expect
-      .poll(() => result.textContent())
-      .toContain(
-        `Approve failed: Instrument ${approvedElsewhere.instrument.id} is not waiting for the customer (status authorized)`,
-      )
-  })
-
-  it('shows a failing delivery’s next attempt and filters failing deliveries', async () => {
-    const failing = await runPaidFlow(world, accountA, 'ord_browser_failing', world.failingReceiver)
-    await expect
-      .poll(
-        async () =>
-          (await eventsOf(world, accountA, failing.chargeId)).every(
-            ({ delivery_status }) => delivery_status === 'failing',
-          ),
-        { timeout: 15_000 },
-      )
-      .toBe(true)
-    const [event] = await eventsOf(world, accountA, failing.chargeId, 'payment.success')
-
-    await page.goto(`${world.sandbox.url}/dashboard/events/${event?.id}`)
-    await page.locator('pre.json').waitFor()
-    expect(await page.locator('.delivery .badge').textContent()).toBe('Failing')
-    expect(await page.locator('.delivery .result-status').textContent()).toBe('HTTP 500')
-    // A retry is always ahead (5 s, then 5 min at time scale 1); its time is shown, not "none".
-    const next = await page.locator('.delivery .next-attempt time').getAttribute('datetime')
-    expect(Date.parse(next ?? '')).toBeGreaterThan(Date.parse(event?.created_at ?? ''))
-    await screenshot(page, 'dashboard-event-failing')
-
-    await page.goto(`${world.sandbox.url}/dashboard`)
-    await eventsLoaded(page)
-    await page.getByLabel('Delivery').selectOption('failing')
-    await applyFilters(page, (url) => url.searchParams.get('delivery_status') === 'failing')
-    expect(new Set(await deliveryStates(page))).toEqual(new Set(['Failing']))
-    expect(
-      await page.locator(`table.events a[href="/dashboard/charges/${failing.chargeId}"]`).count(),
-    ).toBeGreaterThan(0)
-  })
-
-  it('filters exhausted deliveries, whose event shows no next attempt', async () => {
-    const charge = await callApi<{ id: string }>(fastWorld, accountA, 'POST', '/charges', {
-      charge_type: 'card_onetime',
-      amount: 12,
-      currency: 'EUR',
-      events_url: `${fastWorld.failingReceiver.url}/events`,
+describe.concurrent('dashboard in Chromium', { timeout: 30_000 }, () => {
+  describe.concurrent('one person signing in and out', () => {
+    let page: Page
+    beforeAll(async () => {
+      page = await lanePage()
+      // Playwright's clock: a test moves the page's timers (the 3 s refresh) forward instead
+      // of waiting for them.
+      await page.clock.install()
     })
-    await expect
-      .poll(
-        async () =>
-          (await eventsOf(fastWorld, accountA, charge.id)).map(
-            ({ delivery_status }) => delivery_status,
-          ),
-        { timeout: 15_000 },
-      )
-      .toEqual(['exhausted', 'exhausted'])
-    // Its own profile: both sandboxes are on 127.0.0.1, whose cookies ignore the port.
-    const fast = await newPage(await browser.newContext())
-    await signIn(fast, fastWorld, accountA)
-    await eventsLoaded(fast)
 
-    await fast.getByLabel('Delivery').selectOption('exhausted')
-    await applyFilters(fast, (url) => url.searchParams.get('delivery_status') === 'exhausted')
-
-    expect(await deliveryStates(fast)).toEqual(['Exhausted', 'Exhausted'])
-    await screenshot(fast, 'dashboard-events-exhausted')
-    await eventRows(fast).first().locator('td[data-label="Event"] a').click()
-    await fast.locator('pre.json').waitFor()
-    expect(await fast.locator('.delivery .next-attempt').textContent()).toBe('none scheduled')
-    await expect
-      .poll(() => fast.getByRole('heading', { name: /^Retries log/ }).textContent())
-      .toBe('Retries log (7)')
-  })
-
-  it('lists the account’s API requests with their integration warnings', async () => {
-    // A request as a PHP integration sends it: a trailing slash, the amount as text, a typo.
-    const response = await fetch(`${world.sandbox.apiUrl}/charges/`, {
-      method: 'POST',
-      headers: {
-        authorization: basic(accountA),
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        charge_type: 'card_onetime',
-        amount: '12.50',
-        currency: 'USD',
-        events_url: world.receiver.url,
-        redirect_ur: 'https://shop.example/back',
-      }),
+    it.sequential('refuses wrong credentials and stays on the sign-in form', async ({ expect }) => {
+      await page.goto(`${world.sandbox.url}/dashboard`)
+      await page.getByLabel('Account id').fill(accountA.id)
+      await page.getByLabel('Private key').fill('sk_not_the_key')
+      const [response] = await Promise.all([
+        page.waitForResponse((answer) => answer.url().endsWith('/dashboard/session')),
+        page.getByRole('button', { name: 'Sign in' }).click(),
+      ])
+      expect(response.status()).toBe(401)
+      await expect(page.getByRole('alert').textContent()).resolves.toContain('were refused')
+      expect(await page.content()).not.toContain('sk_not_the_key')
+      expect(await page.context().cookies()).toEqual([])
     })
-    expect(response.status).toBe(201)
-    const requestId = response.headers.get('request-id') ?? ''
 
-    await page.getByRole('link', { name: 'Requests' }).click()
-    await page.waitForURL((url) => url.pathname === '/dashboard/requests')
-    expect(await page.getByRole('link', { name: 'Requests' }).getAttribute('aria-current')).toBe(
-      'page',
-    )
-    const row = page.locator(`table.requests tr[data-request-id="${requestId}"]`)
-    await row.waitFor()
-    expect(await row.locator('td[data-label="Request"] code').textContent()).toBe(
-      'POST /v2/charges/',
-    )
-    expect(await row.locator('td[data-label="Status"]').textContent()).toBe('201')
-    expect(
-      await row
-        .locator('.warnings li')
-        .evaluateAll((items) => items.map((item) => item.getAttribute('data-code'))),
-    ).toEqual(['trailing_slash', 'form_body', 'numeric_string', 'unknown_field'])
-    const typo = row.locator('.warnings li[data-code="unknown_field"]')
-    expect(await typo.textContent()).toContain('did you mean redirect_url?')
-    expect(await typo.locator('small code').textContent()).toBe('redirect_url')
-    // The page's own polling of this list is not a merchant request: it is never listed.
-    const paths = await page
-      .locator('table.requests td[data-label="Request"] code')
-      .allTextContents()
-    expect(paths.filter((path) => path.includes('/v2/requests'))).toEqual([])
-    await screenshot(page, 'dashboard-requests')
-    // A reload keeps the view.
-    await page.reload()
-    await row.waitFor()
-  })
+    it.sequential('signs in and shows new events as they happen, without a reload', async ({
+      expect,
+    }) => {
+      await signIn(page, world, accountA)
+      await eventsLoaded(page)
+      const navigations: string[] = []
+      const navigated = (frame: Frame) => navigations.push(frame.url())
+      page.on('framenavigated', navigated)
+      const live = await runPaidFlow(world, accountA, 'ord_browser_live')
+      // The page asks for new events every 3 s: its clock jumps there instead of the test waiting.
+      await page.clock.runFor(3_000)
+      await page.locator(`tr:has(a[href="/dashboard/charges/${live.chargeId}"])`).first().waitFor()
+      page.off('framenavigated', navigated)
+      expect(navigations).toEqual([])
+      await expect.poll(() => page.locator('#status').textContent()).toMatch(/new events?$/)
+      await screenshot(page, 'dashboard-events')
+    })
 
-  it('loads the events view in under 200 KB transferred', async () => {
-    const fresh = await newPage()
-    try {
-      const client = await context.newCDPSession(fresh)
-      await client.send('Network.enable')
-      await client.send('Network.setCacheDisabled', { cacheDisabled: true })
-      let transferred = 0
-      const loading = new Set<string>()
-      client.on('Network.requestWillBeSent', ({ requestId }) => loading.add(requestId))
-      client.on('Network.loadingFailed', ({ requestId }) => loading.delete(requestId))
-      client.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
-        transferred += encodedDataLength
-        loading.delete(requestId)
+    it.sequential('never exposes the private key in the page, the URL, storage or script-readable cookies', async ({
+      expect,
+    }) => {
+      const html = await page.content()
+      expect(html).not.toContain(accountA.key)
+      expect(page.url()).not.toContain(accountA.key)
+      const exposed = await page.evaluate(() => ({
+        cookie: document.cookie,
+        storage: JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+      }))
+      expect(exposed.cookie).toBe('')
+      expect(exposed.storage).not.toContain(accountA.key)
+      const [cookie] = await page.context().cookies()
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/dashboard' })
+      expect(cookie?.value).not.toContain(accountA.key)
+    })
+
+    it.sequential('signs out, and the old session cookie no longer opens anything', async ({
+      expect,
+    }) => {
+      const [cookie] = await page.context().cookies()
+      await page.getByRole('button', { name: 'Sign out' }).click()
+      await page.waitForSelector('body[data-page="sign-in"]')
+      expect(await page.context().cookies()).toEqual([])
+      const answer = await fetch(`${world.sandbox.url}/dashboard/api/events`, {
+        headers: { cookie: `${cookie?.name}=${cookie?.value}` },
       })
-      await fresh.goto(`${world.sandbox.url}/dashboard`)
-      await eventsLoaded(fresh)
-      // Every request the first load made has finished: nothing is left to count.
-      await expect.poll(() => loading.size).toBe(0)
-      console.log(
-        `RESULT dashboard first load: ${transferred} bytes transferred (HTML, CSS, JS, events list)`,
+      expect(answer.status).toBe(401)
+    })
+
+    it.sequential('keeps a shared link through sign-in', async ({ expect }) => {
+      await signIn(page, world, accountA, `/dashboard?charge=${flow.chargeId}&dismissed=false`)
+      const url = new URL(page.url())
+      expect(url.pathname).toBe('/dashboard')
+      expect(url.searchParams.get('charge')).toBe(flow.chargeId)
+      expect(url.searchParams.get('dismissed')).toBe('false')
+    })
+
+    it.sequential('shows a second account none of the first account’s data', async ({ expect }) => {
+      await page.getByRole('button', { name: 'Sign out' }).click()
+      await page.waitForSelector('body[data-page="sign-in"]')
+      await signIn(page, world, accountB)
+      await eventsLoaded(page)
+      expect(await page.locator(`a[href="/dashboard/charges/${flow.chargeId}"]`).count()).toBe(0)
+      expect(await page.content()).not.toContain('ord_browser_1')
+
+      const [event] = await eventsOf(world, accountA, flow.chargeId)
+      await follow(page, `/dashboard/events/${event?.id}`)
+      await expect.poll(() => page.locator('h1').textContent()).toBe('Event not found')
+      await follow(page, `/dashboard/charges/${flow.chargeId}`)
+      await expect(page.getByRole('alert').textContent()).resolves.toContain('No such charge')
+    })
+
+    // Account B's: a settlement settles every payment of its account, and the other lanes count
+    // account A's events.
+    it.sequential('shows a settlement and a dispute on the charge timeline', async ({ expect }) => {
+      const disputed = await runPaidFlow(world, accountB, 'ord_browser_disputed')
+      const dispute = await callApi<{ id: string }>(
+        world,
+        accountB,
+        'POST',
+        `/test/payments/${disputed.paymentId}/dispute`,
+        { amount: 10 },
       )
-      expect(transferred).toBeGreaterThan(1000)
-      expect(transferred).toBeLessThan(200 * 1024)
-    } finally {
-      await fresh.close()
-    }
-  })
+      const settlement = await callApi<{ id: string }>(world, accountB, 'POST', '/test/settlements')
 
-  it('works with the keyboard alone', async () => {
-    await page.goto(`${world.sandbox.url}/dashboard?charge=${flow.chargeId}`)
-    await eventsLoaded(page)
-    const focusedHref = () =>
-      page.evaluate(() => document.activeElement?.getAttribute('href') ?? '')
-    let href = ''
-    for (let presses = 0; presses < 60 && !href.startsWith('/dashboard/events/'); presses++) {
-      await page.keyboard.press('Tab')
-      href = await focusedHref()
-    }
-    expect(href).toMatch(/^\/dashboard\/events\//)
-    await page.keyboard.press('Enter')
-    await page.waitForURL(`**${href}`)
-    await page.locator('pre.json').waitFor()
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
-    let label = ''
-    for (let presses = 0; presses < 20 && label !== 'Redeliver now'; presses++) {
-      await page.keyboard.press('Tab')
-      label = await page.evaluate(() => document.activeElement?.textContent ?? '')
-    }
-    expect(label).toBe('Redeliver now')
-    await page.keyboard.press('Enter')
-    await expect.poll(() => page.locator('.action-result').textContent()).toContain('Redelivered')
-
-    await page.goBack()
-    await eventsLoaded(page)
-    await page.keyboard.press('/')
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('filter-charge')
-  })
-
-  it('fits a 390 px phone screen', async () => {
-    await page.setViewportSize({ width: 390, height: 844 })
-    try {
-      const [event] = await eventsOf(world, accountA, flow.chargeId, 'refund.success')
-      const views = [
-        ['dashboard-phone-events', '/dashboard', 'table.events'],
-        ['dashboard-phone-event', `/dashboard/events/${event?.id}`, 'pre.json'],
-        ['dashboard-phone-charge', `/dashboard/charges/${flow.chargeId}`, 'ol.timeline'],
-        ['dashboard-phone-requests', '/dashboard/requests', 'table.requests'],
-      ] as const
-      for (const [name, path, loaded] of views) {
-        await page.goto(`${world.sandbox.url}${path}`)
-        await page.locator(loaded).waitFor()
-        const width = await page.evaluate(() => document.documentElement.scrollWidth)
-        expect(width, name).toBeLessThanOrEqual(390)
-        await screenshot(page, name)
+      await follow(page, `/dashboard/charges/${disputed.chargeId}`)
+      await page.locator('ol.timeline').waitFor()
+      const expected = await eventsOf(world, accountB, disputed.chargeId)
+      expect(expected.map(({ type }) => type)).toEqual(
+        expect.arrayContaining(['dispute.created', 'payment.settled']),
+      )
+      expect(await page.locator('ol.timeline > li').count()).toBe(expected.length)
+      for (const { id } of expected) {
+        expect(await page.locator(`ol.timeline a[href="/dashboard/events/${id}"]`).count()).toBe(1)
       }
-    } finally {
-      await page.setViewportSize({ width: 1280, height: 900 })
-    }
-  })
-
-  it('signs out, and the old session cookie no longer opens anything', async () => {
-    const [cookie] = await context.cookies()
-    await page.getByRole('button', { name: 'Sign out' }).click()
-    await page.waitForSelector('body[data-page="sign-in"]')
-    expect(await context.cookies()).toEqual([])
-    const answer = await fetch(`${world.sandbox.url}/dashboard/api/events`, {
-      headers: { cookie: `${cookie?.name}=${cookie?.value}` },
+      for (const [heading, id] of [
+        ['Settlements', settlement.id],
+        ['Disputes', dispute.id],
+      ] as const) {
+        const group = page.locator('.object-group', {
+          has: page.getByRole('heading', { name: heading }),
+        })
+        expect(await group.locator(`h4 code:text-is("${id}")`).count(), heading).toBe(1)
+      }
+      await screenshot(page, 'dashboard-charge-settled-disputed')
     })
-    expect(answer.status).toBe(401)
+
+    it.sequential('lists the account’s API requests with their integration warnings', async ({
+      expect,
+    }) => {
+      // Account B's list, which only this lane fills: account A's fills up with the other lanes'
+      // calls. A request as a PHP integration sends it: a trailing slash, the amount as text, a typo.
+      const response = await fetch(`${world.sandbox.apiUrl}/charges/`, {
+        method: 'POST',
+        headers: {
+          authorization: basic(accountB),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({
+          charge_type: 'card_onetime',
+          amount: '12.50',
+          currency: 'USD',
+          events_url: world.receiver.url,
+          redirect_ur: 'https://shop.example/back',
+        }),
+      })
+      expect(response.status).toBe(201)
+      const requestId = response.headers.get('request-id') ?? ''
+
+      await page.getByRole('link', { name: 'Requests' }).click()
+      await page.waitForURL((url) => url.pathname === '/dashboard/requests')
+      expect(await page.getByRole('link', { name: 'Requests' }).getAttribute('aria-current')).toBe(
+        'page',
+      )
+      const row = page.locator(`table.requests tr[data-request-id="${requestId}"]`)
+      await row.waitFor()
+      expect(await row.locator('td[data-label="Request"] code').textContent()).toBe(
+        'POST /v2/charges/',
+      )
+      expect(await row.locator('td[data-label="Status"]').textContent()).toBe('201')
+      expect(
+        await row
+          .locator('.warnings li')
+          .evaluateAll((items) => items.map((item) => item.getAttribute('data-code'))),
+      ).toEqual(['trailing_slash', 'form_body', 'numeric_string', 'unknown_field'])
+      const typo = row.locator('.warnings li[data-code="unknown_field"]')
+      expect(await typo.textContent()).toContain('did you mean redirect_url?')
+      expect(await typo.locator('small code').textContent()).toBe('redirect_url')
+      // The page's own polling of this list is not a merchant request: it is never listed.
+      const paths = await page
+        .locator('table.requests td[data-label="Request"] code')
+        .allTextContents()
+      expect(paths.filter((path) => path.includes('/v2/requests'))).toEqual([])
+      await screenshot(page, 'dashboard-requests')
+      // A reload keeps the view.
+      await page.reload()
+      await row.waitFor()
+    })
+
+    it.sequential('filters exhausted deliveries, whose event shows no next attempt', async ({
+      expect,
+    }) => {
+      // The other sandbox on the same host, whose cookies ignore the port: signing in there ends
+      // the session with the first.
+      const fast = page
+      await signIn(fast, fastWorld, accountA)
+      await eventsLoaded(fast)
+      await expect
+        .poll(
+          async () =>
+            (await eventsOf(fastWorld, accountA, exhaustedChargeId)).map(
+              ({ delivery_status }) => delivery_status,
+            ),
+          { timeout: 15_000 },
+        )
+        .toEqual(['exhausted', 'exhausted'])
+
+      await fast.getByLabel('Delivery').selectOption('exhausted')
+      await applyFilters(fast, (url) => url.searchParams.get('delivery_status') === 'exhausted')
+
+      expect(await deliveryStates(fast)).toEqual(['Exhausted', 'Exhausted'])
+      await screenshot(fast, 'dashboard-events-exhausted')
+      await eventRows(fast).first().locator('td[data-label="Event"] a').click()
+      await fast.locator('pre.json').waitFor()
+      expect(await fast.locator('.delivery .next-attempt').textContent()).toBe('none scheduled')
+      await expect
+        .poll(() => fast.getByRole('heading', { name: /^Retries log/ }).textContent())
+        .toBe('Retries log (7)')
+    })
   })
 
-  it('keeps a shared link through sign-in', async () => {
-    await signIn(page, world, accountA, `/dashboard?charge=${flow.chargeId}&dismissed=false`)
-    const url = new URL(page.url())
-    expect(url.pathname).toBe('/dashboard')
-    expect(url.searchParams.get('charge')).toBe(flow.chargeId)
-    expect(url.searchParams.get('dismissed')).toBe('false')
+  // The only lane that changes the charge's events (a redelivery, a dismissal).
+  describe.concurrent('the events list', () => {
+    let page: Page
+    beforeAll(async () => {
+      page = await signedInPage()
+    })
+
+    it.sequential('finds the flow’s events by charge, with the filter in a reload-safe URL', async ({
+      expect,
+    }) => {
+      await page.goto(`${world.sandbox.url}/dashboard`)
+      await eventsLoaded(page)
+      await page.getByLabel('Charge id').fill(flow.chargeId)
+      await page.getByRole('button', { name: 'Apply filters' }).click()
+      await page.waitForURL((url) => url.searchParams.get('charge') === flow.chargeId)
+      await eventsLoaded(page)
+      const expected = await eventsOf(world, accountA, flow.chargeId)
+      await expect.poll(() => eventRows(page).count()).toBe(expected.length)
+      expect(await eventRows(page).first().getAttribute('data-event-id')).toBe(expected[0]?.id)
+
+      await page.reload()
+      await eventsLoaded(page)
+      expect(await eventRows(page).count()).toBe(expected.length)
+      expect(await page.getByLabel('Charge id').inputValue()).toBe(flow.chargeId)
+    })
+
+    it.sequential('finds them by metadata and by several types', async ({ expect }) => {
+      const other = await runPaidFlow(world, accountA, 'ord_browser_2')
+      await page.getByRole('link', { name: 'Clear' }).click()
+      await eventsLoaded(page)
+      await page.getByLabel('Key', { exact: true }).fill('order_id')
+      await page.getByLabel('Value', { exact: true }).fill('ord_browser_2')
+      await page.getByRole('button', { name: 'Apply filters' }).click()
+      await page.waitForURL((url) => url.searchParams.get('metadata[order_id]') === 'ord_browser_2')
+      await eventsLoaded(page)
+      const expected = await eventsOf(world, accountA, other.chargeId)
+      await expect.poll(() => eventRows(page).count()).toBe(expected.length)
+      expect(
+        await page.locator(`table.events a[href="/dashboard/charges/${flow.chargeId}"]`).count(),
+      ).toBe(0)
+
+      await follow(
+        page,
+        `/dashboard?charge=${flow.chargeId}&type=payment.success&type=refund.success`,
+      )
+      await eventsLoaded(page)
+      const types = await page
+        .locator('table.events tbody tr td:nth-child(2) small')
+        .allTextContents()
+      expect(types.sort()).toEqual(['payment.success', 'refund.success'])
+      await page.getByText('Types (2 selected)').click()
+      expect(await page.getByLabel('Payment success').isChecked()).toBe(true)
+
+      await follow(page, `/dashboard?charge=${flow.chargeId}&delivery_status=delivered`)
+      await eventsLoaded(page)
+      const states = await page
+        .locator('table.events tbody .badge:not(.badge-dismissed)')
+        .allTextContents()
+      expect(states.length).toBeGreaterThan(0)
+      expect(new Set(states)).toEqual(new Set(['Delivered']))
+
+      const later = new Date(Date.now() + 3_600_000)
+      later.setMilliseconds(0)
+      await follow(page, `/dashboard?created_gte=${later.toISOString()}`)
+      await eventsLoaded(page)
+      await expect(page.locator('.results').textContent()).resolves.toContain('No events match')
+      await page.getByRole('button', { name: 'Apply filters' }).click()
+      await page.waitForURL(
+        (url) => url.search.includes('type') === false && url.searchParams.has('created_gte'),
+      )
+      expect(new URL(page.url()).searchParams.get('created_gte')).toBe(later.toISOString())
+    })
+
+    it.sequential('finds an object’s events by object id', async ({ expect }) => {
+      await follow(page, `/dashboard`)
+      await eventsLoaded(page)
+      await page.getByLabel('Object id').fill(flow.paymentId)
+      await applyFilters(page, (url) => url.searchParams.get('object_id') === flow.paymentId)
+
+      const expected = await callApi<{ collection: { id: string }[] }>(
+        world,
+        accountA,
+        'GET',
+        `/events?object_id=${flow.paymentId}`,
+      )
+      await expect.poll(() => eventRows(page).count()).toBe(expected.collection.length)
+      const objects = await page
+        .locator('table.events tbody td[data-label="Object"] code')
+        .allTextContents()
+      expect(new Set(objects)).toEqual(new Set([flow.paymentId]))
+    })
+
+    it.sequential('keeps the whole "until" second and the latest-result filter when applying filters', async ({
+      expect,
+    }) => {
+      const [newest] = await eventsOf(world, accountA, flow.chargeId)
+      const second = new Date(newest?.created_at ?? '')
+      second.setMilliseconds(0)
+      await follow(
+        page,
+        `/dashboard?charge=${flow.chargeId}&created_lte=${second.toISOString()}&result_status=200`,
+      )
+      await eventsLoaded(page)
+      expect(await page.getByLabel('Latest result').inputValue()).toBe('200')
+      const shared = new URL(page.url()).search
+
+      await applyFilters(page, (url) => url.search !== shared)
+
+      const applied = new URL(page.url()).searchParams
+      expect(applied.get('created_lte')).toBe(new Date(second.getTime() + 999).toISOString())
+      expect(applied.get('result_status')).toBe('200')
+      expect(applied.get('charge')).toBe(flow.chargeId)
+      await expect.poll(() => page.locator(`tr[data-event-id="${newest?.id}"]`).count()).toBe(1)
+    })
+
+    it.sequential('opens an event, redelivers it and shows the log grow', async ({ expect }) => {
+      const [event] = await eventsOf(world, accountA, flow.chargeId, 'payment.success')
+      await follow(page, `/dashboard?charge=${flow.chargeId}`)
+      await eventsLoaded(page)
+      await page.locator(`a[href="/dashboard/events/${event?.id}"]`).click()
+      await page.waitForURL(`**/dashboard/events/${event?.id}`)
+      await page.locator('pre.json').waitFor()
+      const json = JSON.parse((await page.locator('pre.json').textContent()) ?? '{}')
+      expect(json.id).toBe(event?.id)
+      expect(json.type).toBe('payment.success')
+      const retries = page.getByRole('heading', { name: /^Retries log/ })
+      const before = event?.retries_log.length ?? 0
+      await expect(retries.textContent()).resolves.toBe(`Retries log (${before})`)
+
+      await page.getByRole('button', { name: 'Redeliver now' }).click()
+      await expect.poll(() => retries.textContent()).toBe(`Retries log (${before + 1})`)
+      await expect
+        .poll(() => page.locator('.action-result').textContent())
+        .toContain('answered HTTP 200')
+      await page.getByRole('button', { name: 'Redeliver now' }).click()
+      await expect.poll(() => retries.textContent()).toBe(`Retries log (${before + 2})`)
+      await screenshot(page, 'dashboard-event')
+    })
+
+    it.sequential('dismisses it, and the dismissed filter hides it', async ({ expect }) => {
+      const eventId = page.url().split('/').pop() as string
+      await page.getByRole('button', { name: 'Dismiss' }).click()
+      await expect
+        .poll(() => page.locator('.action-result').textContent())
+        .toContain('Dismissed at')
+      expect(await page.getByRole('button', { name: 'Dismissed' }).isDisabled()).toBe(true)
+
+      await follow(page, `/dashboard?charge=${flow.chargeId}`)
+      await eventsLoaded(page)
+      await expect.poll(() => page.locator(`tr[data-event-id="${eventId}"]`).count()).toBe(1)
+      await page.getByLabel('Dismissed').selectOption('false')
+      await page.getByRole('button', { name: 'Apply filters' }).click()
+      await page.waitForURL((url) => url.searchParams.get('dismissed') === 'false')
+      await eventsLoaded(page)
+      await expect.poll(() => page.locator(`tr[data-event-id="${eventId}"]`).count()).toBe(0)
+      expect(await eventRows(page).count()).toBeGreaterThan(0)
+    })
+
+    it.sequential('works with the keyboard alone', async ({ expect }) => {
+      await follow(page, `/dashboard?charge=${flow.chargeId}`)
+      await eventsLoaded(page)
+      const focusedHref = () =>
+        page.evaluate(() => document.activeElement?.getAttribute('href') ?? '')
+      let href = ''
+      for (let presses = 0; presses < 60 && !href.startsWith('/dashboard/events/'); presses++) {
+        await page.keyboard.press('Tab')
+        href = await focusedHref()
+      }
+      expect(href).toMatch(/^\/dashboard\/events\//)
+      await page.keyboard.press('Enter')
+      await page.waitForURL(`**${href}`)
+      await page.locator('pre.json').waitFor()
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
+      let label = ''
+      for (let presses = 0; presses < 20 && label !== 'Redeliver now'; presses++) {
+        await page.keyboard.press('Tab')
+        label = await page.evaluate(() => document.activeElement?.textContent ?? '')
+      }
+      expect(label).toBe('Redeliver now')
+      await page.keyboard.press('Enter')
+      await expect.poll(() => page.locator('.action-result').textContent()).toContain('Redelivered')
+
+      await page.goBack()
+      await eventsLoaded(page)
+      await page.keyboard.press('/')
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('filter-charge')
+    })
   })
 
-  it('shows a second account none of the first account’s data', async () => {
-    await page.getByRole('button', { name: 'Sign out' }).click()
-    await page.waitForSelector('body[data-page="sign-in"]')
-    await signIn(page, world, accountB)
-    await eventsLoaded(page)
-    expect(await page.locator(`a[href="/dashboard/charges/${flow.chargeId}"]`).count()).toBe(0)
-    expect(await page.content()).not.toContain('ord_browser_1')
+  describe.concurrent('the charge page', () => {
+    let page: Page
+    beforeAll(async () => {
+      page = await signedInPage()
+    })
 
-    const [event] = await eventsOf(world, accountA, flow.chargeId)
-    await page.goto(`${world.sandbox.url}/dashboard/events/${event?.id}`)
-    await expect.poll(() => page.locator('h1').textContent()).toBe('Event not found')
-    await page.goto(`${world.sandbox.url}/dashboard/charges/${flow.chargeId}`)
-    await expect(page.getByRole('alert').textContent()).resolves.toContain('No such charge')
+    it.sequential('shows the charge timeline with its objects and explains a failure code', async ({
+      expect,
+    }) => {
+      await page.goto(`${world.sandbox.url}/dashboard/charges/${flow.chargeId}`)
+      await page.locator('ol.timeline').waitFor()
+      const expected = await eventsOf(world, accountA, flow.chargeId)
+      expect(await page.locator('ol.timeline > li').count()).toBe(expected.length)
+      const firstType = await page.locator('ol.timeline > li a').first().textContent()
+      expect(firstType).toBe('Charge created')
+      for (const id of [flow.paymentId, flow.refundId]) {
+        expect(await page.locator(`.cards h4 code:text-is("${id}")`).count()).toBe(1)
+      }
+      await expect(page.locator('.charge-summary').textContent()).resolves.toContain('€25.50')
+      await screenshot(page, 'dashboard-charge')
+
+      const declined = await runDeclinedFlow(world, accountA, 'ord_browser_declined')
+      await follow(page, `/dashboard/charges/${declined.chargeId}`)
+      await page.locator('ol.timeline').waitFor()
+      const failure = page.locator('.cards .failure').first()
+      await expect(failure.textContent()).resolves.toContain('06.02.0000 Unsafe Transaction')
+      await expect(failure.textContent()).resolves.toContain('Risk')
+      await screenshot(page, 'dashboard-charge-declined')
+
+      // Card testing: after five declined cards the charge itself fails, and says why.
+      const tested = await runDeclinedFlow(world, accountA, 'ord_browser_card_testing')
+      for (let attempt = 0; attempt < 5; attempt++) {
+        await callApi(world, accountA, 'POST', '/instruments', {
+          charge: tested.chargeId,
+          name: 'Card Tester',
+          number: '4242424242424242',
+          expiration_month: 12,
+          expiration_year: 2035,
+          cvc: '123',
+        })
+      }
+      await follow(page, `/dashboard/charges/${tested.chargeId}`)
+      await page.locator('ol.timeline').waitFor()
+      const summary = page.locator('.charge-summary')
+      await expect(summary.locator('.failure').textContent()).resolves.toContain(
+        '02.01.0000 Too Many Tries',
+      )
+      expect(await page.locator('ol.timeline > li a:text-is("Charge error")').count()).toBe(1)
+    })
+
+    it.sequential('answers for the customer of a pending instrument: pay a reference, decline, expire', async ({
+      expect,
+    }) => {
+      /** A charge of `chargeType` and its instrument, pending, with the charge's page open. */
+      const openPending = async (chargeType: string, details: Record<string, unknown> = {}) => {
+        const charge = await callApi<{ id: string }>(world, accountA, 'POST', '/charges', {
+          charge_type: chargeType,
+          amount: 19.9,
+          currency: 'EUR',
+          events_url: `${world.receiver.url}/events`,
+        })
+        const instrument = await callApi<PendingInstrument>(
+          world,
+          accountA,
+          'POST',
+          '/instruments',
+          { charge: charge.id, ...details },
+        )
+        await follow(page, `/dashboard/charges/${charge.id}`)
+        const panel = page.getByRole('region', { name: 'Waiting for the customer' })
+        await panel.waitFor()
+        return { charge, instrument, panel }
+      }
+      const result = page.locator('p.action-result')
+      const timeline = page.locator('ol.timeline')
+
+      // Multibanco: the reference to pay, and only "Pay reference" besides "Expire now".
+      const multibanco = await openPending('multibanco')
+      const { entity, reference } = multibanco.instrument.redirect.parameters
+      const facts = await multibanco.panel.locator('dl').textContent()
+      for (const shown of [
+        `Entity${entity}`,
+        `Reference${reference}`,
+        'Amount to pay€19.90',
+        'Expires',
+      ]) {
+        expect(facts).toContain(shown)
+      }
+      expect(await multibanco.panel.getByRole('button').allTextContents()).toEqual([
+        'Pay reference',
+        'Expire now',
+      ])
+      await screenshot(page, 'dashboard-pending-reference')
+      await multibanco.panel.getByRole('button', { name: 'Pay reference' }).click()
+      await expect
+        .poll(() => result.textContent())
+        .toBe(`Paid: instrument ${multibanco.instrument.id} is now authorized.`)
+      await timeline.locator('a:text-is("Payment success")').waitFor()
+      expect(await page.getByRole('region', { name: 'Waiting for the customer' }).count()).toBe(0)
+
+      // MB WAY: the phone the notification went to; the customer declines.
+      const mbway = await openPending('mbway', { phone_number: '+351 912 345 678' })
+      expect(await mbway.panel.locator('dl').textContent()).toContain('Phone91*****78')
+      await mbway.panel.getByRole('button', { name: 'Decline' }).click()
+      await expect
+        .poll(() => result.textContent())
+        .toBe(
+          `Declined: instrument ${mbway.instrument.id} is now invalid (03.00.0001 Processor Declined).`,
+        )
+      await timeline.locator('a:text-is("Instrument invalid")').waitFor()
+
+      // PayPal: a link to its approval page; it expires now.
+      const paypal = await openPending('paypal')
+      expect(
+        await paypal.panel.getByRole('link', { name: 'Approval page' }).getAttribute('href'),
+      ).toBe(paypal.instrument.redirect.url)
+      await paypal.panel.getByRole('button', { name: 'Expire now' }).click()
+      await expect
+        .poll(() => result.textContent())
+        .toBe(
+          `Expired: instrument ${paypal.instrument.id} is now invalid (03.00.0002 Instrument Expired).`,
+        )
+      const expired = await callApi<{ status: string }>(
+        world,
+        accountA,
+        'GET',
+        `/instruments/${paypal.instrument.id}`,
+      )
+      expect(expired.status).toBe('invalid')
+
+      // An answer the instrument no longer waits for shows the service's reason.
+      const approvedElsewhere = await openPending('mbway', { phone_number: '912345678' })
+      await callApi(
+        world,
+        accountA,
+        'POST',
+        `/test/instruments/${approvedElsewhere.instrument.id}/approve`,
+      )
+      await approvedElsewhere.panel.getByRole('button', { name: 'Approve' }).click()
+      await expect
+        .poll(() => result.textContent())
+        .toContain(
+          `Approve failed: Instrument ${approvedElsewhere.instrument.id} is not waiting for the customer (status authorized)`,
+        )
+    })
+
+    it.sequential('shows a failing delivery’s next attempt and filters failing deliveries', async ({
+      expect,
+    }) => {
+      const failing = await runPaidFlow(
+        world,
+        accountA,
+        'ord_browser_failing',
+        world.failingReceiver,
+      )
+      await expect
+        .poll(
+          async () =>
+            (await eventsOf(world, accountA, failing.chargeId)).every(
+              ({ delivery_status }) => delivery_status === 'failing',
+            ),
+          { timeout: 15_000 },
+        )
+        .toBe(true)
+      const [event] = await eventsOf(world, accountA, failing.chargeId, 'payment.success')
+
+      await follow(page, `/dashboard/events/${event?.id}`)
+      await page.locator('pre.json').waitFor()
+      expect(await page.locator('.delivery .badge').textContent()).toBe('Failing')
+      expect(await page.locator('.delivery .result-status').textContent()).toBe('HTTP 500')
+      // A retry is always ahead (5 s, then 5 min at time scale 1); its time is shown, not "none".
+      const next = await page.locator('.delivery .next-attempt time').getAttribute('datetime')
+      expect(Date.parse(next ?? '')).toBeGreaterThan(Date.parse(event?.created_at ?? ''))
+      await screenshot(page, 'dashboard-event-failing')
+
+      await follow(page, `/dashboard`)
+      await eventsLoaded(page)
+      await page.getByLabel('Delivery').selectOption('failing')
+      await applyFilters(page, (url) => url.searchParams.get('delivery_status') === 'failing')
+      expect(new Set(await deliveryStates(page))).toEqual(new Set(['Failing']))
+      expect(
+        await page.locator(`table.events a[href="/dashboard/charges/${failing.chargeId}"]`).count(),
+      ).toBeGreaterThan(0)
+    })
+
+    it.sequential('fits a 390 px phone screen', async ({ expect }) => {
+      await page.setViewportSize({ width: 390, height: 844 })
+      try {
+        const [event] = await eventsOf(world, accountA, flow.chargeId, 'refund.success')
+        const views = [
+          ['dashboard-phone-events', '/dashboard', 'table.events'],
+          ['dashboard-phone-event', `/dashboard/events/${event?.id}`, 'pre.json'],
+          ['dashboard-phone-charge', `/dashboard/charges/${flow.chargeId}`, 'ol.timeline'],
+          ['dashboard-phone-requests', '/dashboard/requests', 'table.requests'],
+        ] as const
+        for (const [name, path, loaded] of views) {
+          await follow(page, path)
+          await page.locator(loaded).waitFor()
+          const width = await page.evaluate(() => document.documentElement.scrollWidth)
+          expect(width, name).toBeLessThanOrEqual(390)
+          await screenshot(page, name)
+        }
+      } finally {
+        await page.setViewportSize(desktop)
+      }
+    })
+
+    it.sequential('loads the events view in under 200 KB transferred', async ({ expect }) => {
+      // Nothing cached: every byte of the page's first load is transferred again.
+      const client = await page.context().newCDPSession(page)
+      try {
+        await client.send('Network.enable')
+        await client.send('Network.setCacheDisabled', { cacheDisabled: true })
+        let transferred = 0
+        const loading = new Set<string>()
+        client.on('Network.requestWillBeSent', ({ requestId }) => loading.add(requestId))
+        client.on('Network.loadingFailed', ({ requestId }) => loading.delete(requestId))
+        client.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+          transferred += encodedDataLength
+          loading.delete(requestId)
+        })
+        await page.goto(`${world.sandbox.url}/dashboard`)
+        await eventsLoaded(page)
+        // Every request the first load made has finished: nothing is left to count.
+        await expect.poll(() => loading.size).toBe(0)
+        console.log(
+          `RESULT dashboard first load: ${transferred} bytes transferred (HTML, CSS, JS, events list)`,
+        )
+        expect(transferred).toBeGreaterThan(1000)
+        expect(transferred).toBeLessThan(200 * 1024)
+      } finally {
+        await client.detach()
+      }
+    })
   })
+})
 
+// After every lane above has finished.
+describe('what the pages left behind', () => {
   it('never wrote a private key or Basic credentials to the sandbox log', () => {
     const refused = { id: accountA.id, key: 'sk_not_the_key' }
     const secrets = [accountA, accountB, refused].flatMap((account) => [

@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core'
-import { launchChromium } from '../../../../scripts/launch-chromium'
+import { launchChromium, newWindow } from '../../../../scripts/launch-chromium'
 import { type Stack, type StackOptions, startStack } from './stack.js'
 
 export interface ShopInChromium {
   stack: Stack
   browser: Browser
-  /** A desktop-sized page; more pages of the same profile come from `page.context()`. */
-  page: Page
+  /** A desktop-sized page in a window of its own; more pages of its profile: `page.context()`. */
+  newPage(): Promise<Page>
   close(): Promise<void>
 }
 
@@ -28,12 +28,10 @@ export async function openShopInChromium(options: StackOptions = {}): Promise<Sh
     if (browser.status === 'fulfilled') await browser.value.close()
     throw stack.status === 'rejected' ? stack.reason : (browser as PromiseRejectedResult).reason
   }
-  const context = await browser.value.newContext({ viewport: { width: 1100, height: 900 } })
-  const page = await context.newPage()
   return {
     stack: stack.value,
     browser: browser.value,
-    page,
+    newPage: () => newWindow(browser.value, { viewport: { width: 1100, height: 900 } }),
     async close() {
       await browser.value.close()
       await stack.value.close()
