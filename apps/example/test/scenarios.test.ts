@@ -42,7 +42,8 @@ afterAll(async () => {
   await stack?.close()
 })
 
-describe('test scenarios panel', () => {
+// Every run has an order and a charge of its own: the tests go at once.
+describe.concurrent('test scenarios panel', () => {
   async function run(code: string, element: string) {
     const response = await http.post('/scenarios', { code, element })
     expect(response.status).toBe(303)
@@ -53,35 +54,38 @@ describe('test scenarios panel', () => {
     return { html, orderId }
   }
 
-  it('offers every catalogue code and every element', async () => {
+  it('offers every catalogue code and every element', async ({ expect }) => {
     const { html } = await http.page('/scenarios')
     for (const info of errorCodes) expect(html).toContain(`value="${info.code}"`)
     for (const element of testElements) expect(html).toContain(`value="${element}"`)
   })
 
-  it.each(testElements)('a test error at the %s shows the right decline', async (element) => {
-    const code = examples[element]
-    const info = lookupErrorCode(code)
-    const { html, orderId } = await run(code, element)
-    expect(html).toContain(`data-code="${code}"`)
-    expect(html).toContain(`data-step="${element}"`)
-    expect(html).toContain(escapeHtml(info?.designation ?? '?'))
-    expect(html).toContain(escapeHtml(info?.description ?? '?'))
-    expect(html).toContain(`data-retryable="${info?.retryable}"`)
-    // The test-amount encoding: code without dots, leading zeros dropped, .10 … .50.
-    const cents = { charge: '10', instrument: '20', payment: '30', refund: '40', reversal: '50' }[
-      element
-    ]
-    expect(html).toContain(`${Number(code.replaceAll('.', ''))}.${cents} USD`)
+  it.each(testElements)(
+    'a test error at the %s shows the right decline',
+    async (element, { expect }) => {
+      const code = examples[element]
+      const info = lookupErrorCode(code)
+      const { html, orderId } = await run(code, element)
+      expect(html).toContain(`data-code="${code}"`)
+      expect(html).toContain(`data-step="${element}"`)
+      expect(html).toContain(escapeHtml(info?.designation ?? '?'))
+      expect(html).toContain(escapeHtml(info?.description ?? '?'))
+      expect(html).toContain(`data-retryable="${info?.retryable}"`)
+      // The test-amount encoding: code without dots, leading zeros dropped, .10 … .50.
+      const cents = { charge: '10', instrument: '20', payment: '30', refund: '40', reversal: '50' }[
+        element
+      ]
+      expect(html).toContain(`${Number(code.replaceAll('.', ''))}.${cents} USD`)
 
-    const order = await http.waitForOrder(
-      orderId,
-      (o) => o.status === statusAfter[element] && o.failure?.step === element,
-    )
-    expect(order.failure).toMatchObject({ step: element, code })
-  })
+      const order = await http.waitForOrder(
+        orderId,
+        (o) => o.status === statusAfter[element] && o.failure?.step === element,
+      )
+      expect(order.failure).toMatchObject({ step: element, code })
+    },
+  )
 
-  it('the worked example 06.02.0000 at the instrument charges 6020000.20', async () => {
+  it('the worked example 06.02.0000 at the instrument charges 6020000.20', async ({ expect }) => {
     const { html, orderId } = await run('06.02.0000', 'instrument')
     expect(html).toContain('6020000.20 USD')
     const order = await http.order(orderId)
@@ -90,17 +94,19 @@ describe('test scenarios panel', () => {
     expect(charge.amount).toBe(6020000.2)
   })
 
-  it('every catalogue code ends in its decline (elements in rotation)', async () => {
-    // 40 runs: each code once, the failing step rotating so every element sees 8 codes.
-    for (const [index, info] of errorCodes.entries()) {
-      const element = testElements[index % testElements.length] ?? 'instrument'
-      const { html } = await run(info.code, element)
-      expect(html, `${info.code} at ${element}`).toContain(`data-code="${info.code}"`)
-      expect(html, `${info.code} at ${element}`).toContain(`data-step="${element}"`)
-    }
+  it('every catalogue code ends in its decline (elements in rotation)', async ({ expect }) => {
+    // 40 runs, at once: each code once, the failing step rotating so every element sees 8 codes.
+    await Promise.all(
+      errorCodes.map(async (info, index) => {
+        const element = testElements[index % testElements.length] ?? 'instrument'
+        const { html } = await run(info.code, element)
+        expect(html, `${info.code} at ${element}`).toContain(`data-code="${info.code}"`)
+        expect(html, `${info.code} at ${element}`).toContain(`data-step="${element}"`)
+      }),
+    )
   })
 
-  it('explains a bad choice instead of running anything', async () => {
+  it('explains a bad choice instead of running anything', async ({ expect }) => {
     const response = await http.post('/scenarios', { code: '12.34.5678', element: 'teapot' })
     expect(response.status).toBe(400)
     const html = await response.text()

@@ -87,8 +87,8 @@ describe('the charge list', () => {
 
 describe('lists of instruments, refunds, reversals, disputes and settlements', () => {
   it('lists only the account’s own objects, narrowed by each filter, in the list envelope', async () => {
-    const mine = await objectsOf(owner)
-    const theirs = await objectsOf(stranger)
+    // Each account's objects, settlement included, are its own: both are made at once.
+    const [mine, theirs] = await Promise.all([objectsOf(owner), objectsOf(stranger)])
     const api = harness.as(owner)
 
     const instruments = await api('GET', '/instruments')
