@@ -60,7 +60,7 @@ describe.concurrent('test scenarios panel', () => {
     for (const element of testElements) expect(html).toContain(`value="${element}"`)
   })
 
-  it.each(testElements)(
+  it.for(testElements)(
     'a test error at the %s shows the right decline',
     async (element, { expect }) => {
       const code = examples[element]
