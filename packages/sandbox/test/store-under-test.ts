@@ -63,7 +63,7 @@ export async function freshStoreState(): Promise<FreshState> {
 }
 
 /** A new data folder holding an empty, migrated embedded database; remove() deletes it. */
-export async function freshDataFolder(): Promise<FreshState> {
+export async function freshDataFolder(): Promise<FreshState & { options: { data: string } }> {
   const copy = await copyDataFolder(inject('sandboxDataFolder'), 'chargekit-data-')
   return { options: { data: copy.path }, remove: copy.remove }
 }
@@ -76,7 +76,7 @@ export const postgresInRun = inject('postgresUrl') !== undefined
  * tables and no rows; remove() drops it. Test files run at once on that server: each database
  * gets a name of its own.
  */
-export async function freshDatabase(): Promise<FreshState> {
+export async function freshDatabase(): Promise<FreshState & { options: { database: string } }> {
   const serverUrl = inject('postgresUrl')
   if (serverUrl === undefined) throw new Error('No PostgreSQL server in this run')
   const name = `sandbox_${randomUUID().replaceAll('-', '')}`

@@ -5,14 +5,14 @@ import { openSqlDatabase } from '../src/storage/sql/open-database'
 import { createSqlStore } from '../src/storage/sql/sql-store'
 import { releaseAbandonedClaims } from '../src/storage/sql/sql-work-queue'
 import { describeStoreContract } from './store-contract'
-import { type FreshState, freshDatabase, freshDataFolder, postgresInRun } from './store-under-test'
+import { freshDatabase, freshDataFolder, postgresInRun } from './store-under-test'
 import { describeWorkQueueContract } from './work-queue-contract'
 
 // One database per driver for the whole file, copies of the run's migrated templates (an
 // embedded data folder, a database on the run's PostgreSQL server); every test starts from
 // empty tables instead. Cleanup is registered first, so a failed start leaks nothing.
-let embeddedState: FreshState | undefined
-let postgresState: FreshState | undefined
+let embeddedState: Awaited<ReturnType<typeof freshDataFolder>> | undefined
+let postgresState: Awaited<ReturnType<typeof freshDatabase>> | undefined
 let embedded: SqlDatabase | undefined
 let server: SqlDatabase | undefined
 afterAll(async () => {
