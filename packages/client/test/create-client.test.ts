@@ -1,6 +1,6 @@
 import { authorization } from '@chargekit/sandbox/testing'
 import fc from 'fast-check'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ChargekitError, type ClientOptions, createClient, VERSION } from '../src/index'
 import { startRecordingServer } from './support/recording-server'
 
@@ -124,11 +124,15 @@ describe('createClient from the environment', () => {
     server = await startRecordingServer(() => ({ status: 404, body: '{"message":"Not found"}' }))
   })
   afterAll(() => server.close())
+  // Test files share their worker's process: the variables must not outlive these tests.
+  afterEach(() => {
+    vi.unstubAllEnvs()
+  })
 
   it('reads CHARGEKIT_BASE_URL, CHARGEKIT_ACCOUNT_ID and CHARGEKIT_PRIVATE_KEY', async () => {
-    process.env.CHARGEKIT_BASE_URL = server.url
-    process.env.CHARGEKIT_ACCOUNT_ID = 'acct_env'
-    process.env.CHARGEKIT_PRIVATE_KEY = 'sk_env_ü'
+    vi.stubEnv('CHARGEKIT_BASE_URL', server.url)
+    vi.stubEnv('CHARGEKIT_ACCOUNT_ID', 'acct_env')
+    vi.stubEnv('CHARGEKIT_PRIVATE_KEY', 'sk_env_ü')
     const client = createClient()
     await expect(client.refunds.retrieve('re_1')).rejects.toThrow(/not found|404/i)
     const request = server.requests.at(-1)
@@ -138,7 +142,7 @@ describe('createClient from the environment', () => {
   })
 
   it('lets options win over the environment', async () => {
-    process.env.CHARGEKIT_BASE_URL = 'http://127.0.0.1:1'
+    vi.stubEnv('CHARGEKIT_BASE_URL', 'http://127.0.0.1:1')
     const client = createClient({ ...valid, baseUrl: server.url })
     await expect(client.refunds.retrieve('re_2')).rejects.toThrow(/404/)
     expect(server.requests.at(-1)?.url).toBe('/v2/refunds/re_2')
