@@ -1,14 +1,10 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { authorization } from '@chargekit/sandbox/testing'
-import { PGlite } from '@electric-sql/pglite'
-import { afterAll, describe, expect, inject, it } from 'vitest'
-import { pgliteTemplate } from '../../../scripts/pglite-template.js'
+import { afterAll, describe, expect, it } from 'vitest'
+import { pgliteFolder } from '../../../scripts/pglite-template.js'
 
 const appDir = fileURLToPath(new URL('..', import.meta.url))
 const scripts = JSON.parse(
@@ -56,47 +52,23 @@ function occupyPort(): Promise<{ server: Server; port: number }> {
   })
 }
 
-/**
- * A fresh PGlite data folder for the demo, which opens one in a fraction of the time that
- * initializing an in-memory database takes (about 3 s of CPU). Copied from one made from the
- * template dump and kept beside it, so only the first run on a machine makes it.
- */
-async function freshDataFolder() {
-  const kept = `${inject('pgliteTemplate')}.folder`
-  if (!existsSync(kept)) {
-    // Made aside, then renamed: files running at once never copy half a folder.
-    const partial = `${kept}.${process.pid}.partial`
-    const database = await PGlite.create({ dataDir: partial, loadDataDir: pgliteTemplate() })
-    await database.close()
-    try {
-      renameSync(partial, kept)
-    } catch (error) {
-      // Another run kept its folder first: that one serves.
-      rmSync(partial, { recursive: true, force: true })
-      if (!existsSync(kept)) throw error
-    }
-  }
-  const folder = mkdtempSync(join(tmpdir(), 'chargekit-demo-'))
-  // cp(1) copies PGlite's thousand small files several times faster than fs.cpSync does, and
-  // without blocking the other test meanwhile.
-  await promisify(execFile)('cp', ['-R', `${kept}/.`, folder])
-  return folder
-}
-
 // The two runs are separate processes: they run side by side.
 describe.concurrent('pnpm demo', () => {
   const children: ChildProcess[] = []
-  const folders: string[] = []
-  afterAll(() => {
+  const folders: { remove(): Promise<void> }[] = []
+  afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true })
+    await Promise.all(folders.map((folder) => folder.remove()))
   })
 
   it('starts sandbox and shop, prints URLs and credentials, falls back from taken ports, stops on Ctrl-C', async () => {
     const taken = await occupyPort()
     const takenBySandbox = await occupyPort()
-    const dataFolder = await freshDataFolder()
-    folders.push(dataFolder)
+    // A copy of a fresh database's folder opens in a fraction of the CPU that initializing a
+    // new database takes (about 3 s).
+    const folder = await pgliteFolder()
+    folders.push(folder)
+    const dataFolder = folder.path
     try {
       const demo = startDemo({
         SHOP_PORT: String(taken.port),

@@ -1,17 +1,13 @@
 import { PGlite, types } from '@electric-sql/pglite'
 import type { Database, SqlExecutor, SqlParam } from './database.js'
 
-/**
- * Embedded PostgreSQL (WASM): in memory, or persisted under `dataDir` when given; started from
- * `template`, the files of a fresh database, when given.
- */
-export async function openPgliteDatabase(dataDir?: string, template?: Blob): Promise<Database> {
+/** Embedded PostgreSQL (WASM): in memory, or persisted under `dataDir` when given. */
+export async function openPgliteDatabase(dataDir?: string): Promise<Database> {
   // int8 as text keeps minor-unit amounts exact (PGlite's default would make them JS numbers).
   const parsers = { [types.INT8]: (value: string) => value }
   const db = await PGlite.create({
     parsers,
     ...(dataDir === undefined ? {} : { dataDir }),
-    ...(template === undefined ? {} : { loadDataDir: template }),
   })
   const executor = (target: Pick<PGlite, 'query'>): SqlExecutor => ({
     async query<Row extends object>(sql: string, params: readonly SqlParam[] = []) {
