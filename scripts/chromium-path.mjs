@@ -3,7 +3,10 @@
 // and launch-chromium.ts.
 import { existsSync } from 'node:fs'
 
+// The headless shell first: Chromium's old headless mode, built without the browser's windowing,
+// runs the browser tests in about half the time of the full browser's headless mode.
 const usualPlaces = [
+  '/usr/lib/chromium/chromium-headless-shell',
   '/usr/bin/chromium',
   '/usr/bin/chromium-browser',
   '/usr/bin/google-chrome-stable',

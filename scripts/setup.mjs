@@ -40,7 +40,7 @@ function runPnpm(args) {
 // Debian where apt-get exists; elsewhere the message says what to provide.
 if (process.argv.includes('--browser')) {
   const missing = []
-  if (findChromium() === undefined) missing.push('chromium', 'fonts-liberation')
+  if (findChromium() === undefined) missing.push('chromium-headless-shell', 'fonts-liberation')
   if (!process.env.TEST_DATABASE_URL && !hasPostgresServer()) missing.push('postgresql')
   if (missing.length > 0) installFromDebian(missing)
 }
