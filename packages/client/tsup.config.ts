@@ -1,5 +1,7 @@
 import { defineChargekitBuild } from '../../tsup.base'
 
-// Three entries: the server client, the public-key client for browsers (no zod), and the
-// Node-only transport.
-export default defineChargekitBuild({ entry: ['src/index.ts', 'src/browser.ts', 'src/node.ts'] })
+// The server client (with its Node variant, whose default transport is node:http), the
+// public-key client for browsers (no zod), and the Node-only transport.
+export default defineChargekitBuild({
+  entry: ['src/index.ts', 'src/index.node.ts', 'src/browser.ts', 'src/node.ts'],
+})

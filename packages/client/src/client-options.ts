@@ -15,12 +15,16 @@ export interface ClientOptions {
    * no production host is built in. Default: `CHARGEKIT_BASE_URL`.
    */
   baseUrl?: string
-  /** Default: the global `fetch`. */
+  /**
+   * Sends the calls with this `fetch`. Default: the global `fetch`, except on Node, where calls
+   * go over `node:http` unless this is given.
+   */
   fetch?: FetchLike
   /**
-   * How requests reach the service, instead of `fetch`. On Node, `nodeTransport()` from
-   * `@chargekit/client/node` sends them over `node:http` with kept-alive connections, faster than
-   * `fetch`; retries, timeouts, aborts and errors stay the same. Default: `fetch`.
+   * How requests reach the service, instead of `fetch`: `nodeTransport()` from
+   * `@chargekit/client/node` with your own agents, for example. Retries, timeouts, aborts and
+   * errors stay the same. Default: on Node, `node:http` with kept-alive connections shared by
+   * the process's clients; elsewhere the global `fetch`.
    */
   transport?: HttpTransport
   /** Longest time one HTTP attempt (headers and body) may take. Default 30000 ms. */

@@ -137,8 +137,19 @@ const clientOptionsSchema = z.strictObject({
 /** Options whose value must never appear in a message. */
 const secretOptions: ReadonlySet<string> = new Set(['accountId', 'privateKey'])
 
-/** Checks the options (and the environment) and fails with a message that says what to pass. */
-export function resolveConfig(options: ClientOptions = {}): ClientConfig {
+function globalFetchTransport(): HttpTransport {
+  return fetchTransport(checkFetch(where, undefined))
+}
+
+/**
+ * Checks the options (and the environment) and fails with a message that says what to pass.
+ * `defaultTransport` sends the calls of a client given neither `fetch` nor `transport`: the
+ * global `fetch`, except in the Node entry.
+ */
+export function resolveConfig(
+  options: ClientOptions = {},
+  defaultTransport: () => HttpTransport = globalFetchTransport,
+): ClientConfig {
   if (typeof options !== 'object' || options === null) {
     throw optionError(
       where,
@@ -177,7 +188,11 @@ export function resolveConfig(options: ClientOptions = {}): ClientConfig {
   return {
     apiUrl: `${checkBaseUrl(where, options.baseUrl ?? readEnvironment('CHARGEKIT_BASE_URL'))}/v2`,
     authorization,
-    transport: checked.transport ?? fetchTransport(checkFetch(where, checked.fetch)),
+    transport:
+      checked.transport ??
+      (checked.fetch === undefined
+        ? defaultTransport()
+        : fetchTransport(checkFetch(where, checked.fetch))),
     timeoutMs: checked.timeoutMs ?? 30_000,
     deadlineMs: checked.deadlineMs ?? 120_000,
     maxRetries: checked.maxRetries ?? 2,

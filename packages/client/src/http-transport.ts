@@ -26,7 +26,7 @@ export interface HttpExchange {
 /**
  * How the client reaches the service: sends one request, reads the whole answer, and can close the
  * connection at any moment. The client brings the retries, timeouts, aborts and errors on top, so
- * every transport behaves the same. `fetchTransport` is the default; `nodeTransport` (from
- * `@chargekit/client/node`) talks `node:http` directly.
+ * every transport behaves the same. On Node the default is `nodeTransport` (exported from
+ * `@chargekit/client/node`), which talks `node:http` directly; elsewhere `fetchTransport`.
  */
 export type HttpTransport = (request: HttpRequest) => HttpExchange

@@ -2,6 +2,7 @@ import { authorization } from '@chargekit/sandbox/testing'
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ChargekitError, type ClientOptions, createClient, VERSION } from '../src/index'
+import { createClient as createClientOnNode } from '../src/index.node'
 import { startRecordingServer } from './support/recording-server'
 
 const valid = {
@@ -112,6 +113,38 @@ describe('createClient options', () => {
       expect(server.requests.map((request) => request.url)).toEqual(
         Array(4).fill('/v2/charges/ch_1'),
       )
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+describe('the transport on Node', () => {
+  // undici's fetch sends the Fetch standard's `sec-fetch-mode` header; node:http sends none.
+  it('is node:http in the Node entry unless fetch is given, and fetch in the web entry', async () => {
+    const server = await startRecordingServer(() => ({
+      status: 404,
+      body: '{"message":"Not found"}',
+    }))
+    try {
+      const options = { ...valid, baseUrl: server.url, maxRetries: 0 }
+      for (const client of [
+        createClientOnNode(options),
+        createClientOnNode({ ...options, fetch }),
+        createClient(options),
+      ]) {
+        await expect(client.charges.retrieve('ch_1')).rejects.toThrow(/404/)
+      }
+      expect(server.requests.map((request) => request.headers['sec-fetch-mode'])).toEqual([
+        undefined,
+        'cors',
+        'cors',
+      ])
+      // Whichever the transport, the same call goes out.
+      for (const request of server.requests) {
+        expect(request.url).toBe('/v2/charges/ch_1')
+        expect(request.headers['user-agent']).toBe(`chargekit-client/${VERSION}`)
+      }
     } finally {
       await server.close()
     }

@@ -15,21 +15,35 @@ describe('package entry points', () => {
       typeof buildConfig,
       unknown[] | ((...args: never) => unknown)
     >
-    expect(options.entry).toEqual(['src/index.ts', 'src/browser.ts', 'src/node.ts'])
+    expect(options.entry).toEqual([
+      'src/index.ts',
+      'src/index.node.ts',
+      'src/browser.ts',
+      'src/node.ts',
+    ])
     expect(options.format).toEqual(expect.arrayContaining(['esm', 'cjs']))
     expect(options.dts).toBe(true)
     // In a "type": "module" package tsup writes ESM as index.js / index.d.ts and CommonJS as
     // index.cjs / index.d.cts.
     expect(packageJson.type).toBe('module')
+    const entry = (name: string) => ({
+      import: { types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` },
+      require: { types: `./dist/${name}.d.cts`, default: `./dist/${name}.cjs` },
+    })
+    // Node loads the variant whose default transport is node:http; every other runtime the
+    // web-standard entry.
+    expect(packageJson.exports['.']).toEqual({
+      '@chargekit/source': { node: './src/index.node.ts', default: './src/index.ts' },
+      node: entry('index.node'),
+      ...entry('index'),
+    })
     for (const [subpath, name] of [
-      ['.', 'index'],
       ['./browser', 'browser'],
       ['./node', 'node'],
     ]) {
       expect(packageJson.exports[subpath as string]).toEqual({
         '@chargekit/source': `./src/${name}.ts`,
-        import: { types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` },
-        require: { types: `./dist/${name}.d.cts`, default: `./dist/${name}.cjs` },
+        ...entry(name as string),
       })
     }
     expect(packageJson.main).toBe(packageJson.exports['.'].require.default)
