@@ -1,4 +1,5 @@
-import { Agent } from 'node:http'
+import { Agent, createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { authorization } from '@chargekit/sandbox/testing'
 import { describe, expect, it } from 'vitest'
 import { createClient, VERSION } from '../src/index'
@@ -44,6 +45,33 @@ describe('nodeTransport', () => {
       })
     } finally {
       await server.close()
+    }
+  })
+
+  it('reads a body split inside a character, and sends the path with its query', async () => {
+    const body = Buffer.from('{"note":"€uro"}')
+    const split = body.indexOf(Buffer.from('€')) + 1
+    const seen: string[] = []
+    const server = createServer((request, response) => {
+      seen.push(request.url ?? '')
+      response.writeHead(200, { 'content-type': 'application/json' })
+      // Two writes, the first ending inside the three bytes of "€".
+      response.write(body.subarray(0, split))
+      setImmediate(() => response.end(body.subarray(split)))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as AddressInfo
+      const client = createClient({
+        ...credentials,
+        baseUrl: `http://127.0.0.1:${port}`,
+        transport: nodeTransport(),
+      })
+      const answer = await client.request({ method: 'GET', path: '/notes', query: { q: 'a b' } })
+      expect(answer).toEqual({ note: '€uro' })
+      expect(seen).toEqual(['/v2/notes?q=a+b'])
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
     }
   })
 
