@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url'
+import { setFlagsFromString } from 'node:v8'
 import { defineProject, type ViteUserConfig } from 'vitest/config'
 
 /**
@@ -24,8 +25,9 @@ const pgliteTemplateSetup = fileURLToPath(
 // baseline compiler (Liftoff), then recompiles the functions that run often with its optimizing
 // one (TurboFan), on the same two cores the tests need. A test file's database lives a few
 // seconds, too short for that recompilation to pay off: with Liftoff alone, a test file on
-// PGlite takes about a third less CPU.
-const workerFlags = ['--liftoff-only']
+// PGlite takes about a third less CPU. Test files run in worker threads of this process, which
+// share its V8 flags: set here, before any of them starts.
+setFlagsFromString('--liftoff-only')
 
 export function chargekitProject(name: string, test: NonNullable<ViteUserConfig['test']> = {}) {
   return defineProject({
@@ -50,9 +52,12 @@ export function chargekitProject(name: string, test: NonNullable<ViteUserConfig[
       // costs about a second, paid once per project instead of once per file. Every file still
       // starts its own servers, sandboxes and databases, and leaves nothing running.
       isolate: false,
+      // Worker threads, not child processes: a worker fetches each module it imports from
+      // Vitest, and within one process those fetches are messages between threads instead of
+      // IPC between processes: the whole run takes a sixth less time.
+      pool: 'threads',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       setupFiles: [propertySeedSetup],
-      execArgv: workerFlags,
       ...test,
       // A project's own global setups come on top of the shared one.
       globalSetup: [pgliteTemplateSetup, ...[test.globalSetup ?? []].flat()],
