@@ -149,6 +149,23 @@ describe('the transport on Node', () => {
       await server.close()
     }
   })
+
+  it('shares kept-alive connections between the default clients of the process', async () => {
+    const server = await startRecordingServer(() => ({
+      status: 404,
+      body: '{"message":"Not found"}',
+    }))
+    try {
+      const options = { ...valid, baseUrl: server.url, maxRetries: 0 }
+      for (const client of [createClientOnNode(options), createClientOnNode(options)]) {
+        await expect(client.refunds.retrieve('re_1')).rejects.toThrow(/404/)
+      }
+      expect(server.requests).toHaveLength(2)
+      expect(server.connections()).toBe(1)
+    } finally {
+      await server.close()
+    }
+  })
 })
 
 describe('createClient from the environment', () => {
