@@ -190,9 +190,7 @@ export function resolveConfig(
     authorization,
     transport:
       checked.transport ??
-      (checked.fetch === undefined
-        ? defaultTransport()
-        : fetchTransport(checkFetch(where, checked.fetch))),
+      (checked.fetch === undefined ? defaultTransport() : fetchTransport(checked.fetch)),
     timeoutMs: checked.timeoutMs ?? 30_000,
     deadlineMs: checked.deadlineMs ?? 120_000,
     maxRetries: checked.maxRetries ?? 2,

@@ -22,6 +22,11 @@ function constructionError(options: unknown): ChargekitError {
   throw new Error('createClient accepted the options')
 }
 
+/** A loopback server that answers every request 404 and records it. */
+function startNotFoundServer() {
+  return startRecordingServer(() => ({ status: 404, body: '{"message":"Not found"}' }))
+}
+
 afterEach(() => {
   for (const name of envNames) delete process.env[name]
 })
@@ -96,10 +101,7 @@ describe('createClient options', () => {
   })
 
   it('accepts the API root as baseUrl as well as the origin', async () => {
-    const server = await startRecordingServer(() => ({
-      status: 404,
-      body: '{"message":"Not found"}',
-    }))
+    const server = await startNotFoundServer()
     try {
       for (const baseUrl of [
         server.url,
@@ -122,10 +124,7 @@ describe('createClient options', () => {
 describe('the transport on Node', () => {
   // undici's fetch sends the Fetch standard's `sec-fetch-mode` header; node:http sends none.
   it('is node:http in the Node entry unless fetch is given, and fetch in the web entry', async () => {
-    const server = await startRecordingServer(() => ({
-      status: 404,
-      body: '{"message":"Not found"}',
-    }))
+    const server = await startNotFoundServer()
     try {
       const options = { ...valid, baseUrl: server.url, maxRetries: 0 }
       for (const client of [
@@ -151,10 +150,7 @@ describe('the transport on Node', () => {
   })
 
   it('shares kept-alive connections between the default clients of the process', async () => {
-    const server = await startRecordingServer(() => ({
-      status: 404,
-      body: '{"message":"Not found"}',
-    }))
+    const server = await startNotFoundServer()
     try {
       const options = { ...valid, baseUrl: server.url, maxRetries: 0 }
       for (const client of [createClientOnNode(options), createClientOnNode(options)]) {
@@ -171,7 +167,7 @@ describe('the transport on Node', () => {
 describe('createClient from the environment', () => {
   let server: Awaited<ReturnType<typeof startRecordingServer>>
   beforeAll(async () => {
-    server = await startRecordingServer(() => ({ status: 404, body: '{"message":"Not found"}' }))
+    server = await startNotFoundServer()
   })
   afterAll(() => server.close())
   // Test files share their worker's process: the variables must not outlive these tests.
