@@ -36,7 +36,7 @@ reportRatio(
   ' bytes',
 )
 reportFigure(
-  'server client bundle (min+gzip, with zod)',
+  'server client bundle (min+gzip, with dependencies)',
   await bundleSize('@chargekit/client'),
   'bytes',
 )

@@ -1,9 +1,7 @@
-import { type ErrorCodeInfo, lookupErrorCode } from '@chargekit/errors'
-import { type OptionProblem, readOptions } from '@chargekit/schemas'
-import * as z from 'zod/v4'
+import { describeGiven, type ErrorCodeInfo, lookupErrorCode } from '@chargekit/errors'
 import { abortableSleep } from './abortable-sleep'
 import { basicAuthorization } from './basic-auth'
-import type { ClientOptions } from './client-options'
+import type { ClientOptions, FetchLike } from './client-options'
 import { readEnvironment } from './environment'
 import { fetchTransport } from './fetch-transport'
 import type { HttpTransport } from './http-transport'
@@ -11,11 +9,14 @@ import type { ClientLogger } from './logger'
 import {
   checkBaseUrl,
   checkFetch,
-  maxTimerMs,
+  checkFlag,
+  checkFunction,
+  checkKnownKeys,
+  checkMilliseconds,
+  checkRetryCount,
   optionError,
-  unknownOptionError,
 } from './option-checks'
-import { defaultBackoff, type ResolvedBackoff } from './retry-policy'
+import { type BackoffOptions, defaultBackoff, type ResolvedBackoff } from './retry-policy'
 import { VERSION } from './version'
 
 /** Waits between two attempts; rejects with `onAbort()`'s error as soon as `signal` fires. */
@@ -56,86 +57,35 @@ export interface ClientConfig {
 const where = 'createClient'
 
 /**
+ * Every key of {@link ClientOptions} (the compiler checks the list is complete), in the documented
+ * order, which the checks follow and an unknown option's message lists.
+ */
+const optionKeys: readonly string[] = /* @__PURE__ */ Object.keys({
+  accountId: true,
+  privateKey: true,
+  baseUrl: true,
+  fetch: true,
+  transport: true,
+  timeoutMs: true,
+  deadlineMs: true,
+  maxRetries: true,
+  backoff: true,
+  logger: true,
+  validate: true,
+  dangerouslyAllowBrowser: true,
+} satisfies Record<keyof ClientOptions, true>)
+
+const backoffKeys: readonly string[] = /* @__PURE__ */ Object.keys({
+  initialDelayMs: true,
+  maxDelayMs: true,
+  maxRetryAfterMs: true,
+} satisfies Record<keyof BackoffOptions, true>)
+
+/**
  * The shortest private key accepted. Messages are redacted by replacing the key wherever it
  * appears; a key of a few characters would also match ordinary words, and no real key is that short.
  */
 const minPrivateKeyLength = 8
-
-function wholeNumber(from: number, to: number, unit = '') {
-  const error = `must be a whole number${unit} from ${from} to ${to}`
-  return z.int({ error }).min(from, { error }).max(to, { error }).optional()
-}
-
-const milliseconds = (min: number) => wholeNumber(min, maxTimerMs, ' of milliseconds')
-
-const aFunction = <T>(error: string) =>
-  z.custom<T>((value) => typeof value === 'function', { error }).optional()
-
-const flag = z.boolean({ error: 'must be true or false' }).optional()
-
-/**
- * A credential: required once the environment is read, and described without repeating it (a
- * message may end up in a log).
- */
-function credential(option: string, variable: string, rule: RegExp, expected: string) {
-  return z
-    .string({
-      error: (issue) =>
-        issue.input === undefined
-          ? `is missing; pass { ${option} } or set ${variable}`
-          : `must be ${expected}`,
-    })
-    .regex(rule, { error: `must be ${expected}` })
-}
-
-/**
- * `createClient`'s options, with the credentials and `baseUrl` already taken from the
- * environment where the caller left them out. `baseUrl` itself is checked by the rule the browser
- * client shares.
- */
-const clientOptionsSchema = z.strictObject({
-  accountId: credential(
-    'accountId',
-    'CHARGEKIT_ACCOUNT_ID',
-    /^[^\s:\p{Cc}]+$/u,
-    'a non-empty string without spaces, ":" or control characters (it is the HTTP Basic user)',
-  ),
-  privateKey: credential(
-    'privateKey',
-    'CHARGEKIT_PRIVATE_KEY',
-    /^[^\s\p{Cc}]+$/u,
-    'a non-empty string without spaces or control characters',
-  ).min(minPrivateKeyLength, {
-    error: (issue) =>
-      `is too short: expected at least ${minPrivateKeyLength} characters, got ${(issue.input as string).length}; pass the whole key`,
-  }),
-  baseUrl: z.unknown().optional(),
-  fetch: aFunction<ClientOptions['fetch']>(
-    'must be a function with the signature of the global fetch',
-  ),
-  transport: aFunction<HttpTransport>(
-    'must be a transport function, such as nodeTransport() from @chargekit/client/node',
-  ),
-  timeoutMs: milliseconds(1),
-  deadlineMs: milliseconds(1),
-  maxRetries: wholeNumber(0, 20),
-  backoff: z
-    .strictObject(
-      {
-        initialDelayMs: milliseconds(0),
-        maxDelayMs: milliseconds(0),
-        maxRetryAfterMs: milliseconds(0),
-      },
-      { error: 'must be an object such as { initialDelayMs: 500 }' },
-    )
-    .optional(),
-  logger: aFunction<ClientLogger>('must be a function that receives one log entry'),
-  validate: flag,
-  dangerouslyAllowBrowser: flag,
-})
-
-/** Options whose value must never appear in a message. */
-const secretOptions: ReadonlySet<string> = new Set(['accountId', 'privateKey'])
 
 function globalFetchTransport(): HttpTransport {
   return fetchTransport(checkFetch(where, undefined))
@@ -162,46 +112,83 @@ export function resolveConfig(
       'the environment option is not supported because no hosted service address is built in; pass baseUrl (for example the sandbox url) or set CHARGEKIT_BASE_URL',
     )
   }
-  const parsed = readOptions(
-    clientOptionsSchema,
-    {
-      ...options,
-      accountId: options.accountId ?? readEnvironment('CHARGEKIT_ACCOUNT_ID'),
-      privateKey: options.privateKey ?? readEnvironment('CHARGEKIT_PRIVATE_KEY'),
-    },
-    { secret: secretOptions },
+  // Option by option in the order of `optionKeys`, unknown keys after them, so that of several
+  // mistakes the one reported is always the same; then what depends on several options, and
+  // `baseUrl`, whose check the browser client shares.
+  const accountId = checkCredential(
+    'accountId',
+    options.accountId,
+    'CHARGEKIT_ACCOUNT_ID',
+    /^[^\s:\p{Cc}]+$/u,
+    'a non-empty string without spaces, ":" or control characters (it is the HTTP Basic user)',
   )
-  if (!parsed.success) throw optionsError(parsed.problem)
-  const checked = parsed.data
-  if (isBrowser() && checked.dangerouslyAllowBrowser !== true) {
+  const privateKey = checkCredential(
+    'privateKey',
+    options.privateKey,
+    'CHARGEKIT_PRIVATE_KEY',
+    /^[^\s\p{Cc}]+$/u,
+    'a non-empty string without spaces or control characters',
+  )
+  // Counted in characters, as a person counts the key, not in UTF-16 code units.
+  const privateKeyLength = [...privateKey].length
+  if (privateKeyLength < minPrivateKeyLength) {
+    throw optionError(
+      where,
+      `privateKey is too short: expected at least ${minPrivateKeyLength} characters, got ${privateKeyLength}; pass the whole key`,
+    )
+  }
+  const fetch = checkFunction<FetchLike>(
+    where,
+    'fetch',
+    options.fetch,
+    'a function with the signature of the global fetch',
+  )
+  const transport = checkFunction<HttpTransport>(
+    where,
+    'transport',
+    options.transport,
+    'a transport function, such as nodeTransport() from @chargekit/client/node',
+  )
+  const timeoutMs = checkMilliseconds(where, 'timeoutMs', options.timeoutMs, 30_000)
+  const deadlineMs = checkMilliseconds(where, 'deadlineMs', options.deadlineMs, 120_000)
+  const maxRetries = checkRetryCount(where, options.maxRetries, 2)
+  const backoff = checkBackoff(options.backoff)
+  const logger = checkFunction<ClientLogger>(
+    where,
+    'logger',
+    options.logger,
+    'a function that receives one log entry',
+  )
+  const validate = checkFlag(where, 'validate', options.validate, true)
+  const dangerouslyAllowBrowser = checkFlag(
+    where,
+    'dangerouslyAllowBrowser',
+    options.dangerouslyAllowBrowser,
+    false,
+  )
+  checkKnownKeys(where, options, optionKeys)
+  if (isBrowser() && !dangerouslyAllowBrowser) {
     throw optionError(
       where,
       "refusing to run in a browser: the private key would be readable by anyone who opens the page, and it can move money. In the browser use createBrowserClient({ publicKey, baseUrl }) from @chargekit/client/browser with the account's public key, and keep this client on your server. Pass dangerouslyAllowBrowser: true only where nobody else can read the page (an internal tool)",
     )
   }
-  if (checked.fetch !== undefined && checked.transport !== undefined) {
+  if (fetch !== undefined && transport !== undefined) {
     throw optionError(where, 'pass fetch or transport, not both: a transport does not use fetch')
   }
-  const { accountId, privateKey } = checked
   const authorization = basicAuthorization(accountId, privateKey)
   const secrets = [privateKey, authorization.slice('Basic '.length)]
   return {
     apiUrl: `${checkBaseUrl(where, options.baseUrl ?? readEnvironment('CHARGEKIT_BASE_URL'))}/v2`,
     authorization,
-    transport:
-      checked.transport ??
-      (checked.fetch === undefined ? defaultTransport() : fetchTransport(checked.fetch)),
-    timeoutMs: checked.timeoutMs ?? 30_000,
-    deadlineMs: checked.deadlineMs ?? 120_000,
-    maxRetries: checked.maxRetries ?? 2,
-    backoff: {
-      initialDelayMs: checked.backoff?.initialDelayMs ?? defaultBackoff.initialDelayMs,
-      maxDelayMs: checked.backoff?.maxDelayMs ?? defaultBackoff.maxDelayMs,
-      maxRetryAfterMs: checked.backoff?.maxRetryAfterMs ?? defaultBackoff.maxRetryAfterMs,
-    },
+    transport: transport ?? (fetch === undefined ? defaultTransport() : fetchTransport(fetch)),
+    timeoutMs,
+    deadlineMs,
+    maxRetries,
+    backoff,
     sleep: abortableSleep,
-    logger: checked.logger,
-    validate: checked.validate ?? true,
+    logger,
+    validate,
     redact: (text) => secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text),
     credentialsHint:
       'Check the accountId and privateKey passed to createClient (or CHARGEKIT_ACCOUNT_ID / CHARGEKIT_PRIVATE_KEY) and that they belong to this baseUrl.',
@@ -211,17 +198,60 @@ export function resolveConfig(
 }
 
 /**
- * The first problem of the options as one message: the option's dotted name, what it must be and
- * what was given (never for a credential), or, for an unknown option, the likeliest intended one.
+ * A credential, given or else read from `variable`: required, and never repeated in the message
+ * (a message may end up in a log).
  */
-function optionsError(problem: OptionProblem) {
-  if (problem.kind === 'unknown') {
-    const label = problem.path.length === 0 ? 'option' : `${problem.path.join('.')} option`
-    return unknownOptionError(where, label, problem.key, problem.intended, problem.known)
+function checkCredential(
+  name: string,
+  given: unknown,
+  variable: string,
+  rule: RegExp,
+  expected: string,
+): string {
+  const value = given ?? readEnvironment(variable)
+  if (value === undefined) {
+    throw optionError(where, `${name} is missing; pass { ${name} } or set ${variable}`)
   }
-  const name = problem.path.join('.')
-  if (problem.given === undefined) return optionError(where, `${name} ${problem.message}`)
-  return optionError(where, `${name} ${problem.message} (got ${problem.given})`)
+  if (typeof value !== 'string' || !rule.test(value)) {
+    throw optionError(where, `${name} must be ${expected}`)
+  }
+  return value
+}
+
+/** The waits between attempts: each one checked, the ones not given defaulted. */
+function checkBackoff(backoff: BackoffOptions | undefined): ResolvedBackoff {
+  if (backoff === undefined) return defaultBackoff
+  if (typeof backoff !== 'object' || backoff === null || Array.isArray(backoff)) {
+    throw optionError(
+      where,
+      `backoff must be an object such as { initialDelayMs: 500 } (got ${describeGiven(backoff)})`,
+    )
+  }
+  const checked: ResolvedBackoff = {
+    initialDelayMs: checkMilliseconds(
+      where,
+      'backoff.initialDelayMs',
+      backoff.initialDelayMs,
+      defaultBackoff.initialDelayMs,
+      0,
+    ),
+    maxDelayMs: checkMilliseconds(
+      where,
+      'backoff.maxDelayMs',
+      backoff.maxDelayMs,
+      defaultBackoff.maxDelayMs,
+      0,
+    ),
+    maxRetryAfterMs: checkMilliseconds(
+      where,
+      'backoff.maxRetryAfterMs',
+      backoff.maxRetryAfterMs,
+      defaultBackoff.maxRetryAfterMs,
+      0,
+    ),
+  }
+  checkKnownKeys(where, backoff, backoffKeys, 'backoff option')
+  return checked
 }
 
 /** A page's script: both globals exist (Deno and workers have at most one of them). */

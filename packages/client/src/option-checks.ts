@@ -3,12 +3,12 @@ import type { FetchLike } from './client-options'
 import { ChargekitError } from './errors'
 
 /** The largest delay `setTimeout` supports; a larger one would fire at once instead of never. */
-export const maxTimerMs = 2_147_483_647
+const maxTimerMs = 2_147_483_647
 
 /**
- * Checks of numeric and boolean options, shared by `createClient` and per-call options. Each
- * throws a {@link ChargekitError} that names the option (`where`: who received it) and what is
- * expected, and returns `fallback` when the option was not given.
+ * Checks of options, shared by both clients' constructors and per-call options. Each throws a
+ * {@link ChargekitError} that names the option (`where`: who received it), what is expected and
+ * what was given, and returns the option's default when it was not given.
  */
 export function checkMilliseconds(
   where: string,
@@ -46,9 +46,24 @@ export function checkFlag(where: string, name: string, value: unknown, fallback:
   return value
 }
 
+/** A callback option, undefined when not given; `expected` describes the function it must be. */
+export function checkFunction<T>(
+  where: string,
+  name: string,
+  value: unknown,
+  expected: string,
+): T | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== 'function') {
+    throw optionError(where, `${name} must be ${expected} (got ${describeGiven(value)})`)
+  }
+  return value as T
+}
+
 /**
  * Rejects keys `options` does not know, so a misspelt option (`timeout`, `idempotency_key`) fails
- * loudly instead of being ignored. The message lists the valid keys and the likely intended one.
+ * loudly instead of being ignored. The message lists the valid keys and the likely intended one;
+ * `label` names what a key is (`option`, `backoff option`).
  */
 export function checkKnownKeys(
   where: string,
@@ -58,23 +73,13 @@ export function checkKnownKeys(
 ): void {
   for (const key of Object.keys(options)) {
     if (known.includes(key)) continue
-    throw unknownOptionError(where, label, key, closestName(key, known), known)
+    const intended = closestName(key, known)
+    const hint = intended === undefined ? '' : ` (did you mean ${intended}?)`
+    throw optionError(
+      where,
+      `unknown ${label} ${JSON.stringify(key)}${hint}; the valid ${label}s are ${known.join(', ')}`,
+    )
   }
-}
-
-/** `key` is no `label` (an option, a backoff option…): the likeliest intended one and the valid ones. */
-export function unknownOptionError(
-  where: string,
-  label: string,
-  key: string,
-  intended: string | undefined,
-  known: readonly string[],
-): ChargekitError {
-  const hint = intended === undefined ? '' : ` (did you mean ${intended}?)`
-  return optionError(
-    where,
-    `unknown ${label} ${JSON.stringify(key)}${hint}; the valid ${label}s are ${known.join(', ')}`,
-  )
 }
 
 export function optionError(where: string, message: string): ChargekitError {

@@ -1,5 +1,5 @@
 import { describeGiven } from '@chargekit/errors'
-import { formatZodIssues } from '@chargekit/schemas'
+import { formatZodIssues } from '@chargekit/schemas/response-checks'
 import type * as z from 'zod/v4'
 import type { ApiPromise } from './api-promise'
 import type { RequestOptions } from './client-options'

@@ -1,35 +1,32 @@
 import type * as z from 'zod/v4'
-import { compareAmounts, isAmountInMinorUnits, maxAmount } from './amount'
-import { currencyMinorDigits, isKnownCurrency } from './currency'
+import { compareAmounts, maxAmount } from './amount'
+import { isAmountInMinorUnits, isKnownCurrency, minorUnitsMessage } from './currency-codes'
+import { amountsInMinorUnits } from './shape-check'
 
-function precisionMessage(currency: string): string {
-  const digits = currencyMinorDigits(currency)
-  return digits === 0
-    ? `Expected a whole number: ${currency} has no minor unit`
-    : `Expected at most ${digits} decimal${digits === 1 ? '' : 's'} for ${currency}`
-}
+const checkedAmountFields = new WeakMap<z.ZodType, readonly string[]>()
 
 /**
- * A refinement for a resource that carries a `currency`: adds an issue at each of `fields` whose
- * number has more decimals than that currency allows. Fields that are absent, and objects whose
- * currency is absent or unknown, are left to the field schemas.
+ * `schema`, a resource that carries a `currency`, with an issue at each of `fields` whose number
+ * has more decimals than that currency allows. Fields that are absent, and objects whose currency
+ * is absent or unknown, are left to the field schemas.
  */
-export function amountPrecisionCheck(fields: readonly string[]) {
-  return (value: { readonly [key: string]: unknown }, ctx: z.RefinementCtx): void => {
-    const currency = value.currency
-    if (typeof currency !== 'string' || !isKnownCurrency(currency)) return
-    for (const field of fields) {
-      const amount = value[field]
-      if (typeof amount === 'number' && !isAmountInMinorUnits(amount, currency)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          input: amount,
-          message: precisionMessage(currency),
-        })
-      }
+export function withAmountsInMinorUnits<Schema extends z.ZodObject>(
+  schema: Schema,
+  fields: readonly string[],
+): Schema {
+  const rule = amountsInMinorUnits(fields)
+  const refined = schema.superRefine((value, ctx) => {
+    for (const [field, message] of rule(value)) {
+      ctx.addIssue({ code: 'custom', path: [field], input: value[field], message })
     }
-  }
+  })
+  checkedAmountFields.set(refined, fields)
+  return refined
+}
+
+/** The fields {@link withAmountsInMinorUnits} checks on `schema`, if it made it. */
+export function checkedAmountFieldsOf(schema: z.ZodType): readonly string[] | undefined {
+  return checkedAmountFields.get(schema)
 }
 
 interface RequestAmount {
@@ -72,7 +69,7 @@ export function withRequestAmountChecks<Schema extends z.ZodType<RequestAmount>>
       {
         path: ['amount'],
         when: amountAndCurrencyUsable,
-        error: (issue) => precisionMessage(currencyOf(issue)),
+        error: (issue) => minorUnitsMessage(currencyOf(issue)),
       },
     )
     .refine(

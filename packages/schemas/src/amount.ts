@@ -1,14 +1,7 @@
 import * as z from 'zod/v4'
 import { AmountError } from './amount-error'
-import { currencyMinorDigits, isKnownCurrency } from './currency'
-import {
-  type Decimal,
-  decimalScale,
-  formatUnits,
-  maxDecimalExponent,
-  parseDecimal,
-  rescale,
-} from './decimal'
+import { currencyMinorDigits } from './currency-codes'
+import { type Decimal, formatUnits, maxDecimalExponent, parseDecimal, rescale } from './decimal'
 
 /** A monetary amount in major units, as the service sends it: a positive finite JSON number. */
 export const amountSchema = z.number().positive({
@@ -37,16 +30,6 @@ export const maxExactMinorUnits = 999_999_999_999_999n
 export const requestAmountSchema = amountSchema.max(Number(maxExactMinorUnits), {
   error: `Expected at most ${maxExactMinorUnits}: a larger amount cannot be held exactly`,
 })
-
-/**
- * Whether `amount` has no more decimals than `currency` has minor digits (JPY 0, USD 2, BHD 3).
- * False for a non-finite amount, a string exponent beyond ±324, or an unknown currency.
- */
-export function isAmountInMinorUnits(amount: number | string, currency: string): boolean {
-  if (!isKnownCurrency(currency)) return false
-  const scale = decimalScale(amount)
-  return scale !== undefined && scale <= currencyMinorDigits(currency)
-}
 
 /**
  * The largest amount of `currency` whose minor units stay exact, as text: `'9999999999999.99'`

@@ -1,6 +1,6 @@
 import * as z from 'zod/v4'
 import { amountSchema } from './amount'
-import { amountPrecisionCheck } from './amount-precision'
+import { withAmountsInMinorUnits } from './amount-precision'
 import { type Channel, channelSchema } from './channel'
 import { currencySchema } from './currency'
 import { type Metadata, metadataSchema } from './metadata'
@@ -25,8 +25,8 @@ export interface InstrumentParams {
 }
 
 /** A charge as the service returns it; `amount` within the currency's digits. */
-export const chargeSchema = z
-  .looseObject({
+export const chargeSchema = withAmountsInMinorUnits(
+  z.looseObject({
     id: z.string(),
     charge_type: z.string(),
     charge_type_label: z.string(),
@@ -49,8 +49,9 @@ export const chargeSchema = z
     request_log: requestLogSchema,
     // Not in every answer of the production service, so optional when reading one.
     description: z.string().optional(),
-  })
-  .superRefine(amountPrecisionCheck(['amount']))
+  }),
+  ['amount'],
+)
 
 /** A charge: what the merchant asks the customer to pay, and how. */
 export interface Charge {

@@ -1,6 +1,6 @@
 import * as z from 'zod/v4'
 import { amountSchema } from './amount'
-import { amountPrecisionCheck } from './amount-precision'
+import { withAmountsInMinorUnits } from './amount-precision'
 import type { Charge } from './charge'
 import { currencySchema } from './currency'
 import { deliveredEventIdSchema, deliveredEventTypeSchema } from './delivery'
@@ -11,20 +11,22 @@ import type { Payment } from './payment'
 import { type RequestLog, requestLogSchema } from './request-log'
 
 /** The charge of a compact event: its payment method under either name, amount and currency. */
-const compactChargeSchema = z
-  .looseObject({
-    id: z.string(),
-    // The payment method is `charge.type`, "also called charge_type": either name is read.
-    type: z.string().optional(),
-    charge_type: z.string().optional(),
-    amount: amountSchema,
-    currency: currencySchema,
-    metadata: metadataSchema,
-  })
-  .refine((charge) => charge.type !== undefined || charge.charge_type !== undefined, {
-    error: 'Required: expected the payment method as `type` or `charge_type` (a string)',
-  })
-  .superRefine(amountPrecisionCheck(['amount']))
+const compactChargeSchema = withAmountsInMinorUnits(
+  z
+    .looseObject({
+      id: z.string(),
+      // The payment method is `charge.type`, "also called charge_type": either name is read.
+      type: z.string().optional(),
+      charge_type: z.string().optional(),
+      amount: amountSchema,
+      currency: currencySchema,
+      metadata: metadataSchema,
+    })
+    .refine((charge) => charge.type !== undefined || charge.charge_type !== undefined, {
+      error: 'Required: expected the payment method as `type` or `charge_type` (a string)',
+    }),
+  ['amount'],
+)
 
 /**
  * The compact form of an event, as delivered. `instrument.id` and `instrument.failure_description`

@@ -1,13 +1,13 @@
 import * as z from 'zod/v4'
 import { amountSchema } from './amount'
-import { amountPrecisionCheck } from './amount-precision'
+import { withAmountsInMinorUnits } from './amount-precision'
 import { currencySchema } from './currency'
 import { type DisputeStatus, disputeStatusSchema, type OpenEnum, openEnum } from './statuses'
 import { timestampSchema } from './timestamp'
 
 /** A customer's dispute of a payment (the service documents no fields; this shape is chargekit's). */
-export const disputeSchema = z
-  .looseObject({
+export const disputeSchema = withAmountsInMinorUnits(
+  z.looseObject({
     id: z.string(),
     charge: z.string(),
     payment: z.string(),
@@ -18,8 +18,9 @@ export const disputeSchema = z
     created_at: timestampSchema,
     updated_at: timestampSchema,
     settled_at: timestampSchema.nullable(),
-  })
-  .superRefine(amountPrecisionCheck(['amount']))
+  }),
+  ['amount'],
+)
 
 /** A customer's dispute (chargeback) of a payment. */
 export interface Dispute {

@@ -2,7 +2,6 @@ export {
   amountSchema,
   compareAmounts,
   fromMinorUnits,
-  isAmountInMinorUnits,
   maxAmount,
   nonNegativeAmountSchema,
   toMinorUnits,
@@ -25,7 +24,8 @@ export { chargeTypeInfoSchema, chargeTypeListSchema } from './charge-types'
 export type { CompactEvent, CompactEventSource, DeliveryPayload } from './compact-event'
 export { compactEventSchema, deliveryPayloadSchema, toCompactEvent } from './compact-event'
 export { compiledCheck } from './compiled-schema'
-export { currencyMinorDigits, currencySchema, isKnownCurrency } from './currency'
+export { currencySchema } from './currency'
+export { currencyMinorDigits, isAmountInMinorUnits, isKnownCurrency } from './currency-codes'
 export {
   deliveredEventIdSchema,
   deliveredEventTypeSchema,

@@ -1,6 +1,6 @@
 import * as z from 'zod/v4'
 import { amountSchema, nonNegativeAmountSchema } from './amount'
-import { amountPrecisionCheck } from './amount-precision'
+import { withAmountsInMinorUnits } from './amount-precision'
 import { type CardParams, cardParamsSchema } from './card-params'
 import { type Channel, channelSchema } from './channel'
 import { currencySchema } from './currency'
@@ -51,8 +51,8 @@ export interface Redirect {
  * (whatever its outcome). When `currency` is present, `amount` and `captured_amount` are checked
  * against its minor digits.
  */
-export const instrumentSchema = z
-  .looseObject({
+export const instrumentSchema = withAmountsInMinorUnits(
+  z.looseObject({
     id: z.string(),
     status: openEnum(instrumentStatusSchema),
     success: z.boolean(),
@@ -74,8 +74,9 @@ export const instrumentSchema = z
     recurring: z.boolean().optional(),
     captured_on_creation: z.boolean().optional(),
     failure_code: z.string().nullable().optional(),
-  })
-  .superRefine(amountPrecisionCheck(['amount', 'captured_amount']))
+  }),
+  ['amount', 'captured_amount'],
+)
 
 /** An instrument: the customer's authorization of a charge (a card, an MB WAY approval…). */
 export interface Instrument {

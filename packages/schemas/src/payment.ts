@@ -1,6 +1,6 @@
 import * as z from 'zod/v4'
 import { amountSchema, nonNegativeAmountSchema } from './amount'
-import { amountPrecisionCheck } from './amount-precision'
+import { withAmountsInMinorUnits } from './amount-precision'
 import { currencySchema } from './currency'
 import { type TransactionExternalIds, transactionExternalIdsSchema } from './external-ids'
 import { type Metadata, metadataSchema } from './metadata'
@@ -28,8 +28,8 @@ import { timestampSchema } from './timestamp'
  * without them still parse. `status` is `pending`, `success` or `error`, the words of the
  * payment's events. Amounts are checked against the currency's minor digits.
  */
-export const paymentSchema = z
-  .looseObject({
+export const paymentSchema = withAmountsInMinorUnits(
+  z.looseObject({
     id: z.string(),
     amount: amountSchema,
     currency: currencySchema,
@@ -49,8 +49,9 @@ export const paymentSchema = z
     failure_code: z.string().nullable().optional(),
     refunded_amount: nonNegativeAmountSchema.optional(),
     settled_at: timestampSchema.nullable().optional(),
-  })
-  .superRefine(amountPrecisionCheck(['amount', 'refunded_amount']))
+  }),
+  ['amount', 'refunded_amount'],
+)
 
 /** A payment: a capture of an authorized instrument. */
 export interface Payment {

@@ -1,6 +1,6 @@
 import * as z from 'zod/v4'
 import { amountSchema } from './amount'
-import { amountPrecisionCheck } from './amount-precision'
+import { withAmountsInMinorUnits } from './amount-precision'
 import { currencySchema } from './currency'
 import { type TransactionExternalIds, transactionExternalIdsSchema } from './external-ids'
 import { type RequestLog, requestLogSchema } from './request-log'
@@ -17,8 +17,8 @@ import { timestampSchema } from './timestamp'
  * production payloads still parse; `status` is `pending`, `success` or `error`, the words of the
  * refund's events. When `currency` is present, `amount` is checked against its minor digits.
  */
-export const refundSchema = z
-  .looseObject({
+export const refundSchema = withAmountsInMinorUnits(
+  z.looseObject({
     id: z.string(),
     amount: amountSchema,
     description: z.string(),
@@ -33,8 +33,9 @@ export const refundSchema = z
     status: openEnum(transactionStatusSchema).optional(),
     failure_code: z.string().nullable().optional(),
     settled_at: timestampSchema.nullable().optional(),
-  })
-  .superRefine(amountPrecisionCheck(['amount']))
+  }),
+  ['amount'],
+)
 
 /** A refund of a payment, whole or in part. */
 export interface Refund {

@@ -1,6 +1,6 @@
 import * as z from 'zod/v4'
 import { amountSchema } from './amount'
-import { amountPrecisionCheck } from './amount-precision'
+import { withAmountsInMinorUnits } from './amount-precision'
 import { currencySchema } from './currency'
 import { type TransactionExternalIds, transactionExternalIdsSchema } from './external-ids'
 import { type RequestLog, requestLogSchema } from './request-log'
@@ -17,8 +17,8 @@ import { timestampSchema } from './timestamp'
  * this shape is chargekit's, modelled on Payment, with the status words of its events
  * (`pending`, `success`, `error`). `external_ids` is null when the processor never answered.
  */
-export const reversalSchema = z
-  .looseObject({
+export const reversalSchema = withAmountsInMinorUnits(
+  z.looseObject({
     id: z.string(),
     charge: z.string(),
     instrument: z.string(),
@@ -31,8 +31,9 @@ export const reversalSchema = z
     external_ids: transactionExternalIdsSchema.nullable(),
     request_log: requestLogSchema,
     created_at: timestampSchema,
-  })
-  .superRefine(amountPrecisionCheck(['amount']))
+  }),
+  ['amount'],
+)
 
 /** A reversal (void) of an authorized, uncaptured instrument. */
 export interface Reversal {

@@ -1,6 +1,6 @@
 import * as z from 'zod/v4'
 import { nonNegativeAmountSchema } from './amount'
-import { amountPrecisionCheck } from './amount-precision'
+import { withAmountsInMinorUnits } from './amount-precision'
 import { currencySchema } from './currency'
 import { timestampSchema } from './timestamp'
 
@@ -8,14 +8,15 @@ import { timestampSchema } from './timestamp'
  * Per-currency sums of one settlement, each within the currency's minor digits; `net_amount` is
  * negative when refunds exceed payments.
  */
-export const settlementTotalSchema = z
-  .looseObject({
+export const settlementTotalSchema = withAmountsInMinorUnits(
+  z.looseObject({
     currency: currencySchema,
     payments_amount: nonNegativeAmountSchema,
     refunds_amount: nonNegativeAmountSchema,
     net_amount: z.number(),
-  })
-  .superRefine(amountPrecisionCheck(['payments_amount', 'refunds_amount', 'net_amount']))
+  }),
+  ['payments_amount', 'refunds_amount', 'net_amount'],
+)
 
 /** Per-currency sums of one settlement. */
 export interface SettlementTotal {

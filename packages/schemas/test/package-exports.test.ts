@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import buildConfig from '../tsup.config'
 
@@ -17,11 +18,13 @@ describe('package entry points', () => {
       'src/index.ts',
       'src/idempotency-key.ts',
       'src/event-objects.ts',
+      'src/response-checks.ts',
     ])
     for (const [subpath, name] of [
       ['.', 'index'],
       ['./idempotency-key', 'idempotency-key'],
       ['./event-objects', 'event-objects'],
+      ['./response-checks', 'response-checks'],
     ] as const) {
       expect(packageJson.exports[subpath]).toEqual({
         '@chargekit/source': `./src/${name}.ts`,
@@ -31,7 +34,7 @@ describe('package entry points', () => {
     }
     // Resolvers without `exports` support (TypeScript's node10) find a subpath through the
     // package.json in its folder.
-    for (const name of ['idempotency-key', 'event-objects']) {
+    for (const name of ['idempotency-key', 'event-objects', 'response-checks']) {
       expect(readJson(`${name}/package.json`)).toMatchObject({
         main: `../dist/${name}.cjs`,
         types: `../dist/${name}.d.cts`,
@@ -47,4 +50,18 @@ describe('package entry points', () => {
       expect(source).not.toMatch(/^\s*import\b|\brequire\(/m)
     },
   )
+
+  it('keep the response-checks entry and all it imports free of zod', async () => {
+    const { metafile } = await build({
+      entryPoints: ['src/response-checks.ts'],
+      absWorkingDir: packageRoot,
+      bundle: true,
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    })
+    const inputs = Object.keys(metafile.inputs)
+    expect(inputs).toContain('src/shape-check.ts')
+    expect(inputs.filter((path) => path.includes('node_modules/zod/'))).toEqual([])
+  })
 })

@@ -1,24 +1,19 @@
-import {
-  type Charge,
-  type ChargeTypeInfo,
-  type CreateChargeRequest,
-  chargeSchema,
-  chargeTypeListSchema,
-} from '@chargekit/schemas'
+import type { Charge, ChargeTypeInfo, CreateChargeRequest } from '@chargekit/schemas'
+import { chargeShape, chargeTypeListShape } from '@chargekit/schemas/response-checks'
 import { type ApiPromise, mapApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
 import type { SendCall } from '../request-loop'
-import { listValidator, schemaValidator } from '../schema-validators'
+import { listValidator, shapeValidator } from '../schema-validators'
 import { paramsObject, pathId } from './arguments'
 import { listPages } from './list-pages'
 import type { ChargeListParams } from './list-params'
 
-const chargeValidator = /* @__PURE__ */ schemaValidator('charge', chargeSchema)
+const chargeValidator = /* @__PURE__ */ shapeValidator('charge', chargeShape)
 const chargeListValidator = /* @__PURE__ */ listValidator(chargeValidator)
-const chargeTypeListValidator = /* @__PURE__ */ schemaValidator(
+const chargeTypeListValidator = /* @__PURE__ */ shapeValidator(
   'charge type list',
-  chargeTypeListSchema,
+  chargeTypeListShape,
 )
 
 export interface ChargesResource {

@@ -1,15 +1,16 @@
-import { type Dispute, disputeSchema } from '@chargekit/schemas'
+import type { Dispute } from '@chargekit/schemas'
+import { disputeShape } from '@chargekit/schemas/response-checks'
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
 import type { SendCall } from '../request-loop'
-import { listValidator, schemaValidator } from '../schema-validators'
+import { listValidator, shapeValidator } from '../schema-validators'
 import { pathId } from './arguments'
 import { listPages } from './list-pages'
 import type { DisputeListParams } from './list-params'
 
 /** Shared with the test helpers that open and decide a dispute. */
-export const disputeValidator = /* @__PURE__ */ schemaValidator('dispute', disputeSchema)
+export const disputeValidator = /* @__PURE__ */ shapeValidator('dispute', disputeShape)
 const disputeListValidator = /* @__PURE__ */ listValidator(disputeValidator)
 
 export interface DisputesResource {

@@ -1,22 +1,22 @@
-import {
-  type CreateReversalRequest,
-  type Instrument,
-  type InstrumentCreateParams,
-  instrumentSchema,
-  type Reversal,
+import type {
+  CreateReversalRequest,
+  Instrument,
+  InstrumentCreateParams,
+  Reversal,
 } from '@chargekit/schemas'
+import { instrumentShape } from '@chargekit/schemas/response-checks'
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
 import type { SendCall } from '../request-loop'
 import { noContentValidator } from '../response-validator'
-import { listValidator, schemaValidator } from '../schema-validators'
+import { listValidator, shapeValidator } from '../schema-validators'
 import { paramsObject, pathId } from './arguments'
 import { listPages } from './list-pages'
 import type { InstrumentListParams } from './list-params'
 import { reversalValidator } from './reversals'
 
-export const instrumentValidator = /* @__PURE__ */ schemaValidator('instrument', instrumentSchema)
+export const instrumentValidator = /* @__PURE__ */ shapeValidator('instrument', instrumentShape)
 const instrumentListValidator = /* @__PURE__ */ listValidator(instrumentValidator)
 
 export interface InstrumentsResource {

@@ -1,21 +1,16 @@
-import {
-  type CreatePaymentRequest,
-  type CreateRefundRequest,
-  type Payment,
-  paymentSchema,
-  type Refund,
-} from '@chargekit/schemas'
+import type { CreatePaymentRequest, CreateRefundRequest, Payment, Refund } from '@chargekit/schemas'
+import { paymentShape } from '@chargekit/schemas/response-checks'
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
 import type { SendCall } from '../request-loop'
-import { listValidator, schemaValidator } from '../schema-validators'
+import { listValidator, shapeValidator } from '../schema-validators'
 import { paramsObject, pathId } from './arguments'
 import { listPages } from './list-pages'
 import type { PaymentListParams } from './list-params'
 import { refundValidator } from './refunds'
 
-const paymentValidator = /* @__PURE__ */ schemaValidator('payment', paymentSchema)
+const paymentValidator = /* @__PURE__ */ shapeValidator('payment', paymentShape)
 const paymentListValidator = /* @__PURE__ */ listValidator(paymentValidator)
 
 export interface PaymentsResource {

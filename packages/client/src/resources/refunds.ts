@@ -1,15 +1,16 @@
-import { type CreateRefundOfPaymentRequest, type Refund, refundSchema } from '@chargekit/schemas'
+import type { CreateRefundOfPaymentRequest, Refund } from '@chargekit/schemas'
+import { refundShape } from '@chargekit/schemas/response-checks'
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
 import type { SendCall } from '../request-loop'
-import { listValidator, schemaValidator } from '../schema-validators'
+import { listValidator, shapeValidator } from '../schema-validators'
 import { paramsObject, pathId } from './arguments'
 import { listPages } from './list-pages'
 import type { RefundListParams } from './list-params'
 
 /** Shared with `payments.refund`, which answers with the refund it created. */
-export const refundValidator = /* @__PURE__ */ schemaValidator('refund', refundSchema)
+export const refundValidator = /* @__PURE__ */ shapeValidator('refund', refundShape)
 const refundListValidator = /* @__PURE__ */ listValidator(refundValidator)
 
 export interface RefundsResource {

@@ -1,15 +1,16 @@
-import { type Reversal, reversalSchema } from '@chargekit/schemas'
+import type { Reversal } from '@chargekit/schemas'
+import { reversalShape } from '@chargekit/schemas/response-checks'
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
 import type { SendCall } from '../request-loop'
-import { listValidator, schemaValidator } from '../schema-validators'
+import { listValidator, shapeValidator } from '../schema-validators'
 import { pathId } from './arguments'
 import { listPages } from './list-pages'
 import type { ReversalListParams } from './list-params'
 
 /** Shared with `instruments.reverse`, which answers with the reversal it created. */
-export const reversalValidator = /* @__PURE__ */ schemaValidator('reversal', reversalSchema)
+export const reversalValidator = /* @__PURE__ */ shapeValidator('reversal', reversalShape)
 const reversalListValidator = /* @__PURE__ */ listValidator(reversalValidator)
 
 export interface ReversalsResource {

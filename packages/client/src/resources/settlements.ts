@@ -1,15 +1,16 @@
-import { type Settlement, settlementSchema } from '@chargekit/schemas'
+import type { Settlement } from '@chargekit/schemas'
+import { settlementShape } from '@chargekit/schemas/response-checks'
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
 import type { SendCall } from '../request-loop'
-import { listValidator, schemaValidator } from '../schema-validators'
+import { listValidator, shapeValidator } from '../schema-validators'
 import { pathId } from './arguments'
 import { listPages } from './list-pages'
 import type { ListParams } from './list-params'
 
 /** Shared with `testHelpers.settle`, which answers with the settlement it ran. */
-export const settlementValidator = /* @__PURE__ */ schemaValidator('settlement', settlementSchema)
+export const settlementValidator = /* @__PURE__ */ shapeValidator('settlement', settlementShape)
 const settlementListValidator = /* @__PURE__ */ listValidator(settlementValidator)
 
 export interface SettlementsResource {

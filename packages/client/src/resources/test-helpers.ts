@@ -1,17 +1,17 @@
-import {
-  type CreateDisputeRequest,
-  type Dispute,
-  type Instrument,
-  type RecordedRequest,
-  recordedRequestSchema,
-  type SettleDisputeRequest,
-  type Settlement,
+import type {
+  CreateDisputeRequest,
+  Dispute,
+  Instrument,
+  RecordedRequest,
+  SettleDisputeRequest,
+  Settlement,
 } from '@chargekit/schemas'
+import { recordedRequestShape } from '@chargekit/schemas/response-checks'
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
 import type { SendCall } from '../request-loop'
-import { listValidator, schemaValidator } from '../schema-validators'
+import { listValidator, shapeValidator } from '../schema-validators'
 import { paramsObject, pathId } from './arguments'
 import { disputeValidator } from './disputes'
 import { instrumentValidator } from './instruments'
@@ -20,7 +20,7 @@ import type { ListParams } from './list-params'
 import { settlementValidator } from './settlements'
 
 const recordedRequestListValidator = /* @__PURE__ */ listValidator(
-  schemaValidator('recorded request', recordedRequestSchema),
+  shapeValidator('recorded request', recordedRequestShape),
 )
 
 /** Test-only endpoints of the sandbox: drive what the processor would do on its own. */
