@@ -105,8 +105,6 @@ const chargeTypesAnswer = uncheckedValidator<{ collection: ChargeTypeInfo[] }>('
  * retries, idempotency keys, timeouts and typed errors as `createClient`, in a few kilobytes.
  */
 export function createBrowserClient(options: BrowserClientOptions): BrowserClient {
-  // Checked by hand, not with a zod schema like createClient's options: zod would more than
-  // double the few kilobytes a checkout page pays for this client.
   if (typeof options !== 'object' || options === null) {
     throw optionError(where, 'expected an options object such as { publicKey, baseUrl }')
   }

@@ -112,19 +112,21 @@ export function resolveConfig(
       'the environment option is not supported because no hosted service address is built in; pass baseUrl (for example the sandbox url) or set CHARGEKIT_BASE_URL',
     )
   }
+  // Only the object's own options count: one inherited through its prototype is not given.
+  const given: ClientOptions = { ...options }
   // Option by option in the order of `optionKeys`, unknown keys after them, so that of several
   // mistakes the one reported is always the same; then what depends on several options, and
   // `baseUrl`, whose check the browser client shares.
   const accountId = checkCredential(
     'accountId',
-    options.accountId,
+    given.accountId,
     'CHARGEKIT_ACCOUNT_ID',
     /^[^\s:\p{Cc}]+$/u,
     'a non-empty string without spaces, ":" or control characters (it is the HTTP Basic user)',
   )
   const privateKey = checkCredential(
     'privateKey',
-    options.privateKey,
+    given.privateKey,
     'CHARGEKIT_PRIVATE_KEY',
     /^[^\s\p{Cc}]+$/u,
     'a non-empty string without spaces or control characters',
@@ -140,33 +142,33 @@ export function resolveConfig(
   const fetch = checkFunction<FetchLike>(
     where,
     'fetch',
-    options.fetch,
+    given.fetch,
     'a function with the signature of the global fetch',
   )
   const transport = checkFunction<HttpTransport>(
     where,
     'transport',
-    options.transport,
+    given.transport,
     'a transport function, such as nodeTransport() from @chargekit/client/node',
   )
-  const timeoutMs = checkMilliseconds(where, 'timeoutMs', options.timeoutMs, 30_000)
-  const deadlineMs = checkMilliseconds(where, 'deadlineMs', options.deadlineMs, 120_000)
-  const maxRetries = checkRetryCount(where, options.maxRetries, 2)
-  const backoff = checkBackoff(options.backoff)
+  const timeoutMs = checkMilliseconds(where, 'timeoutMs', given.timeoutMs, 30_000)
+  const deadlineMs = checkMilliseconds(where, 'deadlineMs', given.deadlineMs, 120_000)
+  const maxRetries = checkRetryCount(where, given.maxRetries, 2)
+  const backoff = checkBackoff(given.backoff)
   const logger = checkFunction<ClientLogger>(
     where,
     'logger',
-    options.logger,
+    given.logger,
     'a function that receives one log entry',
   )
-  const validate = checkFlag(where, 'validate', options.validate, true)
+  const validate = checkFlag(where, 'validate', given.validate, true)
   const dangerouslyAllowBrowser = checkFlag(
     where,
     'dangerouslyAllowBrowser',
-    options.dangerouslyAllowBrowser,
+    given.dangerouslyAllowBrowser,
     false,
   )
-  checkKnownKeys(where, options, optionKeys)
+  checkKnownKeys(where, given, optionKeys)
   if (isBrowser() && !dangerouslyAllowBrowser) {
     throw optionError(
       where,
@@ -179,7 +181,7 @@ export function resolveConfig(
   const authorization = basicAuthorization(accountId, privateKey)
   const secrets = [privateKey, authorization.slice('Basic '.length)]
   return {
-    apiUrl: `${checkBaseUrl(where, options.baseUrl ?? readEnvironment('CHARGEKIT_BASE_URL'))}/v2`,
+    apiUrl: `${checkBaseUrl(where, given.baseUrl ?? readEnvironment('CHARGEKIT_BASE_URL'))}/v2`,
     authorization,
     transport: transport ?? (fetch === undefined ? defaultTransport() : fetchTransport(fetch)),
     timeoutMs,

@@ -80,6 +80,16 @@ describe('createClient options', () => {
     expect(constructionError(options).message).toMatch(message)
   })
 
+  it('reads only the options object own properties, as a spread would', () => {
+    const inherited = Object.assign(Object.create({ timeoutMs: 'soon', maxDelay: 1 }), valid)
+    expect(() => createClient(inherited)).not.toThrow()
+    const backoff = Object.assign(Object.create({ initialDelay: 1 }), { maxDelayMs: 100 })
+    expect(() => createClient({ ...valid, backoff })).not.toThrow()
+    expect(constructionError({ ...inherited, timeoutMs: 'soon' }).message).toMatch(
+      /timeoutMs must be a whole number/,
+    )
+  })
+
   it('never repeats a credential in a construction error', () => {
     const badBaseUrl = constructionError({
       ...valid,

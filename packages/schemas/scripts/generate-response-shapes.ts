@@ -32,6 +32,9 @@ const roots = {
 
 type Def = z.core.$ZodTypeDef & Record<string, unknown>
 
+/** The helpers src/money-checks.ts holds; the others are src/shape-check.ts's. */
+const moneyChecks: ReadonlySet<string> = new Set(['amountsInMinorUnits', 'currency'])
+
 const defOf = (schema: z.ZodType) => schema._zod.def as Def
 
 /** The package's own names for its schemas (`timestampSchema` → `timestamp`), for readable output. */
@@ -69,7 +72,7 @@ class ShapeWriter {
   readonly #uses = new Map<z.ZodType, number>()
   readonly #declared = new Map<z.ZodType, string>()
   readonly declarations: string[] = []
-  /** The helpers of src/shape-check.ts the declarations use. */
+  /** The helpers of src/shape-check.ts and src/money-checks.ts the declarations use. */
   readonly helpers = new Set<string>()
 
   constructor(rootSchemas: z.ZodType[]) {
@@ -126,6 +129,9 @@ class ShapeWriter {
     const checks = (def.checks ?? []) as z.core.$ZodCheck[]
     const unsupported = (what: string) =>
       new Error(`${path}: ${what} has no shape check; extend src/shape-check.ts and this script`)
+    if (def.type !== 'string' && ownMessage(def, { code: 'invalid_type', input: undefined })) {
+      throw unsupported('a type message of its own')
+    }
     switch (def.type) {
       case 'unknown':
       case 'boolean':
@@ -134,8 +140,13 @@ class ShapeWriter {
         return stringShape(schema, def, checks, unsupported)
       case 'number':
         return numberShape(def, checks, unsupported)
-      case 'enum':
-        return `oneOf(${JSON.stringify(Object.values(def.entries as object))})`
+      case 'enum': {
+        const values = Object.values(def.entries as object)
+        // zod words a one-value enum as it words a literal.
+        return values.length === 1
+          ? `literal(${JSON.stringify(values[0])})`
+          : `oneOf(${JSON.stringify(values)})`
+      }
       case 'literal': {
         const values = def.values as unknown[]
         if (values.length !== 1 || typeof values[0] !== 'string') throw unsupported('a literal')
@@ -192,12 +203,18 @@ function stringShape(
 ): string {
   const pattern = def.pattern as RegExp | undefined
   if (pattern !== undefined) {
-    if (checks.length > 1 || pattern.flags.includes('g')) throw unsupported('a string format')
+    if (checks.length > 0 || pattern.flags.includes('g')) throw unsupported('a string format')
+    if (ownMessage(def, { code: 'invalid_type', input: undefined })) {
+      throw unsupported('a type message of its own')
+    }
     // The format's own message, as zod words it for text that does not match.
     const failure = schema.safeParse('')
     if (failure.success) throw unsupported('a format that accepts ""')
     const [message] = Object.values(formatZodIssues(failure.error)).flat()
     return `matching(${pattern}, ${JSON.stringify(message)})`
+  }
+  if (ownMessage(def, { code: 'invalid_type', input: undefined })) {
+    throw unsupported('a type message of its own')
   }
   if (checks.length === 0) return 'string'
   const only = checks[0]?._zod.def as { check: string; fn?: unknown } | undefined
@@ -251,7 +268,9 @@ export function generateResponseShapes(): string {
     ([type, schema]) =>
       `  '${type}': ${writer.declare(schema, eventConstName(type), `EventOf<'${type}'>`)},`,
   )
-  const imports = [...writer.helpers].sort()
+  const helpers = [...writer.helpers].sort()
+  const moneyHelpers = helpers.filter((name) => moneyChecks.has(name))
+  const shapeHelpers = helpers.filter((name) => !moneyChecks.has(name))
   const typeImports = [
     ...new Set(Object.values(roots).map(([, type]) => type.replace(/<.*/, ''))),
     'EventOf',
@@ -262,8 +281,9 @@ export function generateResponseShapes(): string {
 import type {
 ${typeImports.map((name) => `  ${name},`).join('\n')}
 } from './index'
+import { ${moneyHelpers.join(', ')} } from './money-checks'
 import {
-${imports.map((name) => `  ${name},`).join('\n')}
+${shapeHelpers.map((name) => `  ${name},`).join('\n')}
   type Shape,
 } from './shape-check'
 

@@ -1,7 +1,7 @@
 import type * as z from 'zod/v4'
 import { compareAmounts, maxAmount } from './amount'
 import { isAmountInMinorUnits, isKnownCurrency, minorUnitsMessage } from './currency-codes'
-import { amountsInMinorUnits } from './shape-check'
+import { amountsInMinorUnits } from './money-checks'
 
 const checkedAmountFields = new WeakMap<z.ZodType, readonly string[]>()
 

@@ -15,11 +15,10 @@ import type {
   Reversal,
   Settlement,
 } from './index'
+import { amountsInMinorUnits, currency } from './money-checks'
 import {
-  amountsInMinorUnits,
   array,
   boolean,
-  currency,
   literal,
   matching,
   nullable,
@@ -108,7 +107,7 @@ const instrumentExternalIds = object({
 
 const redirect = object({
   url: nullable(string),
-  method: nullable(union([oneOf(['GET']), string])),
+  method: nullable(union([literal('GET'), string])),
   parameters: optional(record(unknown)),
 })
 

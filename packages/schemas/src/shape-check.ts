@@ -1,9 +1,3 @@
-import {
-  isAmountInMinorUnits,
-  isKnownCurrency,
-  minorUnitsMessage,
-  unknownCurrencyMessage,
-} from './currency-codes'
 import { rootIssueKey } from './format-zod-issues'
 
 /**
@@ -31,12 +25,14 @@ export type Shape<T = unknown> = ((value: unknown, sink?: IssueSink) => boolean)
 
 export type ShapeResult = { success: true } | { success: false; issues: Record<string, string[]> }
 
+const passed: ShapeResult = Object.freeze({ success: true })
+
 /**
- * Checks a parsed JSON value against a shape. The fast pass allocates nothing; only a failing
- * value is walked again, to name each field that failed and why.
+ * Checks a parsed JSON value against a shape. The pass over a valid value builds nothing; only a
+ * failing value is walked again, to name each field that failed and why.
  */
 export function checkShape(shape: Shape, value: unknown): ShapeResult {
-  if (shape(value)) return { success: true }
+  if (shape(value)) return passed
   const issues: Record<string, string[]> = {}
   shape(value, { issues, path: '', tally: { blocking: 0 } })
   return { success: false, issues }
@@ -95,9 +91,6 @@ export function refinedString(rule: (text: string) => boolean, message: string):
 export function matching(pattern: RegExp, message: string): Shape {
   return refinedString((text) => pattern.test(text), message)
 }
-
-/** An upper-case ISO 4217 code that this runtime's Intl knows. */
-export const currency = refinedString(isKnownCurrency, unknownCurrencyMessage)
 
 export interface NumberRules {
   /** A whole number (and a safe integer). */
@@ -170,9 +163,10 @@ export function oneOf(values: readonly string[]): Shape {
 
 /** Passes when any option passes; otherwise one issue for the value as a whole. */
 export function union(options: readonly Shape[]): Shape {
-  return (value, sink) =>
-    options.some((option) => option(value)) ||
-    (sink !== undefined && report(sink, 'Invalid input', true))
+  return (value, sink) => {
+    for (const option of options) if (option(value)) return true
+    return sink !== undefined && report(sink, 'Invalid input', true)
+  }
 }
 
 export function nullable(inner: Shape): Shape {
@@ -220,7 +214,9 @@ export function record(values: Shape): Shape {
  * A check of a whole object, run unless a field has the wrong type or value (as zod runs an
  * object's refinements): it returns each failing field with its message.
  */
-export type ObjectRule = (value: Record<string, unknown>) => [field: string, message: string][]
+export type ObjectRule = (
+  value: Record<string, unknown>,
+) => readonly (readonly [field: string, message: string])[]
 
 /** An object with these fields; other fields are allowed and kept. */
 export function object(fields: Record<string, Shape>, rule?: ObjectRule): Shape {
@@ -241,24 +237,5 @@ export function object(fields: Record<string, Shape>, rule?: ObjectRule): Shape 
       for (const [field, message] of problems) report(at(sink, field) as IssueSink, message)
     }
     return valid && problems.length === 0
-  }
-}
-
-/**
- * An object rule: each of `fields` that holds a number has no more decimals than the object's
- * `currency` allows. An absent or unknown currency is left to the currency field's own check.
- */
-export function amountsInMinorUnits(fields: readonly string[]): ObjectRule {
-  return (value) => {
-    const code = value.currency
-    if (typeof code !== 'string' || !isKnownCurrency(code)) return []
-    const problems: [string, string][] = []
-    for (const field of fields) {
-      const amount = value[field]
-      if (typeof amount === 'number' && !isAmountInMinorUnits(amount, code)) {
-        problems.push([field, minorUnitsMessage(code)])
-      }
-    }
-    return problems
   }
 }

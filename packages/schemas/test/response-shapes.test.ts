@@ -5,6 +5,8 @@ import * as z from 'zod/v4'
 import { generateResponseShapes, responseShapesFile } from '../scripts/generate-response-shapes'
 import {
   chargeSchema,
+  chargeTypeListSchema,
+  compiledCheck,
   disputeSchema,
   type EventType,
   eventSchema,
@@ -13,12 +15,14 @@ import {
   knownEventSchemas,
   listEnvelopeSchema,
   paymentSchema,
+  recordedRequestSchema,
   refundSchema,
   reversalSchema,
   settlementSchema,
 } from '../src/index'
 import {
   chargeShape,
+  chargeTypeListShape,
   checkShape,
   disputeShape,
   eventShapes,
@@ -26,6 +30,7 @@ import {
   instrumentShape,
   listEnvelopeShape,
   paymentShape,
+  recordedRequestShape,
   refundShape,
   reversalShape,
   type Shape,
@@ -43,8 +48,36 @@ function zodVerdict(schema: z.ZodType, value: unknown) {
 }
 
 const { events, deliveries } = recorded
+const chargeTypeList = {
+  collection: [
+    {
+      id: 'card_onetime',
+      label: 'Card one-time payment',
+      recurring: false,
+      schema: { type: 'object' },
+      refundable: true,
+      currencies: ['EUR', 'USD'],
+    },
+    { id: 'mbway', label: 'MB WAY', recurring: false, schema: {} },
+  ],
+}
+const recordedRequest = {
+  id: 'req_1',
+  method: 'POST',
+  path: '/v2/charges/',
+  status: 201,
+  created_at: '2025-01-31T12:00:00.250+01:00',
+  duration_ms: 3.5,
+  warnings: [
+    { code: 'trailing_slash', message: 'The path ends with /', instead: 'POST /v2/charges' },
+    { code: 'a_newer_warning', field: 'amount', message: 'm', instead: 'i' },
+  ],
+  warnings_omitted: 0,
+}
 const cases: [name: string, shape: Shape, schema: z.ZodType, samples: unknown[]][] = [
   ['charge', chargeShape, chargeSchema, [recorded.charge, fixtures.charge]],
+  ['charge type list', chargeTypeListShape, chargeTypeListSchema, [chargeTypeList]],
+  ['recorded request', recordedRequestShape, recordedRequestSchema, [recordedRequest]],
   [
     'instrument',
     instrumentShape,
@@ -158,5 +191,14 @@ describe('response shapes', () => {
       success: false,
       issues: { '(root)': ['Expected object, received null'] },
     })
+  })
+
+  it('agree with compiledCheck, the zod-side valid-or-not check', () => {
+    const check = compiledCheck(chargeSchema)
+    expect(check(recorded.charge)).toBe(true)
+    expect(check({ ...recorded.charge, amount: 10.005, currency: 'USD' })).toBe(false)
+    expect(
+      checkShape(chargeShape, { ...recorded.charge, amount: 10.005, currency: 'USD' }),
+    ).toEqual({ success: false, issues: { amount: ['Expected at most 2 decimals for USD'] } })
   })
 })
