@@ -138,6 +138,20 @@ export { createRefundOfPaymentRequestSchema, createRefundRequestSchema } from '.
 export type { RequestLog } from './request-log'
 export { requestLogSchema } from './request-log'
 export { requestTextLimits } from './request-text'
+export {
+  chargeShape,
+  chargeTypeListShape,
+  disputeShape,
+  eventShapes,
+  genericEventShape,
+  instrumentShape,
+  listEnvelopeShape,
+  paymentShape,
+  recordedRequestShape,
+  refundShape,
+  reversalShape,
+  settlementShape,
+} from './response-shapes'
 export type { RetryLogEntry } from './retry-log-entry'
 export { resultStatusSchema, retryLogEntrySchema } from './retry-log-entry'
 export type { Reversal } from './reversal'
@@ -147,6 +161,7 @@ export { createReversalRequestSchema } from './reversal-request'
 export { SchemaValidationError } from './schema-validation-error'
 export type { Settlement, SettlementTotal } from './settlement'
 export { settlementSchema, settlementTotalSchema } from './settlement'
+export { checkShape, type Shape, type ShapeResult } from './shape-check'
 export type { DeliveryStatus, DisputeStatus, InstrumentStatus, TransactionStatus } from './statuses'
 export {
   deliveryStatusSchema,
