@@ -10,6 +10,8 @@ import {
   disputeSchema,
   type EventType,
   eventSchema,
+  eventTypeList,
+  eventTypes,
   formatZodIssues,
   instrumentSchema,
   knownEventSchemas,
@@ -96,13 +98,28 @@ const cases: [name: string, shape: Shape, schema: z.ZodType, samples: unknown[]]
     listEnvelopeSchema(z.unknown()),
     [{ collection: [], pagination: { page: 1, per_page: 10, total: 0 }, filters: {} }],
   ],
-  ...Object.entries({ ...deliveries, ...events }).map(([type, event]): (typeof cases)[number] => [
+  ...eventTypeList.map((type): (typeof cases)[number] => [
     type,
-    eventShapes[type as EventType],
-    knownEventSchemas[type as EventType],
-    [event],
+    eventShapes[type],
+    knownEventSchemas[type],
+    [sampleEventOf(type)],
   ]),
 ]
+
+/**
+ * The recorded event of `type`, or for a type the recorded run did not produce, a recorded event
+ * of the same family with its type changed.
+ */
+function sampleEventOf(type: EventType): unknown {
+  const recordedEvents: Record<string, { type: string }> = { ...deliveries, ...events }
+  const own = recordedEvents[type]
+  if (own !== undefined) return own
+  const family = eventTypes[type].family
+  const sibling = Object.values(recordedEvents).find(
+    (event) => eventTypes[event.type as EventType].family === family,
+  )
+  return { ...sibling, type }
+}
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 
