@@ -71,6 +71,8 @@ class ShapeWriter {
   readonly #names = exportedNames()
   readonly #uses = new Map<z.ZodType, number>()
   readonly #declared = new Map<z.ZodType, string>()
+  /** Objects whose fields are declared on their own, for the objects that extend them. */
+  readonly #fieldSets = new Map<z.ZodType, string>()
   readonly declarations: string[] = []
   /** The helpers of src/shape-check.ts and src/money-checks.ts the declarations use. */
   readonly helpers = new Set<string>()
@@ -100,6 +102,17 @@ class ShapeWriter {
     )
   }
 
+  /**
+   * Declares the fields of the object `schema` as `const name`, so that it and the objects that
+   * extend it (`.extend()` keeps the base's fields, in their order) spread them instead of
+   * repeating them.
+   */
+  declareFields(schema: z.ZodType, name: string): void {
+    const shape = defOf(schema).shape as Record<string, z.ZodType>
+    this.declarations.push(`const ${name} = ${this.#fields(Object.entries(shape), name)}`)
+    this.#fieldSets.set(schema, name)
+  }
+
   /** A shared schema by name, anything else written where it is used. */
   #reference(schema: z.ZodType, path: string): string {
     const declared = this.#declared.get(schema)
@@ -116,6 +129,29 @@ class ShapeWriter {
     this.#declared.set(schema, name)
     this.declarations.push(`${exported ? 'export ' : ''}const ${name} = ${expression}`)
     return name
+  }
+
+  /** An object's fields: a declared field set, spread and extended where it is a base. */
+  #objectFields(schema: z.ZodType, path: string): string {
+    const shape = defOf(schema).shape as Record<string, z.ZodType>
+    const own = this.#fieldSets.get(schema)
+    if (own !== undefined) return own
+    for (const [base, name] of this.#fieldSets) {
+      const baseShape = defOf(base).shape as Record<string, z.ZodType>
+      const spread = Object.keys({ ...baseShape, ...shape })
+      if (spread.join() !== Object.keys(shape).join()) continue
+      const changed = Object.entries(shape).filter(([key, field]) => baseShape[key] !== field)
+      return this.#fields(changed, path, name)
+    }
+    return this.#fields(Object.entries(shape), path)
+  }
+
+  /** `{ key: shape, … }`, after a spread of the field set `base` if given. */
+  #fields(entries: [string, z.ZodType][], path: string, base?: string): string {
+    const lines = entries.map(
+      ([key, field]) => `  ${propertyName(key)}: ${this.#reference(field, `${path}.${key}`)},`,
+    )
+    return `{\n${base === undefined ? '' : `  ...${base},\n`}${lines.join('\n')}\n}`
   }
 
   #expression(schema: z.ZodType, path: string): string {
@@ -177,10 +213,7 @@ class ShapeWriter {
         if (checks.length !== (amountFields === undefined ? 0 : 1)) {
           throw unsupported('an object refinement')
         }
-        const fields = Object.entries(def.shape as Record<string, z.ZodType>).map(
-          ([key, field]) => `  ${propertyName(key)}: ${this.#reference(field, `${path}.${key}`)},`,
-        )
-        const body = `{\n${fields.join('\n')}\n}`
+        const body = this.#objectFields(schema, path)
         if (amountFields === undefined) return `object(${body})`
         this.helpers.add('amountsInMinorUnits')
         return `object(${body}, amountsInMinorUnits(${JSON.stringify(amountFields)}))`
@@ -262,6 +295,8 @@ export function generateResponseShapes(): string {
     ...eventSchemas.map(([, schema]) => schema),
   ])
   for (const [name, [schema, type]] of Object.entries(roots)) {
+    // Every known event type extends the generic event: they share its field set.
+    if (schema === schemas.eventSchema) writer.declareFields(schema, 'eventFields')
     writer.declare(schema, `${name}Shape`, type, true)
   }
   const events = eventSchemas.map(

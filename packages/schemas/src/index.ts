@@ -138,20 +138,7 @@ export { createRefundOfPaymentRequestSchema, createRefundRequestSchema } from '.
 export type { RequestLog } from './request-log'
 export { requestLogSchema } from './request-log'
 export { requestTextLimits } from './request-text'
-export {
-  chargeShape,
-  chargeTypeListShape,
-  disputeShape,
-  eventShapes,
-  genericEventShape,
-  instrumentShape,
-  listEnvelopeShape,
-  paymentShape,
-  recordedRequestShape,
-  refundShape,
-  reversalShape,
-  settlementShape,
-} from './response-shapes'
+export * from './response-shapes'
 export type { RetryLogEntry } from './retry-log-entry'
 export { resultStatusSchema, retryLogEntrySchema } from './retry-log-entry'
 export type { Reversal } from './reversal'
