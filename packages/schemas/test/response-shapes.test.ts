@@ -50,6 +50,7 @@ function zodVerdict(schema: z.ZodType, value: unknown) {
 }
 
 const { events, deliveries } = recorded
+const recordedEvents: Record<string, { type: string }> = { ...deliveries, ...events }
 const chargeTypeList = {
   collection: [
     {
@@ -111,7 +112,6 @@ const cases: [name: string, shape: Shape, schema: z.ZodType, samples: unknown[]]
  * of the same family with its type changed.
  */
 function sampleEventOf(type: EventType): unknown {
-  const recordedEvents: Record<string, { type: string }> = { ...deliveries, ...events }
   const own = recordedEvents[type]
   if (own !== undefined) return own
   const family = eventTypes[type].family
