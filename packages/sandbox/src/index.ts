@@ -1,7 +1,7 @@
 export type { RateLimitOptions, SandboxAccountOptions } from './accounts/account-options'
 export { defaultAccount } from './accounts/account-options'
 export type { SandboxAccount } from './accounts/accounts'
-export { cardOnetime, cardRecurring } from './card/card-charge-types'
+export { card, cardOnetime, cardRecurring } from './card/card-charge-types'
 export type { SandboxClock } from './clock'
 export { systemClock } from './clock'
 export { SandboxError } from './errors'

@@ -101,7 +101,9 @@ const malformedWaits: Record<string, Outcome> = {
 const sloppyWallet: Processor = {
   name: 'sloppy_wallet',
   chargeTypes: ['card_onetime'],
-  authorize: ({ charge }) => malformedWaits[String(charge.metadata?.wait)] ?? wait({}),
+  authorize: ({ charge }) =>
+    (typeof charge.metadata === 'object' && malformedWaits[String(charge.metadata.wait)]) ||
+    wait({}),
   capture: () => ({ status: 'succeeded' }),
   refund: () => ({ status: 'succeeded' }),
   reverse: () => ({ status: 'succeeded' }),
@@ -210,10 +212,10 @@ const undecidedBank: Processor = {
   reverse: () => ({ status: 'succeeded' }),
 }
 
-/** Serves a charge type that is a prefix of the built-in ones. */
+/** Serves `card`, the built-in charge type whose id is a prefix of the other card types'. */
 const shortTypeBank: Processor = {
   name: 'short_type_bank',
-  chargeTypes: [{ ...walletOnetime, id: 'card', label: 'Card' }],
+  chargeTypes: ['card'],
   authorize: () => ({ status: 'succeeded' }),
   capture: () => ({ status: 'succeeded' }),
   refund: () => ({ status: 'succeeded' }),
@@ -615,7 +617,7 @@ describe('channels of a charge', () => {
     expect(answer.status).toBe(400)
     expect(answer.body.parameters).toEqual({
       'channels.0': [
-        'Channel card_onetime_no_processor serves charge type card_onetime, not card: expected one of card_short_type_bank',
+        'Channel card_onetime_no_processor serves charge type card_onetime, not card: expected one of card_no_processor, card_simulated_acquirer, card_short_type_bank',
       ],
     })
   })

@@ -272,6 +272,7 @@ describe('GET /v2/charges/types', () => {
     expect(collection.map(({ id, label, recurring }) => ({ id, label, recurring }))).toEqual([
       { id: 'card_onetime', label: 'Card one-time payment', recurring: false },
       { id: 'card_recurring', label: 'Card recurring payment', recurring: true },
+      { id: 'card', label: 'Card payment', recurring: false },
       { id: 'mbway', label: 'MB WAY', recurring: false },
       { id: 'multibanco', label: 'Multibanco', recurring: false },
       { id: 'payshop_reference', label: 'Payshop reference', recurring: false },
@@ -290,6 +291,64 @@ describe('GET /v2/charges/types', () => {
     expect(restrictedTypes.body.collection.map((type: { id: string }) => type.id)).toEqual([
       'card_recurring',
     ])
+  })
+
+  it('reads as the provider’s browser form library reads it: no payouts, titles, no charge field', async () => {
+    const { collection } = (await api('GET', '/charges/types')).body
+    for (const type of collection) {
+      // The library keeps only entries whose payout is exactly false, and sorts them by title.
+      expect(type.payout, type.id).toBe(false)
+      expect(type.schema.title, type.id).toBe(type.label)
+      // The library supplies the charge id itself: a charge input would block the form.
+      expect(type.schema.properties ?? {}, type.id).not.toHaveProperty('charge')
+      expect(type.schema.required ?? [], type.id).not.toContain('charge')
+      for (const [name, field] of Object.entries<{ title?: unknown }>(
+        type.schema.properties ?? {},
+      )) {
+        expect(typeof field.title, `${type.id}.${name}`).toBe('string')
+      }
+    }
+    const card = collection.find((type: { id: string }) => type.id === 'card_onetime')
+    expect(
+      Object.fromEntries(
+        Object.entries<{ title: string }>(card.schema.properties).map(([name, field]) => [
+          name,
+          field.title,
+        ]),
+      ),
+    ).toEqual({
+      name: 'Cardholder name',
+      number: 'Card number',
+      expiration_month: 'Expiry month',
+      expiration_year: 'Expiry year',
+      cvc: 'Security code (CVC)',
+    })
+    const number = new RegExp(card.schema.properties.number.pattern)
+    for (const typed of ['4242 4242 4242 4242', '4242-4242-4242-4242', '4242424242424242']) {
+      expect(typed).toMatch(number)
+    }
+  })
+
+  it('reads the card number as the customer typed it, spaces and dashes removed, with either key', async () => {
+    const [account] = harness.sandbox.accounts
+    const browser = harness.as({ id: account?.publicKey ?? '', key: '' })
+    const fingerprints = new Set<string>()
+    for (const number of ['4242 4242 4242 4242', '4242-4242-4242-4242', '4242424242424242']) {
+      for (const caller of [api, browser]) {
+        const charge = await harness.createCharge()
+        const instrument = await caller('POST', '/instruments', {
+          ...testCard(charge.body.id),
+          number,
+        })
+        expect(instrument.status, number).toBe(201)
+        expect(instrument.body.status).toBe('authorized')
+        expect(instrument.body.params).toMatchObject({ bin: '424242', last_4_digits: '4242' })
+        expect(instrument.headers.get('chargekit-integration-warnings')).toBeNull()
+        fingerprints.add(instrument.body.params.fingerprint)
+      }
+    }
+    // The same card, however it was grouped.
+    expect(fingerprints.size).toBe(1)
   })
 
   it('describes exactly what POST /v2/instruments accepts and refuses', async () => {

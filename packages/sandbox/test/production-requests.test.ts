@@ -217,6 +217,144 @@ describe('numbers sent as strings', () => {
   })
 })
 
+describe('amounts computed in floating point', () => {
+  it('are read as the amount they stand for, with what was read and what to send', async () => {
+    // PHP's `$deposit + $tax`, 10.10 and 10.70.
+    const charge = await send(
+      'POST',
+      '/charges',
+      json(chargeFields({ amount: 10.1 + 10.7, currency: 'EUR' })),
+      asJson,
+    )
+    expect(10.1 + 10.7).toBe(20.799999999999997)
+    expect(charge.status).toBe(201)
+    expect(charge.body.amount).toBe(20.8)
+    expect(warningsOf(charge)).toEqual([['float_amount', 'amount']])
+    expect(charge.headers.get(warningsHeader)).toBe(
+      'float_amount;field="amount";instead="amount rounded to 2 decimals for EUR: 20.8"',
+    )
+    const recent = (await harness.api('GET', '/requests?per_page=1')).body.collection[0]
+    expect(recent.warnings[0].message).toBe(
+      'amount 20.799999999999997 has more decimals than EUR allows, but is 20.8 computed in floating point: read as 20.8',
+    )
+  })
+
+  it('are read so in every request that carries an amount, as text too', async () => {
+    const { instrument } = await authorizedInstrument()
+    const payment = await send(
+      'POST',
+      '/payments',
+      json({ instrument, amount: 0.1 + 0.2, currency: 'USD' }),
+      asJson,
+    )
+    expect(payment.status).toBe(201)
+    expect(payment.body.amount).toBe(0.3)
+    expect(warningsOf(payment)).toEqual([['float_amount', 'amount']])
+    // A refund names no currency: its amount is read in the payment's.
+    const refund = await send(
+      'POST',
+      `/payments/${payment.body.id}/refund`,
+      json({ amount: 0.30000000000000004 - 0.1 }),
+      asJson,
+    )
+    expect(refund.status).toBe(201)
+    expect(refund.body.amount).toBe(0.2)
+    expect(warningsOf(refund)).toEqual([['float_amount', 'amount']])
+    const asText = await send(
+      'POST',
+      '/charges',
+      json(chargeFields({ amount: '1500.0000000000002', currency: 'JPY' })),
+      asJson,
+    )
+    expect(asText.status).toBe(201)
+    expect(asText.body.amount).toBe(1500)
+    expect(warningsOf(asText)).toEqual([
+      ['numeric_string', 'amount'],
+      ['float_amount', 'amount'],
+    ])
+    expect(asText.headers.get(warningsHeader)).toContain(
+      'instead="amount as a whole number of JPY: 1500"',
+    )
+  })
+
+  it('are not rounded when finer than 1e-9 from any amount of the currency', async () => {
+    const before = await chargeCount()
+    for (const amount of [20.505, 20.800000002, 1e-7]) {
+      const answer = await send('POST', '/charges', json(chargeFields({ amount })), asJson)
+      expect(answer.status, String(amount)).toBe(400)
+      expect(Object.keys(answer.body.parameters)).toEqual(['amount'])
+    }
+    expect(await chargeCount()).toBe(before)
+  })
+})
+
+describe('a charge metadata string', () => {
+  it('is kept and returned exactly as sent, with a warning naming the object to send', async () => {
+    const charge = await send(
+      'POST',
+      '/charges/',
+      json(chargeFields({ metadata: '42|1001' })),
+      asJson,
+    )
+    expect(charge.status).toBe(201)
+    expect(charge.body.metadata).toBe('42|1001')
+    expect(warningsOf(charge)).toEqual([
+      ['trailing_slash', undefined],
+      ['string_metadata', 'metadata'],
+    ])
+    expect(charge.headers.get(warningsHeader)).toContain(
+      'instead="metadata as an object of flat values, such as {\\"order_id\\": \\"1001\\"}"',
+    )
+    expect((await send('GET', `/charges/${charge.body.id}`)).body.metadata).toBe('42|1001')
+    const [event] = (await send('GET', `/events?charge=${charge.body.id}&type=charge.created`)).body
+      .collection
+    expect(event.charge.metadata).toBe('42|1001')
+  })
+
+  it('is a form field too, and matches no metadata[key] search', async () => {
+    const charge = await send('POST', '/charges', chargeForm({ metadata: '42|1001' }), asForm)
+    expect(charge.status).toBe(201)
+    expect(charge.body.metadata).toBe('42|1001')
+    expect(warningsOf(charge).map(([code]) => code)).toContain('string_metadata')
+    // A string's own keys are its character positions: none of them is metadata.
+    for (const path of ['/charges?per_page=100&', `/events?charge=${charge.body.id}&`]) {
+      const found = await send('GET', `${path}metadata[0]=4`)
+      expect(found.status).toBe(200)
+      expect(found.body.collection.map((item: { id: string }) => item.id)).not.toContain(
+        charge.body.id,
+      )
+    }
+  })
+
+  it('is bounded like the values of an object, and anything else is refused', async () => {
+    const before = await chargeCount()
+    const long = await send(
+      'POST',
+      '/charges',
+      json(chargeFields({ metadata: 'x'.repeat(25_001) })),
+      asJson,
+    )
+    expect(long.status).toBe(400)
+    expect(long.body.parameters).toEqual({ metadata: ['Expected at most 25000 characters'] })
+    const nested = await send(
+      'POST',
+      '/charges',
+      json(chargeFields({ metadata: { order: { id: 1 } } })),
+      asJson,
+    )
+    expect(nested.body.parameters).toEqual({
+      'metadata.order': ['Expected a string, number, boolean or null (metadata values are flat)'],
+    })
+    const number = await send('POST', '/charges', json(chargeFields({ metadata: 7 })), asJson)
+    expect(number.body.parameters).toEqual({
+      metadata: [
+        'Expected an object of flat values (string, number, boolean or null), or a string',
+      ],
+    })
+    expect(await chargeCount()).toBe(before)
+  })
+})
+
 describe('unknown fields and null', () => {
   it('ignores unknown fields at every level, naming each, with a "did you mean"', async () => {
     const charge = await send(

@@ -19,7 +19,7 @@ const otherAccount = 'acct_other'
 
 // The store keeps whatever objects it is given; these carry the fields it indexes and a few more,
 // in a deliberate key order that a read must give back.
-function charge(id: string, metadata: Record<string, unknown> = {}): Charge {
+function charge(id: string, metadata: Record<string, unknown> | string = {}): Charge {
   return {
     id,
     amount: '10.00',
@@ -280,6 +280,28 @@ export function describeStoreContract(name: string, open: () => Promise<StoreSub
         expect(paged.total).toBe(3)
         expect(ids((await store.listEvents(otherAccount, {}, all)).items)).toEqual(['ev_x'])
         expect(await store.getEvent(otherAccount, 'ev_1')).toBeUndefined()
+      }))
+
+    it('finds charges and events kept with a metadata string by no metadata key', () =>
+      withStore(async (store) => {
+        const text = charge('ch_text', '42|1001')
+        const keyed = charge('ch_keyed', { 0: '4', order: '42|1001' })
+        await store.putObject(account, 'charge', text)
+        await store.putObject(account, 'charge', keyed)
+        const at = '2030-01-01T00:00:00.000Z'
+        await store.addEvent(account, event('ev_text', 'charge.created', text, 'ch_text', at))
+        await store.addEvent(account, event('ev_keyed', 'charge.created', keyed, 'ch_keyed', at))
+        expect((await store.getObject(account, 'charge', 'ch_text'))?.metadata).toBe('42|1001')
+        expect((await store.getEvent(account, 'ev_text'))?.charge.metadata).toBe('42|1001')
+        // A string's own keys would be its character positions ("0" is "4"): never metadata.
+        for (const metadata of [{ 0: '4' }, { order: '42|1001' }]) {
+          const charges = await store.listObjects(account, 'charge', { metadata }, all)
+          expect(ids(charges.items)).toEqual(['ch_keyed'])
+          expect(ids((await store.listEvents(account, { metadata }, all)).items)).toEqual([
+            'ev_keyed',
+          ])
+        }
+        expect((await store.listObjects(account, 'charge', {}, all)).total).toBe(2)
       }))
 
     it('gives an event back as recorded, and as updated after', () =>

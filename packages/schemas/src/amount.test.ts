@@ -12,6 +12,7 @@ import {
   isKnownCurrency,
   maxAmount,
   toMinorUnits,
+  withoutFloatNoise,
 } from './index'
 
 describe('currencyMinorDigits', () => {
@@ -129,6 +130,70 @@ describe('toMinorUnits / fromMinorUnits', () => {
     )
   })
 })
+
+describe('withoutFloatNoise', () => {
+  it('reads an amount computed in floating point as the amount it stands for', () => {
+    expect(withoutFloatNoise(20.799999999999997, 'EUR')).toBe(20.8)
+    expect(withoutFloatNoise(0.1 + 0.2, 'USD')).toBe(0.3)
+    expect(withoutFloatNoise('19.990000000000002', 'EUR')).toBe(19.99)
+    expect(withoutFloatNoise(1.0000000004, 'JPY')).toBe(1)
+    expect(withoutFloatNoise(12.3450000001, 'BHD')).toBe(12.345)
+  })
+
+  it('leaves an amount within the currency alone, and refuses to round a finer one', () => {
+    expect(withoutFloatNoise(20.8, 'EUR')).toBe(20.8)
+    expect(withoutFloatNoise('20.80', 'EUR')).toBe(20.8)
+    expect(withoutFloatNoise(20.505, 'EUR')).toBeUndefined()
+    expect(withoutFloatNoise(1.000000002, 'EUR')).toBeUndefined()
+    expect(withoutFloatNoise(1e-7, 'EUR')).toBeUndefined()
+    expect(withoutFloatNoise(0.5, 'JPY')).toBeUndefined()
+    expect(() => withoutFloatNoise(Number.NaN, 'EUR')).toThrow(AmountError)
+    expect(() => withoutFloatNoise(1, 'XYZ')).toThrow(/Unknown currency/)
+  })
+
+  it('is exact at the 1e-9 boundary, whatever the sign', () => {
+    expect(withoutFloatNoise('20.800000001', 'EUR')).toBe(20.8)
+    expect(withoutFloatNoise('20.7999999990', 'EUR')).toBe(20.8)
+    expect(withoutFloatNoise('20.8000000010000001', 'EUR')).toBeUndefined()
+    expect(withoutFloatNoise('-20.799999999', 'EUR')).toBe(-20.8)
+  })
+
+  it('undoes the float error of summing two amounts', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...currencies),
+        fc.bigInt({ min: 1n, max: 10n ** 8n }),
+        fc.bigInt({ min: 1n, max: 10n ** 8n }),
+        (currency, a, b) => {
+          const sum = fromMinorUnits(a, currency) + fromMinorUnits(b, currency)
+          expect(withoutFloatNoise(sum, currency)).toBe(fromMinorUnits(a + b, currency))
+        },
+      ),
+    )
+  })
+
+  it('never reads an amount with one more decimal digit as noise', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...currencies),
+        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        fc.integer({ min: 1, max: 9 }),
+        (currency, minor, extra) => {
+          const digits = currencyMinorDigits(currency)
+          const finer = `${toMinorUnitsText(minor, digits)}${digits === 0 ? '.' : ''}${extra}`
+          expect(withoutFloatNoise(finer, currency)).toBeUndefined()
+          expect(withoutFloatNoise(Number(finer), currency)).toBeUndefined()
+        },
+      ),
+    )
+  })
+})
+
+/** `minor` as decimal text with `digits` decimals (1234n, 2 → "12.34"). */
+function toMinorUnitsText(minor: bigint, digits: number): string {
+  const text = minor.toString().padStart(digits + 1, '0')
+  return digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`
+}
 
 describe('compareAmounts', () => {
   it('compares as decimals', () => {

@@ -66,6 +66,36 @@ export function fromMinorUnits(minor: bigint, currency: string): number {
   return Number(formatUnits(minor, currencyMinorDigits(currency)))
 }
 
+/**
+ * The amount of `currency` that `amount` stands for when it was computed in floating point, as
+ * `20.799999999999997` stands for 20.80 EUR (PHP's `$deposit + $tax`, JavaScript's `0.1 + 0.2`).
+ * An amount within the currency's minor digits is returned as it is; one farther than 1e-9 from
+ * every amount of the currency, such as `20.505` EUR, is a finer amount, not noise: `undefined`.
+ * Exact: the decimal digits are compared, never float differences.
+ */
+export function withoutFloatNoise(amount: number | string, currency: string): number | undefined {
+  const digits = currencyMinorDigits(currency)
+  const decimal = parseDecimal(amount)
+  if (decimal === undefined) {
+    throw new AmountError(
+      `Amount ${describe(amount)} is not a finite decimal number: pass a number such as 12.5 or a string such as "12.50"${exponentHint}.`,
+    )
+  }
+  if (decimal.scale <= digits) return Number(formatUnits(decimal.units, decimal.scale))
+  const dropped = 10n ** BigInt(decimal.scale - digits)
+  const magnitude = decimal.units < 0n ? -decimal.units : decimal.units
+  const rest = magnitude % dropped
+  const roundsUp = rest * 2n >= dropped
+  // How far the amount is from the nearest amount of the currency, in units of 10^-scale.
+  const distance = roundsUp ? dropped - rest : rest
+  if (distance * floatNoiseUnits > 10n ** BigInt(decimal.scale)) return undefined
+  const minor = magnitude / dropped + (roundsUp ? 1n : 0n)
+  return Number(formatUnits(decimal.units < 0n ? -minor : minor, digits))
+}
+
+// 1e-9 as a divisor: a distance d (in units of 10^-scale) is noise when d / 10^scale <= 1 / this.
+const floatNoiseUnits = 1_000_000_000n
+
 /** Compares two amounts exactly, as decimals (0.1 + 0.2 style float error cannot flip it). */
 export function compareAmounts(a: number | string, b: number | string): -1 | 0 | 1 {
   const left = requireDecimal(a, 'a')

@@ -4,7 +4,7 @@ import { withRequestAmountChecks } from './amount-precision'
 import { instrumentParamsSchema } from './charge'
 import { currencySchema } from './currency'
 import { createEventsUrlSchema, type EventsUrlOptions } from './events-url'
-import { requestMetadataSchema } from './metadata'
+import { chargeRequestMetadataSchema, requestMetadataSchema } from './metadata'
 import { boundedText, requestTextLimits } from './request-text'
 
 /** A URL to send the customer back to, or "" for none (the service allows an empty string). */
@@ -28,11 +28,10 @@ const instrumentParamsRequestSchema = z.strictObject(instrumentParamsSchema.shap
       : undefined,
 })
 
-/**
- * Builds the POST /v2/charges body schema. The sandbox passes `allowLoopbackHttp: true` so a
- * merchant server on the same machine can receive events over plain http.
- */
-export function createChargeRequestSchemaFor(options: EventsUrlOptions) {
+function chargeRequestSchema<Metadata extends z.ZodType>(
+  options: EventsUrlOptions,
+  metadata: Metadata,
+) {
   return withRequestAmountChecks(
     z.object({
       charge_type: z.string().min(1, { error: 'Expected a charge type such as "card_onetime"' }),
@@ -46,7 +45,7 @@ export function createChargeRequestSchemaFor(options: EventsUrlOptions) {
             .min(1, { error: 'Expected a channel label such as "card_onetime_no_processor"' }),
         )
         .optional(),
-      metadata: requestMetadataSchema.optional(),
+      metadata: metadata.optional(),
       redirect_url: redirectUrlSchema.optional(),
       instrument_params: instrumentParamsRequestSchema.optional(),
       /** What the merchant sells, for its own records; stored and returned on the charge. */
@@ -60,7 +59,23 @@ export function createChargeRequestSchemaFor(options: EventsUrlOptions) {
   )
 }
 
-/** POST /v2/charges body, `events_url` https only (deliveries go over the public internet). */
-export const createChargeRequestSchema = createChargeRequestSchemaFor({ allowLoopbackHttp: false })
+/**
+ * Builds the POST /v2/charges body schema as the service reads it, for an emulator of the
+ * service: `metadata` may also be a string (see {@link chargeRequestMetadataSchema}). The sandbox
+ * passes `allowLoopbackHttp: true` so a merchant server on the same machine can receive events
+ * over plain http.
+ */
+export function createChargeRequestSchemaFor(options: EventsUrlOptions) {
+  return chargeRequestSchema(options, chargeRequestMetadataSchema)
+}
+
+/**
+ * POST /v2/charges body as a client sends it: `events_url` https only (deliveries go over the
+ * public internet), `metadata` an object, which the event search can match by key.
+ */
+export const createChargeRequestSchema = chargeRequestSchema(
+  { allowLoopbackHttp: false },
+  requestMetadataSchema,
+)
 
 export type CreateChargeRequest = z.infer<typeof createChargeRequestSchema>

@@ -2,13 +2,14 @@ import * as z from 'zod/v4'
 
 /**
  * One charge type an account's channels offer, as GET /v2/charges/types lists it. `schema` is
- * the JSON Schema of the POST /v2/instruments body for that type, so a payment form can be
+ * the JSON Schema of what the customer gives at the instrument step, so a payment form can be
  * drawn from it; it is read as any JSON object, since its vocabulary is JSON Schema's.
  */
 export const chargeTypeInfoSchema = z.looseObject({
   id: z.string(),
   label: z.string(),
   recurring: z.boolean(),
+  payout: z.boolean(),
   schema: z.record(z.string(), z.unknown()),
   /** Whether its payments can be refunded through the API (chargekit's addition). */
   refundable: z.boolean().optional(),
@@ -24,7 +25,16 @@ export interface ChargeTypeInfo {
   label: string
   /** Whether one instrument pays several times. */
   recurring: boolean
-  /** The JSON Schema of the POST /v2/instruments body for this type. */
+  /**
+   * Whether the type pays money out to the customer rather than in. Payment forms offer only
+   * the types where it is `false`.
+   */
+  payout: boolean
+  /**
+   * The JSON Schema of what the customer gives at the instrument step: the POST /v2/instruments
+   * body without `charge`, which the page adds. `title` names the payment method and each field
+   * has a `title` to label its input with.
+   */
   schema: Record<string, unknown>
   /** Whether its payments can be refunded through the API (chargekit's addition). */
   refundable?: boolean | undefined

@@ -3,7 +3,7 @@ import { amountSchema } from './amount'
 import { withAmountsInMinorUnits } from './amount-precision'
 import { type Channel, channelSchema } from './channel'
 import { currencySchema } from './currency'
-import { type Metadata, metadataSchema } from './metadata'
+import { type ChargeMetadata, chargeMetadataSchema } from './metadata'
 import { type RequestLog, requestLogSchema } from './request-log'
 import { timestampSchema } from './timestamp'
 
@@ -35,7 +35,7 @@ export const chargeSchema = withAmountsInMinorUnits(
     // Responses echo what was stored; the https rule is enforced on the create request.
     events_url: z.string(),
     redirect_url: z.string(),
-    metadata: metadataSchema,
+    metadata: chargeMetadataSchema,
     instrument_params: instrumentParamsSchema.nullable(),
     channels: z.array(channelSchema).nullable(),
     confirmed: z.boolean(),
@@ -69,8 +69,11 @@ export interface Charge {
   events_url: string
   /** Where the customer returns after a redirect (3-D Secure, PayPal); may be empty. */
   redirect_url: string
-  /** Free-form merchant data that identifies the transaction in the merchant's system. */
-  metadata: Metadata
+  /**
+   * Free-form merchant data that identifies the transaction in the merchant's system, exactly as
+   * sent: an object, or a string when the charge was created with one (`"42|1001"`).
+   */
+  metadata: ChargeMetadata
   /** Options of the instrument created from the charge, defaults filled in. */
   instrument_params: InstrumentParams | null
   /** The processing channels the charge may use; the first one is used. */

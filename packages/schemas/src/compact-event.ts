@@ -6,7 +6,7 @@ import { currencySchema } from './currency'
 import { deliveredEventIdSchema, deliveredEventTypeSchema } from './delivery'
 import { type EventFamily, eventTypes, isEventType } from './event-types'
 import type { Instrument } from './instrument'
-import { type Metadata, metadataSchema } from './metadata'
+import { type ChargeMetadata, chargeMetadataSchema } from './metadata'
 import type { Payment } from './payment'
 import { type RequestLog, requestLogSchema } from './request-log'
 
@@ -20,7 +20,7 @@ const compactChargeSchema = withAmountsInMinorUnits(
       charge_type: z.string().optional(),
       amount: amountSchema,
       currency: currencySchema,
-      metadata: metadataSchema,
+      metadata: chargeMetadataSchema,
     })
     .refine((charge) => charge.type !== undefined || charge.charge_type !== undefined, {
       error: 'Required: expected the payment method as `type` or `charge_type` (a string)',
@@ -64,7 +64,8 @@ export interface CompactEvent {
     charge_type?: string | undefined
     amount: number
     currency: string
-    metadata: Metadata
+    /** As the charge has it: an object, or a string when the charge was created with one. */
+    metadata: ChargeMetadata
   }
   /** The instrument (ids null while the charge has none); details on instrument and payment events. */
   instrument?:

@@ -16,6 +16,7 @@ import {
   parseEvent,
   SchemaValidationError,
   safeParseEvent,
+  toCompactEvent,
 } from './index'
 
 describe('event-type registry', () => {
@@ -128,7 +129,7 @@ describe('parseEvent (full form)', () => {
       ...fixtures.fullEvent,
       result_status: '200',
       retries_log: [{ created_at: '2025-03-16T08:35:00Z' }],
-      charge: { ...fixtures.charge, metadata: 'order 1' },
+      charge: { ...fixtures.charge, metadata: ['order 1'] },
     }
     let thrown: unknown
     try {
@@ -141,7 +142,7 @@ describe('parseEvent (full form)', () => {
     expect(error.parameters).toEqual({
       result_status: ['Expected number, received string'],
       'retries_log.0.result_status': ['Required: expected number'],
-      'charge.metadata': ['Expected record, received string'],
+      'charge.metadata': ['Invalid input'],
     })
     expect(error.issues).toHaveLength(3)
     expect(error.message).toMatch(
@@ -226,6 +227,18 @@ describe('compact form and delivery payload', () => {
     const result = compactEventSchema.safeParse(fixtures.compactEvent)
     expect(result.error).toBeUndefined()
     expect(result.data).toEqual(fixtures.compactEvent)
+  })
+
+  it('keeps a charge metadata string as it is, in the full and the compact form', () => {
+    const metadata = '42|1001'
+    const full = parseEvent({ ...fixtures.fullEvent, charge: { ...fixtures.charge, metadata } })
+    expect(full.charge?.metadata).toBe(metadata)
+    const compact = toCompactEvent({
+      ...fixtures.fullEvent,
+      charge: { ...fixtures.charge, metadata },
+    })
+    expect(compact.charge.metadata).toBe(metadata)
+    expect(compactEventSchema.parse(compact).charge.metadata).toBe(metadata)
   })
 
   it('accepts charge_type for charge.type and a charge event without instrument', () => {

@@ -22,15 +22,33 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
 }
 
 /**
+ * The issues to report for `issue`. Zod reports a union that failed as a whole ("Expected an
+ * object or a string"); when exactly one of its options got inside the value (an object with
+ * one bad field), that option's own issues say more, and name the field.
+ */
+function reportedIssues(
+  issue: z.core.$ZodIssue,
+  prefix: readonly PropertyKey[],
+): { path: PropertyKey[]; message: string }[] {
+  const path = [...prefix, ...issue.path]
+  if (issue.code === 'invalid_union') {
+    const entered = issue.errors.filter((option) => option.some((inner) => inner.path.length > 0))
+    if (entered.length === 1) {
+      return (entered[0] ?? []).flatMap((inner) => reportedIssues(inner, path))
+    }
+  }
+  return [{ path, message: describeIssue(issue) }]
+}
+
+/**
  * Turns a ZodError into the `parameters` map of a 400 body: dotted field paths
  * (`channels.0`, `metadata.order_id`) to messages that say what was expected.
  */
 export function formatZodIssues(error: z.ZodError): Record<string, string[]> {
   const parameters: Record<string, string[]> = {}
-  for (const issue of error.issues) {
-    const key = formatIssuePath(issue.path)
+  for (const { path, message } of error.issues.flatMap((issue) => reportedIssues(issue, []))) {
+    const key = formatIssuePath(path)
     const messages = parameters[key] ?? []
-    const message = describeIssue(issue)
     if (!messages.includes(message)) messages.push(message)
     parameters[key] = messages
   }

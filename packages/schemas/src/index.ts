@@ -5,6 +5,7 @@ export {
   maxAmount,
   nonNegativeAmountSchema,
   toMinorUnits,
+  withoutFloatNoise,
 } from './amount'
 export { AmountError } from './amount-error'
 export type { CardBrand, CardParams, CardType } from './card-params'
@@ -99,8 +100,14 @@ export type { ListEnvelope, Pagination } from './list-envelope'
 export { listEnvelopeSchema, paginationSchema } from './list-envelope'
 export type { ListQuery, ListQueryInput } from './list-query'
 export { listQuerySchema, maxPerPage } from './list-query'
-export type { Metadata, RequestMetadata } from './metadata'
-export { metadataLimits, metadataSchema, requestMetadataSchema } from './metadata'
+export type { ChargeMetadata, Metadata, RequestMetadata } from './metadata'
+export {
+  chargeMetadataSchema,
+  chargeRequestMetadataSchema,
+  metadataLimits,
+  metadataSchema,
+  requestMetadataSchema,
+} from './metadata'
 export type { OptionProblem, OptionsReading } from './option-problem'
 export { readOptions } from './option-problem'
 export type { SafeParseEventResult } from './parse-event'

@@ -6,18 +6,41 @@ export const instrumentChargeField = z
   .string()
   .min(1, { error: 'Expected the id of the charge, such as "ch_…"' })
 
-/** What a card customer enters (`card_onetime`, `card_recurring`). */
+/**
+ * A card number as people type it: 12 to 19 digits, grouped by single spaces or dashes or not
+ * (`4242 4242 4242 4242`). Part of the JSON Schema, so a payment form checks what the customer
+ * typed with it as it is.
+ */
+const cardNumberPattern = /^\d(?:[ -]?\d){11,18}$/
+
+/** What a card customer enters (`card`, `card_onetime`, `card_recurring`). */
 export const cardDetailsSchema = z.object({
-  name: boundedText(requestTextLimits.name).min(1, { error: "Expected the cardholder's name" }),
+  name: boundedText(requestTextLimits.name)
+    .min(1, { error: "Expected the cardholder's name" })
+    .meta({ title: 'Cardholder name' }),
   // Luhn is not checked: test numbers often fail it and the processor is the authority.
-  number: z.string().regex(/^\d{12,19}$/, { error: 'Expected 12 to 19 digits, without spaces' }),
-  expiration_month: z.int().min(1, { error: 'Expected a month from 1 to 12' }).max(12, {
-    error: 'Expected a month from 1 to 12',
-  }),
-  expiration_year: z.int().min(2000, { error: 'Expected a four-digit year' }).max(2099, {
-    error: 'Expected a four-digit year',
-  }),
-  cvc: z.string().regex(/^\d{3,4}$/, { error: 'Expected 3 or 4 digits' }),
+  number: z
+    .string()
+    .regex(cardNumberPattern, {
+      error: 'Expected 12 to 19 digits, grouped by spaces or dashes or not',
+    })
+    .meta({ title: 'Card number', examples: ['4242 4242 4242 4242', '4242424242424242'] })
+    // Read with the separators removed: the card is its digits, however they were grouped.
+    .transform((text) => text.replace(/[ -]/g, '')),
+  expiration_month: z
+    .int()
+    .min(1, { error: 'Expected a month from 1 to 12' })
+    .max(12, { error: 'Expected a month from 1 to 12' })
+    .meta({ title: 'Expiry month' }),
+  expiration_year: z
+    .int()
+    .min(2000, { error: 'Expected a four-digit year' })
+    .max(2099, { error: 'Expected a four-digit year' })
+    .meta({ title: 'Expiry year' }),
+  cvc: z
+    .string()
+    .regex(/^\d{3,4}$/, { error: 'Expected 3 or 4 digits' })
+    .meta({ title: 'Security code (CVC)' }),
 })
 
 /**
@@ -39,6 +62,7 @@ export const mbwayDetailsSchema = z.object({
         'Expected a Portuguese mobile number: 9 digits starting with 9, such as "912345678" or "+351 912 345 678"',
     })
     .meta({
+      title: 'Phone number',
       description: 'The mobile number of the MB WAY app',
       examples: ['912345678', '+351 912 345 678'],
     })
@@ -62,8 +86,11 @@ export const mbwayInstrumentRequestSchema = mbwayDetailsSchema.extend({
  */
 export const chargeOnlyInstrumentRequestSchema = z.object({ charge: instrumentChargeField })
 
-/** A card instrument request: the charge, and the card the customer entered. */
-export type CreateInstrumentRequest = z.infer<typeof createInstrumentRequestSchema>
+/**
+ * A card instrument request: the charge, and the card the customer entered (its number with or
+ * without the spaces or dashes the customer typed).
+ */
+export type CreateInstrumentRequest = z.input<typeof createInstrumentRequestSchema>
 export type MbwayInstrumentRequest = z.input<typeof mbwayInstrumentRequestSchema>
 export type ChargeOnlyInstrumentRequest = z.infer<typeof chargeOnlyInstrumentRequestSchema>
 

@@ -7,10 +7,29 @@ export const metadataSchema = z.record(z.string(), z.unknown())
 export type Metadata = z.infer<typeof metadataSchema>
 
 /**
- * Bounds of request metadata: every charge and payment keeps its metadata, and every event of
- * the transaction carries it, so it is held to a size a merchant's identifiers fit in easily.
+ * A charge's metadata as the service keeps it: an object, as the documented examples send, or a
+ * string, as integrations written for the production service send (`"42|1001"`). Either is
+ * stored and returned exactly as it was sent, on the charge and in every event.
  */
-export const metadataLimits = { keys: 50, keyLength: 40, valueLength: 500 } as const
+export const chargeMetadataSchema = z.union([metadataSchema, z.string()])
+
+/** A charge's metadata: an object, or a string when the charge was created with one. */
+export type ChargeMetadata = Metadata | string
+
+const keys = 50
+const valueLength = 500
+
+/**
+ * Bounds of request metadata: every charge and payment keeps its metadata, and every event of
+ * the transaction carries it, so it is held to a size a merchant's identifiers fit in easily. A
+ * charge's metadata sent as a string may be as long as an object's values together.
+ */
+export const metadataLimits = {
+  keys,
+  keyLength: 40,
+  valueLength,
+  textLength: keys * valueLength,
+} as const
 
 /**
  * Merchant data sent in a create request: flat scalar values, so it can be stored, searched
@@ -39,7 +58,21 @@ export const requestMetadataSchema = z
   )
   .refine((metadata) => Object.keys(metadata).length <= metadataLimits.keys, {
     error: `Expected at most ${metadataLimits.keys} keys`,
-    abort: true,
   })
 
 export type RequestMetadata = z.infer<typeof requestMetadataSchema>
+
+/**
+ * A charge's metadata as the service reads it: {@link requestMetadataSchema}'s object, or a
+ * string of at most `metadataLimits.textLength` characters, kept as it is. `@chargekit/client`
+ * sends objects, which the event search can match by key.
+ */
+export const chargeRequestMetadataSchema = z.union(
+  [requestMetadataSchema, boundedText(metadataLimits.textLength)],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union'
+        ? 'Expected an object of flat values (string, number, boolean or null), or a string'
+        : undefined,
+  },
+)

@@ -11,6 +11,8 @@ export const integrationWarningCodeSchema = z.enum([
   'boolean_string',
   'unknown_field',
   'null_as_absent',
+  'string_metadata',
+  'float_amount',
 ])
 export type IntegrationWarningCode = z.infer<typeof integrationWarningCodeSchema>
 

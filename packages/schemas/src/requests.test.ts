@@ -4,6 +4,7 @@ import * as z from 'zod/v4'
 import { currencies, money } from '../test/arbitraries'
 import * as fixtures from '../test/fixtures'
 import {
+  cardDetailsSchema,
   chargeOnlyInstrumentRequestSchema,
   createChargeRequestSchema,
   createChargeRequestSchemaFor,
@@ -20,6 +21,7 @@ import {
   listQuerySchema,
   maxAmount,
   mbwayInstrumentRequestSchema,
+  metadataLimits,
   settleDisputeRequestSchema,
 } from './index'
 
@@ -174,6 +176,41 @@ describe('createChargeRequestSchema', () => {
     )
   })
 
+  it('reads metadata as an object or, as the service does, a string kept as it is', () => {
+    const serviceReading = createChargeRequestSchemaFor({ allowLoopbackHttp: false })
+    const base = fixtures.createChargeRequest
+    expect(serviceReading.parse({ ...base, metadata: '42|1001' }).metadata).toBe('42|1001')
+    expect(serviceReading.parse({ ...base, metadata: { order: 7 } }).metadata).toEqual({ order: 7 })
+    // What a client sends stays an object, which the event search can match by key.
+    expect(parameters(createChargeRequestSchema, { ...base, metadata: '42|1001' })).toEqual({
+      metadata: ['Expected record, received string'],
+    })
+    expect(
+      parameters(serviceReading, { ...base, metadata: 'x'.repeat(metadataLimits.textLength + 1) }),
+    ).toEqual({ metadata: [`Expected at most ${metadataLimits.textLength} characters`] })
+    expect(metadataLimits.textLength).toBe(metadataLimits.keys * metadataLimits.valueLength)
+  })
+
+  it('names the field of object metadata the service reading refuses, as a client schema does', () => {
+    const serviceReading = createChargeRequestSchemaFor({ allowLoopbackHttp: false })
+    const base = fixtures.createChargeRequest
+    for (const metadata of [
+      { order_id: { id: 1 } },
+      { ['k'.repeat(41)]: 1 },
+      { note: 'x'.repeat(501) },
+      Object.fromEntries(Array.from({ length: 51 }, (_, index) => [`key_${index}`, index])),
+    ]) {
+      expect(parameters(serviceReading, { ...base, metadata })).toEqual(
+        parameters(createChargeRequestSchema, { ...base, metadata }),
+      )
+    }
+    expect(parameters(serviceReading, { ...base, metadata: 7 })).toEqual({
+      metadata: [
+        'Expected an object of flat values (string, number, boolean or null), or a string',
+      ],
+    })
+  })
+
   it('refuses unknown instrument_params keys, naming the field and the known options', () => {
     const base = fixtures.createChargeRequest
     expect(
@@ -261,13 +298,13 @@ describe('createInstrumentRequestSchema', () => {
     expect(
       parameters(createInstrumentRequestSchema, {
         ...fixtures.createInstrumentRequest,
-        number: '4111 1111 1111 1111',
+        number: '4111 1111 1111 1111 0000',
         expiration_month: 13,
         expiration_year: 30,
         cvc: '12',
       }),
     ).toEqual({
-      number: ['Expected 12 to 19 digits, without spaces'],
+      number: ['Expected 12 to 19 digits, grouped by spaces or dashes or not'],
       expiration_month: ['Expected a month from 1 to 12'],
       expiration_year: ['Expected a four-digit year'],
       cvc: ['Expected 3 or 4 digits'],
@@ -298,6 +335,70 @@ describe('createInstrumentRequestSchema', () => {
         },
       ),
     )
+  })
+})
+
+describe('the card number', () => {
+  const numberOf = (typed: string) =>
+    createInstrumentRequestSchema.parse({ ...fixtures.createInstrumentRequest, number: typed })
+      .number
+
+  it('is read with the spaces or dashes a person types removed', () => {
+    for (const typed of ['4242 4242 4242 4242', '4242-4242-4242-4242', '4242424242424242']) {
+      expect(numberOf(typed), typed).toBe('4242424242424242')
+    }
+    expect(numberOf('3782 822463 10005')).toBe('378282246310005')
+  })
+
+  it('refuses separators that are not between digits, or doubled, and other characters', () => {
+    for (const typed of [
+      ' 4242424242424242',
+      '4242424242424242 ',
+      '4242  4242 4242 4242',
+      '4242.4242.4242.4242',
+      '4242 4242 4242 424x',
+      '',
+    ]) {
+      expect(
+        parameters(createInstrumentRequestSchema, {
+          ...fixtures.createInstrumentRequest,
+          number: typed,
+        }),
+        typed,
+      ).toEqual({ number: ['Expected 12 to 19 digits, grouped by spaces or dashes or not'] })
+    }
+  })
+
+  it('passes the JSON Schema pattern exactly when the schema takes it', () => {
+    const { properties } = z.toJSONSchema(cardDetailsSchema, { io: 'input' }) as unknown as {
+      properties: { number: { pattern: string; examples: string[] } }
+    }
+    const pattern = new RegExp(properties.number.pattern)
+    for (const example of properties.number.examples) expect(example).toMatch(pattern)
+    fc.assert(
+      fc.property(fc.stringMatching(/^[\d -]{0,40}$/), (typed) => {
+        const accepted = createInstrumentRequestSchema.safeParse({
+          ...fixtures.createInstrumentRequest,
+          number: typed,
+        }).success
+        expect(pattern.test(typed)).toBe(accepted)
+      }),
+    )
+  })
+
+  it('titles every field a person fills in', () => {
+    const { properties } = z.toJSONSchema(cardDetailsSchema, { io: 'input' }) as unknown as {
+      properties: Record<string, { title?: string }>
+    }
+    expect(
+      Object.fromEntries(Object.entries(properties).map(([name, field]) => [name, field.title])),
+    ).toEqual({
+      name: 'Cardholder name',
+      number: 'Card number',
+      expiration_month: 'Expiry month',
+      expiration_year: 'Expiry year',
+      cvc: 'Security code (CVC)',
+    })
   })
 })
 

@@ -37,6 +37,8 @@ const amount = number({ above: 0 }, { above: 'Expected a positive amount (greate
 
 const metadata = record(unknown)
 
+const chargeMetadata = union([metadata, string])
+
 const instrumentParams = object({
   captured_on_creation: optional(boolean),
   enable3ds: optional(boolean),
@@ -70,7 +72,7 @@ export const chargeShape = object(
     currency: currency,
     events_url: string,
     redirect_url: string,
-    metadata: metadata,
+    metadata: chargeMetadata,
     instrument_params: nullable(instrumentParams),
     channels: nullable(array(channel)),
     confirmed: boolean,
@@ -91,6 +93,7 @@ const chargeTypeInfo = object({
   id: string,
   label: string,
   recurring: boolean,
+  payout: boolean,
   schema: record(unknown),
   refundable: optional(boolean),
   currencies: optional(nullable(array(string))),
@@ -304,6 +307,8 @@ const integrationWarning = object({
       'boolean_string',
       'unknown_field',
       'null_as_absent',
+      'string_metadata',
+      'float_amount',
     ]),
     string,
   ]),

@@ -57,11 +57,12 @@ const chargeTypeList = {
       id: 'card_onetime',
       label: 'Card one-time payment',
       recurring: false,
+      payout: false,
       schema: { type: 'object' },
       refundable: true,
       currencies: ['EUR', 'USD'],
     },
-    { id: 'mbway', label: 'MB WAY', recurring: false, schema: {} },
+    { id: 'mbway', label: 'MB WAY', recurring: false, payout: false, schema: {} },
   ],
 }
 const recordedRequest = {

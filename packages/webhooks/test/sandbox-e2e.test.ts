@@ -157,7 +157,8 @@ describe('the sandbox delivering to createNodeMiddleware on node:http', () => {
 
   beforeAll(async () => {
     receiver = recordingReceiver({
-      flaky: (event) => event.charge?.metadata.order_id === 'flaky',
+      flaky: (event) =>
+        typeof event.charge?.metadata === 'object' && event.charge.metadata.order_id === 'flaky',
     })
     url = `${await serve(startNodeServer(createNodeMiddleware(receiver.webhooks, { path: '/webhooks' })))}/webhooks`
   })

@@ -8,7 +8,7 @@ export interface HandledEvent {
   id: string
   type: string
   object_id?: string | null | undefined
-  charge?: { id: string; metadata?: Record<string, unknown> | null } | null | undefined
+  charge?: { id: string; metadata?: Record<string, unknown> | string | null } | null | undefined
 }
 
 /**
@@ -60,6 +60,8 @@ export async function handleLifecycleEvent<E extends HandledEvent>(
 }
 
 function orderIdOf(event: HandledEvent): string | undefined {
-  const value = event.charge?.metadata?.order_id
+  // The shop creates its charges with object metadata; a string is some other integration's.
+  const metadata = event.charge?.metadata
+  const value = typeof metadata === 'object' ? metadata?.order_id : undefined
   return typeof value === 'string' ? value : undefined
 }

@@ -31,10 +31,13 @@ export function currencyProblems(
 }
 
 /**
- * A charge type as GET /v2/charges/types lists it. `schema` is the JSON Schema of the
- * POST /v2/instruments body, generated from the very zod schema that route validates with, so
- * a form drawn from it asks for exactly what the sandbox accepts. It describes the input (what a
- * client sends).
+ * A charge type as GET /v2/charges/types lists it, in the shape the provider's own browser form
+ * library reads: `payout: false` (it offers only entries where it is exactly false; no charge
+ * type pays out), and `schema`, the JSON Schema of what the customer gives, generated from the
+ * very zod schema the instrument route validates with, so a form drawn from it asks for exactly
+ * what the sandbox accepts. The schema describes the input (what a client sends) without
+ * `charge`, which the page adds itself; its `title` is the charge type's label, and every field
+ * has a `title` to label its input with.
  */
 export function describeChargeType(chargeType: ChargeType): ChargeTypeInfo {
   let description = descriptions.get(chargeType)
@@ -43,14 +46,31 @@ export function describeChargeType(chargeType: ChargeType): ChargeTypeInfo {
       id: chargeType.id,
       label: chargeType.label,
       recurring: chargeType.recurring,
+      payout: false,
       refundable: chargeType.refundable !== false,
       currencies: chargeType.currencies === undefined ? null : [...chargeType.currencies],
-      schema: z.toJSONSchema(instrumentRequestSchema(chargeType), {
-        io: 'input',
-        unrepresentable: 'any',
-      }),
+      schema: customerFieldsSchema(chargeType),
     })
     descriptions.set(chargeType, description)
   }
   return description
+}
+
+function customerFieldsSchema(chargeType: ChargeType): Record<string, unknown> {
+  const schema = z.toJSONSchema(chargeType.instrumentRequest, {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as { title?: unknown; properties?: Record<string, Record<string, unknown>> }
+  schema.title ??= chargeType.label
+  // A processor's own charge type may leave its fields untitled: the form still needs labels.
+  for (const [name, field] of Object.entries(schema.properties ?? {})) {
+    field.title ??= fieldTitle(name)
+  }
+  return schema
+}
+
+/** `phone_number` → "Phone number". */
+function fieldTitle(name: string): string {
+  const words = name.replaceAll('_', ' ')
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`
 }

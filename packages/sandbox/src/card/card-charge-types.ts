@@ -17,7 +17,10 @@ const cardBehaviour = {
     isCardExpired(card, now) ? { status: 'failed', code: '03.00.0002' } : undefined,
 } satisfies Partial<Parameters<typeof defineChargeType<typeof cardDetailsSchema>>[0]>
 
-/** One card payment (`card_onetime`): captured when the instrument is authorized, by default. */
+/**
+ * One card payment (`card_onetime`, the name the service's v2 documentation uses): captured
+ * when the instrument is authorized, by default.
+ */
 export const cardOnetime = defineChargeType({
   id: 'card_onetime',
   label: 'Card one-time payment',
@@ -30,5 +33,17 @@ export const cardRecurring = defineChargeType({
   id: 'card_recurring',
   label: 'Card recurring payment',
   recurring: true,
+  ...cardBehaviour,
+})
+
+/**
+ * One card payment under the name the service's later API gives it (`card`), as integrations
+ * written against that API send it: the behaviour of `card_onetime` with channels of its own
+ * (`card_no_processor`).
+ */
+export const card = defineChargeType({
+  id: 'card',
+  label: 'Card payment',
+  recurring: false,
   ...cardBehaviour,
 })

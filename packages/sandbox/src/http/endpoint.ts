@@ -58,6 +58,7 @@ export function endpoint(
       deps: settings.deps,
       account: c.get('account'),
       requestLog: requestLogOf(c),
+      warn: (warning) => bodyWarnings.add(warning),
     }
     const operation = async (): Promise<StoredResult> => ({
       ...(await answer(() => run({ c, body, step }))),

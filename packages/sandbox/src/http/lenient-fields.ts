@@ -1,7 +1,8 @@
 import { closestName } from '@chargekit/errors'
 import type { IntegrationWarning } from '@chargekit/schemas'
-import { compareAmounts } from '@chargekit/schemas'
+import { chargeRequestMetadataSchema, compareAmounts } from '@chargekit/schemas'
 import type * as z from 'zod'
+import { amountWithoutFloatNoise } from '../lifecycle/money'
 import { fieldLabel } from './integration-warnings'
 
 /** What reading a body reports: lenient readings as warnings, values it refuses as problems. */
@@ -41,6 +42,9 @@ const booleanWords: ReadonlyMap<string, boolean> = new Map([
  *   refused, so the schema's precision, maximum and integer rules judge the same value the
  *   merchant sent; other text is refused as not a number;
  * - a string where the schema expects a boolean: "true"/"1" and "false"/"0";
+ * - an `amount` with more decimals than the `currency` beside it allows, which is an amount of
+ *   that currency computed in floating point (`20.799999999999997`), is read as that amount;
+ * - a charge's `metadata` sent as a string is kept as it is, with a warning;
  * - a `__proto__`, `constructor` or `prototype` key is refused wherever it appears.
  *
  * Everything else passes unchanged, for the schema to judge.
@@ -60,6 +64,13 @@ function readValue(
   report: FieldReport,
 ): unknown {
   const def = unwrap(schema)._zod.def as z.core.$ZodTypes['_zod']['def']
+  if (def.type === 'union') {
+    const option = optionTaking(def, value)
+    if (option !== undefined) return readValue(option, value, path, report)
+    if (typeof value === 'string' && unwrap(schema) === chargeRequestMetadataSchema) {
+      report.warn(() => textMetadata(path))
+    }
+  }
   if (def.type === 'object' && isRecord(value)) return readObject(def, value, path, report)
   if (def.type === 'record' && isRecord(value)) return readRecord(def, value, path, report)
   if (def.type === 'array' && Array.isArray(value)) {
@@ -101,8 +112,43 @@ function readObject(
     }
     read.set(key, readValue(field, item, at, report))
   }
+  if (Object.hasOwn(def.shape, 'amount') && Object.hasOwn(def.shape, 'currency')) {
+    readAmountInCurrency(read, [...path, 'amount'], report)
+  }
   // Built from entries: a key never reaches a prototype (forbidden ones were refused above).
   return Object.fromEntries(read)
+}
+
+/**
+ * The union option that takes an object or an array as the body has it (a charge's metadata
+ * as an object), so its fields are read as that option describes them; undefined for any other
+ * value, or when no single option takes it.
+ */
+function optionTaking(def: z.core.$ZodUnionDef, value: unknown): z.core.$ZodType | undefined {
+  const kind = isRecord(value) ? ['object', 'record'] : Array.isArray(value) ? ['array'] : []
+  const options = def.options.filter((option) =>
+    kind.includes((unwrap(option)._zod.def as z.core.$ZodTypeDef).type),
+  )
+  return options.length === 1 ? options[0] : undefined
+}
+
+/** Replaces an `amount` computed in floating point by the amount of `currency` it stands for. */
+function readAmountInCurrency(read: Map<string, unknown>, path: Path, report: FieldReport): void {
+  const amount = read.get('amount')
+  const currency = read.get('currency')
+  if (typeof amount !== 'number' || typeof currency !== 'string') return
+  const warn = (warning: IntegrationWarning) => report.warn(() => warning)
+  read.set('amount', amountWithoutFloatNoise(amount, currency, fieldLabel(path), warn))
+}
+
+function textMetadata(path: Path): IntegrationWarning {
+  const label = fieldLabel(path)
+  return {
+    code: 'string_metadata',
+    field: label,
+    message: `${label} is a string: kept and returned exactly as sent, but the event and charge searches (metadata[key]=value) cannot match it`,
+    instead: `${label} as an object of flat values, such as {"order_id": "1001"}`,
+  }
 }
 
 function readRecord(

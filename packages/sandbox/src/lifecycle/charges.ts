@@ -1,6 +1,7 @@
 // Charges: creating and confirming one, and the account's channels a charge may use.
 
-import type { Channel, Charge, CreateChargeRequest } from '@chargekit/schemas'
+import type { Channel, Charge, createChargeRequestSchemaFor } from '@chargekit/schemas'
+import type * as z from 'zod'
 import type { Account } from '../accounts/accounts'
 import { declined, invalidParameters } from '../api-problem'
 import { newId } from '../ids'
@@ -18,17 +19,17 @@ import { money, requestedMoney } from './money'
 import { withObjectLocked } from './objects'
 import { assertChargeConfirmable } from './transitions'
 
+/** A POST /v2/charges body as the service reads it: `metadata` may be a string. */
+export type ChargeRequest = z.output<ReturnType<typeof createChargeRequestSchemaFor>>
+
 /**
  * POST /v2/charges: `charge.created`, then, unless the request says `confirmed: false`, the
  * charge step of {@link confirmCharge}.
  */
-export async function createCharge(
-  context: StepContext,
-  input: CreateChargeRequest,
-): Promise<Charge> {
+export async function createCharge(context: StepContext, input: ChargeRequest): Promise<Charge> {
   const { deps, account } = context
   const channels = resolveChannels(account, input.charge_type, input.channels)
-  requestedMoney(input.amount, input.currency)
+  requestedMoney(context, input.amount, input.currency)
   const now = deps.now().toISOString()
   const chargeType = context.deps.processors.chargeType(input.charge_type)
   const recurringType = chargeType?.recurring === true
@@ -44,7 +45,9 @@ export async function createCharge(
     currency: input.currency,
     events_url: input.events_url,
     redirect_url: input.redirect_url ?? '',
-    metadata: Object.freeze({ ...input.metadata }),
+    // Kept exactly as sent: a string stays the string the merchant will split again.
+    metadata:
+      typeof input.metadata === 'string' ? input.metadata : Object.freeze({ ...input.metadata }),
     // The effective parameters, defaults filled in, so the merchant sees what will happen.
     instrument_params: Object.freeze({
       captured_on_creation: input.instrument_params?.captured_on_creation ?? capturedByDefault,

@@ -1,7 +1,7 @@
 // What every lifecycle step runs with: the sandbox's dependencies, the charge's lock, atomic
 // writes, and the one way to call a processor plug-in (its answer checked, its failure recorded).
 
-import type { Charge, RequestLog } from '@chargekit/schemas'
+import type { Charge, IntegrationWarning, RequestLog } from '@chargekit/schemas'
 import type { Account } from '../accounts/accounts'
 import { designationOf } from '../api-problem'
 import { SandboxError } from '../errors'
@@ -35,6 +35,12 @@ export interface StepContext {
   deps: LifecycleDeps
   account: Account
   requestLog: RequestLog
+  /**
+   * Records a lenient reading only the step can make (a refund's amount computed in floating
+   * point, read in its payment's currency) as an integration warning of the request. Absent
+   * where no request is being answered (timed work).
+   */
+  warn?: (warning: IntegrationWarning) => void
 }
 
 /** Serializes every step of one charge's transaction (see {@link KeyedLock}). */

@@ -23,7 +23,7 @@ export async function createDispute(
     const amount =
       input.amount === undefined
         ? available
-        : requestedMoney(input.amount, payment.currency).minorUnits
+        : requestedMoney(context, input.amount, payment.currency).minorUnits
     if (available <= 0n || amount > available) {
       throw conflict(
         '01.02.0000',

@@ -1,12 +1,17 @@
 import {
   AmountError,
+  currencyMinorDigits,
   fromMinorUnits,
+  type IntegrationWarning,
   isAmountInMinorUnits,
+  isKnownCurrency,
   maxAmount,
   toMinorUnits,
+  withoutFloatNoise,
 } from '@chargekit/schemas'
 import { invalidParameters } from '../api-problem'
 import type { Money } from '../processors/processor'
+import type { StepContext } from './context'
 
 /** An API amount with its exact minor units (string-based conversion: no float drift). */
 export function money(amount: number, currency: string): Money {
@@ -15,17 +20,20 @@ export function money(amount: number, currency: string): Money {
 
 /**
  * A request's `amount` in the currency of the object it applies to (a refund in the payment's
- * currency): 400 naming `amount` when it has more decimals than the currency allows, or more
- * digits than a JSON number holds exactly (it could be stored, but no total or answer derived
- * from it could be shown without rounding).
+ * currency), read as {@link amountWithoutFloatNoise} reads it: 400 naming `amount` when it has
+ * more decimals than the currency allows, or more digits than a JSON number holds exactly (it
+ * could be stored, but no total or answer derived from it could be shown without rounding).
  */
-export function requestedMoney(amount: number, currency: string): Money {
-  if (!isAmountInMinorUnits(amount, currency)) {
+export function requestedMoney(context: StepContext, amount: number, currency: string): Money {
+  const meant = amountWithoutFloatNoise(amount, currency, 'amount', (warning) =>
+    context.warn?.(warning),
+  )
+  if (!isAmountInMinorUnits(meant, currency)) {
     throw invalidParameters({
       amount: [`Expected an amount with at most the minor digits of ${currency}`],
     })
   }
-  const requested = money(amount, currency)
+  const requested = money(meant, currency)
   if (exactAmount(requested.minorUnits, currency) === undefined) {
     throw invalidParameters({
       amount: [
@@ -34,6 +42,36 @@ export function requestedMoney(amount: number, currency: string): Money {
     })
   }
   return requested
+}
+
+/**
+ * An amount computed in floating point read as the amount of `currency` it stands for
+ * (`20.799999999999997` EUR is 20.80, see `withoutFloatNoise`), reported to `warn` as a
+ * `float_amount` integration warning about `field`, as the production service reads the amounts
+ * PHP and JavaScript sums send. Any other amount (in the currency's minor units, genuinely
+ * finer, or in a currency that is not one) is returned unchanged, for the usual checks to judge.
+ */
+export function amountWithoutFloatNoise(
+  amount: number,
+  currency: string,
+  field: string,
+  warn: (warning: IntegrationWarning) => void,
+): number {
+  if (!Number.isFinite(amount) || !isKnownCurrency(currency)) return amount
+  if (isAmountInMinorUnits(amount, currency)) return amount
+  const meant = withoutFloatNoise(amount, currency)
+  if (meant === undefined) return amount
+  const digits = currencyMinorDigits(currency)
+  warn({
+    code: 'float_amount',
+    field,
+    message: `${field} ${amount} has more decimals than ${currency} allows, but is ${meant} computed in floating point: read as ${meant}`,
+    instead:
+      digits === 0
+        ? `${field} as a whole number of ${currency}: ${meant}`
+        : `${field} rounded to ${digits} decimal${digits === 1 ? '' : 's'} for ${currency}: ${meant}`,
+  })
+  return meant
 }
 
 /** Minor units as the API's JSON number, or undefined when they have too many digits for one. */

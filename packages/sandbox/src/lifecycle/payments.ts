@@ -41,7 +41,7 @@ export async function createPayment(
         currency: [`Expected ${instrument.currency}, the currency of instrument ${instrument.id}`],
       })
     }
-    const amount = requestedMoney(input.amount, input.currency)
+    const amount = requestedMoney(context, input.amount, input.currency)
     await assertCapturable(context, instrument, amount.minorUnits)
     return capture(context, charge, instrument, amount, {
       description: input.description ?? '',

@@ -20,7 +20,7 @@ export async function createRefund(
   input: CreateRefundRequest,
 ): Promise<RefundRecord> {
   return withObjectLocked(context, 'payment', paymentId, async (payment) => {
-    const amount = requestedMoney(input.amount, payment.currency)
+    const amount = requestedMoney(context, input.amount, payment.currency)
     const charge = await mustGet(context, 'charge', payment.charge.id)
     const chargeType = chargeTypeOf(context, charge)
     if (chargeType.refundable === false) {

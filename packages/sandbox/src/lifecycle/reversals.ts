@@ -23,7 +23,7 @@ export async function reverseInstrument(
   return withObjectLocked(context, 'instrument', instrumentId, async (instrument) => {
     const currency = instrument.currency
     const requested =
-      input.amount === undefined ? undefined : requestedMoney(input.amount, currency)
+      input.amount === undefined ? undefined : requestedMoney(context, input.amount, currency)
     await assertReversible(context, instrument, requested?.minorUnits)
     return reverse(context, instrument)
   })

@@ -1,5 +1,5 @@
 import type { Channel } from '@chargekit/schemas'
-import { cardOnetime, cardRecurring } from '../card/card-charge-types'
+import { card, cardOnetime, cardRecurring } from '../card/card-charge-types'
 import type { Outcome, Processor } from './processor'
 import { testAmountOutcome, testAmountSteps } from './test-amounts'
 
@@ -17,7 +17,7 @@ export function isErrorTestingChannel(channel: Channel | undefined): boolean {
  */
 export const noProcessor: Processor = {
   name,
-  chargeTypes: [cardOnetime, cardRecurring],
+  chargeTypes: [cardOnetime, cardRecurring, card],
   descriptor: 'CHARGEKIT*TEST',
   ...testAmountSteps,
   authorize(context, request): Outcome {

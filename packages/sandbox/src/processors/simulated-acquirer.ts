@@ -1,4 +1,4 @@
-import { cardOnetime, cardRecurring } from '../card/card-charge-types'
+import { card, cardOnetime, cardRecurring } from '../card/card-charge-types'
 import type { FinalOutcome, Outcome, Processor } from './processor'
 
 const second = 1_000
@@ -36,7 +36,7 @@ function later(): Outcome {
  */
 export const simulatedAcquirer: Processor = {
   name: 'simulated_acquirer',
-  chargeTypes: [cardOnetime, cardRecurring],
+  chargeTypes: [cardOnetime, cardRecurring, card],
   descriptor: 'CHARGEKIT*ACQUIRER',
   settlementDelayMs: 24 * hour,
   authorize(_context, request) {

@@ -17,11 +17,16 @@ export function matchesEventFilter(event: StoredEvent, filter: EventFilter): boo
   return filter.metadata === undefined || metadataMatches(event.charge.metadata, filter.metadata)
 }
 
-/** Own keys only (`Object.hasOwn`): `metadata[constructor]=…` never matches a prototype member. */
+/**
+ * Own keys only (`Object.hasOwn`): `metadata[constructor]=…` never matches a prototype member.
+ * Metadata kept as a string has no keys, so it matches no `metadata[key]` filter (a string's own
+ * keys would be its character positions).
+ */
 function metadataMatches(
-  metadata: Readonly<Record<string, unknown>>,
+  metadata: Readonly<Record<string, unknown>> | string,
   wanted: Readonly<Record<string, string>>,
 ): boolean {
+  if (typeof metadata !== 'object') return false
   for (const key of Object.keys(wanted)) {
     if (!Object.hasOwn(metadata, key)) return false
     // Query values are text; metadata values are flat scalars, compared by their text form.

@@ -318,6 +318,8 @@ function collectPage<Entry, Item>(
 }
 
 function hasMetadata(metadata: unknown, wanted: Readonly<Record<string, string>>): boolean {
+  // Metadata kept as a string has no keys to match (its own keys would be character positions).
+  if (typeof metadata !== 'object') return false
   const values = (metadata ?? {}) as Record<string, unknown>
   return Object.entries(wanted).every(([key, text]) => {
     const value = Object.hasOwn(values, key) ? values[key] : undefined

@@ -61,7 +61,8 @@ export interface Charge extends ApiObject {
   charge_type: string
   charge_type_label?: string | null
   confirmed?: boolean | null
-  metadata?: Record<string, string> | null
+  /** An object, or a string when the charge was created with one. */
+  metadata?: Record<string, string> | string | null
   channels?: { label: string }[] | null
   events_url?: string | null
 }

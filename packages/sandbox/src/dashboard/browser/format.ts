@@ -106,7 +106,9 @@ export function eventAmount(event: ApiEvent): string {
   return money(object.amount, object.currency || event.charge?.currency)
 }
 
-export function metadataText(metadata: Record<string, string> | null | undefined): string {
+/** `order=7, user=42`, or a charge's metadata string as it was sent. */
+export function metadataText(metadata: Record<string, string> | string | null | undefined): string {
+  if (typeof metadata === 'string') return metadata
   return Object.entries(metadata ?? {})
     .map(([key, value]) => `${key}=${value}`)
     .join(', ')

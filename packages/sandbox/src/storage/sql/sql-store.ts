@@ -143,8 +143,10 @@ export function createSqlStore(database: SqlDatabase): SandboxStore {
       if (filter.unsettled === true) where.add('unsettled = ?', true)
       if (filter.metadata !== undefined) {
         // Values as text on both sides, as the event search compares them.
+        // Metadata kept as a string has no keys to match, and json_each_text refuses it: read as none.
         where.add(
-          `(SELECT coalesce(jsonb_object_agg(key, value), '{}') FROM json_each_text(body -> 'metadata')
+          `(SELECT coalesce(jsonb_object_agg(key, value), '{}') FROM json_each_text(
+              CASE WHEN json_typeof(body -> 'metadata') = 'object' THEN body -> 'metadata' END)
             WHERE value IS NOT NULL) @> ?::jsonb`,
           JSON.stringify(filter.metadata),
         )
@@ -331,8 +333,12 @@ function atomicWrites(database: SqlDatabase): {
 
 /**
  * Metadata as the event search compares it: every value as text, as a query string carries it,
- * so `metadata[count]=3` finds `{"count": 3}` by JSON containment.
+ * so `metadata[count]=3` finds `{"count": 3}` by JSON containment. Metadata kept as a string has
+ * no keys to search by.
  */
-function searchableMetadata(metadata: Readonly<Record<string, unknown>>): Record<string, string> {
+function searchableMetadata(
+  metadata: Readonly<Record<string, unknown>> | string,
+): Record<string, string> {
+  if (typeof metadata !== 'object') return {}
   return Object.fromEntries(Object.entries(metadata).map(([key, value]) => [key, String(value)]))
 }
