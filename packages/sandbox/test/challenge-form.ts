@@ -14,3 +14,24 @@ export async function challengeForm(
   }
   return { action: new URL(action, redirectUrl).href, token }
 }
+
+/** Posts the customer's choice on the 3-D Secure page, as the page's form would. */
+export function postChallenge(
+  { action, token }: { action: string; token: string },
+  outcome: 'authorize' | 'fail',
+): Promise<Response> {
+  return fetch(action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token, outcome }).toString(),
+    redirect: 'manual',
+  })
+}
+
+/** Opens the 3-D Secure page at `redirectUrl` and posts the customer's choice. */
+export async function completeChallenge(
+  redirectUrl: string,
+  outcome: 'authorize' | 'fail',
+): Promise<Response> {
+  return postChallenge(await challengeForm(redirectUrl), outcome)
+}

@@ -39,7 +39,7 @@ function expectDecline(
   })
 }
 
-type ChargeType = 'card_onetime' | 'card_recurring'
+type ChargeType = 'card_onetime' | 'card_recurring' | 'card'
 
 /** A charge on the test channel with the account's defaults, unless `instrumentParams` says. */
 async function charge(
@@ -207,15 +207,24 @@ describe('every catalogue code at every element, default settings (no_processor)
     expect(errorCodes.length).toBe(40)
   })
 
+  const everyCode = errorCodes.map(({ code }) => code)
+  const codeOfEachCategory = [
+    ...new Map(errorCodes.map(({ category, code }) => [category, code])).values(),
+  ]
+
   // A recurring charge differs from a one-time one where money moves: its payment is an
   // explicit capture, not part of the instrument step. Its charge, instrument and reversal
   // elements take the one-time charge's path, which the first case covers for every code.
-  it.each<[ChargeType, string, readonly TestElement[]]>([
-    ['card_onetime', 'every element', testElements],
-    ['card_recurring', 'its payment and refund', ['payment', 'refund']],
-  ])('%s at %s', { timeout: 30_000 }, async (chargeType, _, elements) => {
+  // `card`, the later API's name for a one-time card charge, has channels of its own
+  // (`card_no_processor`) on the same path.
+  it.each<[ChargeType, string, readonly TestElement[], readonly string[]]>([
+    ['card_onetime', 'every element', testElements, everyCode],
+    ['card_recurring', 'its payment and refund', ['payment', 'refund'], everyCode],
+    ['card', 'every element, a code of each category', testElements, codeOfEachCategory],
+  ])('%s at %s', { timeout: 30_000 }, async (chargeType, _, elements, codes) => {
+    expect(codes.length).toBeGreaterThanOrEqual(7)
     // Independent transactions, a few at a time; every failure is reported, named.
-    const cases = errorCodes.flatMap(({ code }) => elements.map((element) => ({ code, element })))
+    const cases = codes.flatMap((code) => elements.map((element) => ({ code, element })))
     const failures: string[] = []
     const worker = async () => {
       for (let next = cases.shift(); next !== undefined; next = cases.shift()) {

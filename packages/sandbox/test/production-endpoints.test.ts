@@ -8,7 +8,7 @@ import {
   type TestSandbox,
   testCard,
 } from '../src/testing/index'
-import { challengeForm } from './challenge-form'
+import { challengeForm, completeChallenge, postChallenge } from './challenge-form'
 import { eventTypesOf } from './event-types'
 
 let harness: TestSandbox
@@ -464,23 +464,6 @@ describe('enable3ds on the default no_processor channel', () => {
     expect(answer.body.failure_code).toBe('03.03.0000')
   })
 })
-
-/** Opens the 3DS page and posts the customer's choice, as the page's form would. */
-async function completeChallenge(redirectUrl: string, outcome: 'authorize' | 'fail') {
-  return postChallenge(await challengeForm(redirectUrl), outcome)
-}
-
-function postChallenge(
-  { action, token }: { action: string; token: string },
-  outcome: 'authorize' | 'fail',
-) {
-  return fetch(action, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token, outcome }).toString(),
-    redirect: 'manual',
-  })
-}
 
 interface JsonSchemaProperty {
   type: 'string' | 'integer'

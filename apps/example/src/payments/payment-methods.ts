@@ -12,6 +12,8 @@ export interface InstrumentField {
   required: boolean
   /** Only digits are valid (a card number, a CVC): typed spaces and dashes are dropped. */
   digitsOnly: boolean
+  /** The schema's label for the field ("Card number"). */
+  title?: string
   /** The schema's own description of the field, shown as a hint. */
   description?: string
   minimum?: number
@@ -29,6 +31,7 @@ export interface PaymentMethods {
 /** The subset of JSON Schema the forms read; anything else in the schema is ignored. */
 const propertySchema = z.looseObject({
   type: z.enum(['string', 'integer', 'number']).optional(),
+  title: z.string().optional(),
   description: z.string().optional(),
   pattern: z.string().optional(),
   minimum: z.number().optional(),
@@ -60,21 +63,18 @@ export function paymentMethodsFrom(
 }
 
 function fieldsFrom(schema: z.output<typeof requestSchema>): InstrumentField[] {
-  return (
-    Object.entries(schema.properties)
-      // The charge is not the customer's to type: the page sends the order's own.
-      .filter(([name]) => name !== 'charge')
-      .map(([name, property]) => ({
-        name,
-        type: property.type === 'integer' || property.type === 'number' ? 'integer' : 'string',
-        required: schema.required.includes(name),
-        digitsOnly: property.pattern?.startsWith('^\\d') ?? false,
-        ...(property.description === undefined ? {} : { description: property.description }),
-        ...(property.minimum === undefined ? {} : { minimum: property.minimum }),
-        ...(property.maximum === undefined ? {} : { maximum: property.maximum }),
-        ...(property.maxLength === undefined ? {} : { maxLength: property.maxLength }),
-      }))
-  )
+  // The schema lists what the customer gives; the page adds the order's own charge.
+  return Object.entries(schema.properties).map(([name, property]) => ({
+    name,
+    type: property.type === 'integer' || property.type === 'number' ? 'integer' : 'string',
+    required: schema.required.includes(name),
+    digitsOnly: property.pattern?.startsWith('^\\d') ?? false,
+    ...(property.title === undefined ? {} : { title: property.title }),
+    ...(property.description === undefined ? {} : { description: property.description }),
+    ...(property.minimum === undefined ? {} : { minimum: property.minimum }),
+    ...(property.maximum === undefined ? {} : { maximum: property.maximum }),
+    ...(property.maxLength === undefined ? {} : { maxLength: property.maxLength }),
+  }))
 }
 
 /**

@@ -198,7 +198,7 @@ function fieldInput(field: InstrumentField): Html {
   const known = knownFields[field.name]
   const inputmode =
     known?.inputmode ?? (field.type === 'integer' || field.digitsOnly ? 'numeric' : undefined)
-  return html`<label class="field-${field.name}">${known?.label ?? field.name.replaceAll('_', ' ')}
+  return html`<label class="field-${field.name}">${known?.label ?? field.title ?? field.name.replaceAll('_', ' ')}
       <input
         data-field="${field.name}"
         data-type="${field.type}"
