@@ -67,6 +67,8 @@ function readValue(
   if (def.type === 'union') {
     const option = optionTaking(def, value)
     if (option !== undefined) return readValue(option, value, path, report)
+    // The one union whose text is a lenience: a charge's metadata, an object by the documentation,
+    // kept as text by the production service.
     if (typeof value === 'string' && unwrap(schema) === chargeRequestMetadataSchema) {
       report.warn(() => textMetadata(path))
     }
