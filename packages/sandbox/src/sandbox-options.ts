@@ -140,6 +140,16 @@ export const startSandboxOptionsSchema = z.strictObject({
       error: 'must be a PostgreSQL URL, such as postgres://user:password@localhost:5432/sandbox',
     })
     .optional(),
+  startupTimeoutMs: z
+    .number({ error: 'must be a number of ms >= 0' })
+    .min(0, { error: 'must be a number of ms >= 0' })
+    .refine(Number.isFinite, { error: 'must be a number of ms >= 0' })
+    .optional(),
+  signal: z
+    .custom<AbortSignal>((value) => value instanceof AbortSignal, {
+      error: 'must be an AbortSignal',
+    })
+    .optional(),
   deliverEvents: z.boolean({ error: 'must be true or false' }).optional(),
   allowHttpEventsUrl: z.boolean({ error: 'must be true or false' }).optional(),
   corsOrigins: z

@@ -19,6 +19,7 @@ import {
   type CredentialThrottleOptions,
   createCredentialThrottle,
 } from './http/credential-throttle'
+import { createStartingApp } from './http/health-routes'
 import { defaultRateLimit } from './http/rate-limit'
 import type { LifecycleDeps } from './lifecycle/context'
 import { createEventRecorder } from './lifecycle/events'
@@ -26,10 +27,11 @@ import { runLaterTask } from './lifecycle/later-work'
 import { quietLogger, type SandboxLogger } from './logger'
 import type { Processor } from './processors/processor'
 import { builtInProcessors, createProcessorRegistry } from './processors/processor-registry'
+import { createReadiness } from './readiness'
 import { checkOptions, startSandboxOptionsSchema } from './sandbox-options'
 import { checkRetainCharges } from './storage/memory-store'
-import { openStorage } from './storage/open-storage'
 import type { SandboxStore } from './storage/sandbox-store'
+import { waitForStorage } from './wait-for-storage'
 import { createWorkRunner, workDone } from './work-runner'
 
 export interface StartSandboxOptions {
@@ -108,6 +110,16 @@ export interface StartSandboxOptions {
    */
   database?: string
   /**
+   * How long start-up keeps trying to open a data folder or a database that fails to open: a
+   * PostgreSQL container still starting beside the sandbox, a folder a stopping sandbox still
+   * holds. Meanwhile the server already listens: `/healthz` answers 200, `/readyz` and the API
+   * 503. Each failed try is logged as a warning.
+   * @default 0 (the first failure is thrown)
+   */
+  startupTimeoutMs?: number
+  /** Aborts start-up, the wait for the store included: `startSandbox` rejects, nothing runs. */
+  signal?: AbortSignal
+  /**
    * Deliver events to each charge's events_url (default true). Off, events are still recorded
    * and searchable (`delivery_status: 'none'`): for load tests, or merchants that only poll.
    */
@@ -142,8 +154,13 @@ export interface Sandbox {
   fetch(request: Request): Promise<Response>
   /** Where state lives, for people (a database URL without its password). */
   readonly storage: string
-  /** Stops the server, the delivery engine and every scheduled task, and closes the database. */
-  close(): Promise<void>
+  /**
+   * Stops the sandbox: `/readyz` answers 503, the server accepts no more connections, requests
+   * and delivery attempts under way may finish for up to `timeoutMs` (default 0: they are cut
+   * short at once), then timed work still pending stays in the store for the next sandbox on
+   * it, and the database is closed.
+   */
+  close(options?: { timeoutMs?: number }): Promise<void>
 }
 
 /** Starts the emulator of the service: `await startSandbox({ port: 0 })`. */
@@ -173,7 +190,38 @@ export async function launchSandbox(
 
   const logger = options.logger ?? quietLogger
   const retainCharges = checkRetainCharges(options.retainCharges)
-  const storage = await openStorage({ ...options, retainCharges })
+  const readiness = createReadiness(logger)
+  // The server listens before the store opens, so that a healthcheck sees the process up and
+  // not yet ready while a database container is still starting; the app needs the listening
+  // URL (the default public URL) and the store, so it takes over once both exist.
+  let handle: Handler = createStartingApp(readiness).fetch
+  const server = await listen(
+    (request, env) => handle(request, env),
+    options.port ?? 0,
+    options.host ?? '127.0.0.1',
+    connections,
+  )
+  const url = originOf(server.http)
+  readiness.starting('opening the store')
+  logger.info('opening the store; /readyz answers 503 until it is open', { url })
+  const storage = await waitForStorage(
+    { ...options, retainCharges },
+    {
+      timeoutMs: options.startupTimeoutMs ?? 0,
+      signal: options.signal,
+      onRetry: (error, pauseMs) => {
+        readiness.starting('waiting for the store to open')
+        logger.warn(`cannot open the store yet; trying again in ${pauseMs} ms`, { error })
+      },
+    },
+  ).catch(async (error: unknown) => {
+    await server.stop(0)
+    throw error
+  })
+  if (options.signal?.aborted) {
+    await Promise.all([server.stop(0), storage.close()])
+    options.signal.throwIfAborted()
+  }
   const { store } = storage
   const clock = options.clock ?? systemClock
   const now = () => new Date(clock.now())
@@ -220,20 +268,6 @@ export async function launchSandbox(
     onError: (error) => logger.error('scheduled lifecycle task failed', { error }),
     clock,
   })
-  // The app needs the listening URL (the default public URL), so it is built once the server
-  // listens, before the first request can arrive.
-  let handle: Handler = () => new Response('Starting', { status: 503 })
-  const server = await listen(
-    (request, env) => handle(request, env),
-    options.port ?? 0,
-    options.host ?? '127.0.0.1',
-    connections,
-  ).catch(async (error: unknown) => {
-    await Promise.all([lifecycleWork.close(), delivery.close()])
-    await storage.close()
-    throw error
-  })
-  const url = originOf(server)
   const app = createSandboxApp({
     deps,
     accounts,
@@ -248,8 +282,11 @@ export async function launchSandbox(
     publicUrl: configuredPublicUrl ?? url,
     corsOrigins,
     allowHttpEventsUrl: options.allowHttpEventsUrl === true,
+    readiness,
   })
   handle = app.fetch
+  // The lightest read every store answers: one indexed row, or none, from the work queue.
+  readiness.ready(() => store.work.nextDueAt('lifecycle'))
 
   let closing: Promise<void> | undefined
   return {
@@ -264,11 +301,16 @@ export async function launchSandbox(
     })),
     storage: storage.description,
     fetch: async (request) => app.fetch(request),
-    close() {
+    close({ timeoutMs = 0 } = {}) {
       closing ??= (async () => {
-        await closeServer(server)
-        await lifecycleWork.close()
-        await delivery.close()
+        readiness.stopping()
+        // Requests, timed work and delivery attempts under way finish side by side, each
+        // within the bound; what they leave queued stays in the store.
+        await Promise.all([
+          server.stop(timeoutMs),
+          lifecycleWork.close(),
+          delivery.close({ timeoutMs }),
+        ])
         await storage.close()
       })()
       return closing
@@ -281,18 +323,28 @@ const lifecycleConcurrency = 16
 
 type Handler = Parameters<typeof serve>[0]['fetch']
 
+interface ListeningServer {
+  readonly http: ServerType
+  /**
+   * Accepts no more connections, lets the requests under way finish for up to `timeoutMs`, then
+   * closes every connection.
+   */
+  stop(timeoutMs: number): Promise<void>
+}
+
 function listen(
   fetch: Handler,
   port: number,
   host: string,
   connections: Required<ConnectionLimits>,
-): Promise<ServerType> {
+): Promise<ListeningServer> {
   return new Promise((resolve, reject) => {
     const server = serve(
       { fetch, port, hostname: host, serverOptions: timeoutServerOptions(connections) },
-      () => resolve(server),
+      () => resolve({ http: server, stop: (timeoutMs) => stopServer(server, requests, timeoutMs) }),
     )
     server.maxConnections = connections.maxConnections
+    const requests = countRequests(server)
     server.once('error', (error) =>
       reject(
         new SandboxError(`Cannot listen on ${host}:${port}: ${error.message}`, { cause: error }),
@@ -301,16 +353,49 @@ function listen(
   })
 }
 
+/** The requests a server is answering, and a way to wait until there are none. */
+function countRequests(server: ServerType) {
+  let active = 0
+  const waiting = new Set<() => void>()
+  server.on('request', (_request, response) => {
+    active++
+    response.once('close', () => {
+      active--
+      if (active > 0) return
+      for (const wake of waiting) wake()
+      waiting.clear()
+    })
+  })
+  return {
+    none(): Promise<void> {
+      return active === 0 ? Promise.resolve() : new Promise((resolve) => waiting.add(resolve))
+    },
+  }
+}
+
+async function stopServer(
+  server: ServerType,
+  requests: ReturnType<typeof countRequests>,
+  timeoutMs: number,
+): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  if (!('closeAllConnections' in server)) return closed
+  // Keep-alive sockets with no request would hold close() open until they time out.
+  server.closeIdleConnections()
+  let deadline: NodeJS.Timeout | undefined
+  await Promise.race([
+    requests.none(),
+    new Promise((resolve) => {
+      deadline = setTimeout(resolve, timeoutMs)
+    }),
+  ])
+  clearTimeout(deadline)
+  server.closeAllConnections()
+  await closed
+}
+
 function originOf(server: ServerType): string {
   const address = server.address() as AddressInfo
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   return `http://${host}:${address.port}`
-}
-
-function closeServer(server: ServerType): Promise<void> {
-  return new Promise((resolve) => {
-    // Keep-alive sockets would hold close() open until they time out.
-    if ('closeAllConnections' in server) server.closeAllConnections()
-    server.close(() => resolve())
-  })
 }

@@ -8,16 +8,21 @@ const running: ChildProcess[] = []
 
 export type CliProcess = ReturnType<typeof cli>
 
+/** Variables the CLI reads: a test gives them itself, never from the machine it runs on. */
+const settingVariable = /^(CHARGEKIT_|PORT$|DATABASE_URL$)/
+
 /**
  * Runs `chargekit-sandbox` (bundled from source by the global setup) in its own process, from
- * the package's folder.
+ * the package's folder, with the environment `env` adds to the test's own.
  */
-export function cli(args: string[]) {
+export function cli(args: string[], env: Record<string, string> = {}) {
+  const inherited = Object.entries(process.env).filter(([name]) => !settingVariable.test(name))
   // The embedded database is WebAssembly that V8 would recompile optimized in the background:
   // for a process that lives a few seconds that costs twice the CPU it saves.
   const child = spawn(process.execPath, ['--liftoff-only', inject('sandboxCli'), ...args], {
     cwd: packageDir,
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...Object.fromEntries(inherited), ...env },
   })
   running.push(child)
   let stdout = ''

@@ -14,6 +14,8 @@ describe.concurrent('chargekit-sandbox', { timeout: 20_000 }, () => {
     const run = cli([
       '--port',
       '0',
+      '--log-format',
+      'text',
       '--account',
       'acct_cli:sk_cli_key:pk_cli',
       '--account',
@@ -62,7 +64,7 @@ describe.concurrent('chargekit-sandbox', { timeout: 20_000 }, () => {
     await created.arrayBuffer()
     const [delivery] = await run.waitFor(/^deliver charge\.created ev_\w+ .*$/m)
     expect(delivery).toMatch(
-      /^deliver charge\.created ev_\w+ to http:\/\/shop\.invalid:3000\/webhooks\?… failed \((ENOTFOUND|EAI_AGAIN)\) ms=\d+ attempt=first account=acct_cli$/,
+      /^deliver charge\.created ev_\w+ to http:\/\/shop\.invalid:3000\/webhooks\?… failed \((ENOTFOUND|EAI_AGAIN)\) duration_ms=\d+ attempt=first account=acct_cli$/,
     )
     expect(run.output().stdout).not.toContain('s3cret')
     run.child.kill('SIGINT')
@@ -120,6 +122,8 @@ describe.concurrent('chargekit-sandbox', { timeout: 20_000 }, () => {
     const run = cli([
       '--port',
       '0',
+      '--log-format',
+      'text',
       '--quiet',
       '--processor',
       './test/fixtures/processors/house-bank.mjs',
@@ -171,7 +175,14 @@ describe.concurrent('chargekit-sandbox', { timeout: 20_000 }, () => {
     // process prints it after its name and exits with the code for a usage error (every flag's
     // the same way) or a failure.
     const port = cli(['--port', 'eighty'])
-    const missing = cli(['--port', '0', '--processor', '@acme/missing-processor'])
+    const missing = cli([
+      '--port',
+      '0',
+      '--log-format',
+      'text',
+      '--processor',
+      '@acme/missing-processor',
+    ])
     expect(await port.exited).toBe(2)
     expect(port.output()).toEqual({
       stdout: '',

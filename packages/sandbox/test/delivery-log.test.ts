@@ -45,10 +45,12 @@ describe('delivery attempts in the log', () => {
     const prefix = `info deliver charge.created ev_`
     expect(failed).toMatch(
       new RegExp(
-        `^${prefix}\\w+ to ${merchant.url}/hooks\\?… 500 \\{"ms":\\d+,"attempt":"first","account":"acct_sandbox"\\}$`,
+        `^${prefix}\\w+ to ${merchant.url}/hooks\\?… 500 \\{"event_id":"ev_\\w+","event_type":"charge.created","url":"${merchant.url}/hooks\\?…","status":500,"duration_ms":\\d+,"attempt":"first","account":"acct_sandbox"\\}$`,
       ),
     )
-    expect(retried).toMatch(/ 204 \{"ms":\d+,"attempt":"retry","account":"acct_sandbox"\}$/)
+    expect(retried).toMatch(
+      / 204 \{.*"status":204,"duration_ms":\d+,"attempt":"retry","account":"acct_sandbox"\}$/,
+    )
     expect(lines.join('\n')).not.toContain('s3cret')
 
     // A receiver that is gone: no status, the reason instead.
@@ -57,7 +59,7 @@ describe('delivery attempts in the log', () => {
     await eventually(async () =>
       expect(deliveryLines(lines).at(-1)).toMatch(
         new RegExp(
-          `^info deliver charge\\.\\w+ ev_\\w+ to ${merchant.url}/hooks failed \\(ECONNREFUSED\\) \\{"ms":\\d+,`,
+          `^info deliver charge\\.\\w+ ev_\\w+ to ${merchant.url}/hooks failed \\(ECONNREFUSED\\) \\{.*"status":0,"failure":"ECONNREFUSED","duration_ms":\\d+,`,
         ),
       ),
     )

@@ -608,7 +608,7 @@ describe('where warnings are listed', () => {
     expect(text).not.toContain('secret-body-text')
     expect(text).not.toContain(account.key)
 
-    const line = logLines.find((entry) => entry.fields.request === requestId)
+    const line = logLines.find((entry) => entry.fields.request_id === requestId)
     expect(line?.message).toBe('POST /v2/charges 201')
     expect(line?.fields.warnings).toBe(
       'trailing_slash (instead: POST /v2/charges); numeric_string amount (instead: amount as a JSON number); unknown_field notes (instead: no notes field)',

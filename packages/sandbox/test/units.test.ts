@@ -178,10 +178,14 @@ describe('CLI arguments', () => {
     ).toEqual({
       kind: 'start',
       quiet: false,
+      logFormat: undefined,
+      shutdownTimeoutMs: 10_000,
       processorModules: ['./voucher.js', '@acme/wallet-processor'],
+      sources: expect.objectContaining({ port: '--port', processor: '--processor' }),
       options: {
         port: 5000,
         host: '0.0.0.0',
+        startupTimeoutMs: 30_000,
         accounts: [
           { id: 'a', privateKey: 'sk_a', publicKey: 'pk_a' },
           { id: 'b', privateKey: 'sk_b' },

@@ -52,7 +52,10 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     timeoutMs: settings.timeoutMs,
   })
   const manual = new Set<Promise<unknown>>()
+  /** No attempt starts any more. */
   let closing = false
+  /** Attempts still in flight were cut short: their results are not recorded. */
+  let cutShort = false
   const runner = createWorkRunner({
     queue: options.queue,
     kind: 'delivery',
@@ -103,7 +106,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       lanes.leave(lane, clock.now())
     }
     // Cut short by close(): the attempt is neither reported nor counted, and runs again later.
-    if (closing) return putBack
+    if (cutShort) return putBack
     if (isSuccess(attempt.resultStatus)) {
       await report(job, attempt, delivered)
       return workDone
@@ -128,7 +131,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     const sending = send(job, buildDeliveryRequest(job), 'manual')
     manual.add(sending)
     const attempt = await sending.finally(() => manual.delete(sending))
-    if (!closing) await report(job, attempt)
+    if (!cutShort) await report(job, attempt)
     return attempt
   }
 
@@ -165,14 +168,27 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
   }
 
   let closed: Promise<void> | undefined
-  function close(): Promise<void> {
+  function close({ timeoutMs = 0 }: { timeoutMs?: number } = {}): Promise<void> {
     closed ??= (async () => {
       closing = true
-      // Attempts waiting for a slot give their work back; those in flight are cut short.
+      // Attempts waiting for a slot give their work back; those in flight may finish until the
+      // deadline, when the rest are cut short.
       lanes.dropWaiting()
-      transport.close()
-      await runner.close()
-      await Promise.allSettled([...manual])
+      const cut = () => {
+        cutShort = true
+        transport.close()
+      }
+      if (timeoutMs <= 0) cut()
+      // Real time, not the sandbox's clock: a test clock that stands still must not hold a stop.
+      const deadline = timeoutMs > 0 ? setTimeout(cut, timeoutMs) : undefined
+      try {
+        await runner.close()
+        await Promise.allSettled([...manual])
+      } finally {
+        clearTimeout(deadline)
+        // Every attempt has ended; this closes the idle keep-alive sockets.
+        cut()
+      }
     })()
     return closed
   }

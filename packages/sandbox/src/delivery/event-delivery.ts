@@ -16,7 +16,8 @@ export interface EventDelivery {
   workFor(accountId: string, event: StoredEvent): NewWork
   /** One manual attempt now; resolves once it is recorded on the event. */
   redeliver(accountId: string, event: StoredEvent): Promise<void>
-  close(): Promise<void>
+  /** Stops delivering; attempts in flight may finish for up to `timeoutMs` (default 0). */
+  close(options?: { timeoutMs?: number }): Promise<void>
 }
 
 export function createEventDelivery(options: {
@@ -62,7 +63,7 @@ export function createEventDelivery(options: {
     async redeliver(accountId, event) {
       await engine.redeliver(jobOf(accountId, event))
     },
-    close: () => engine.close(),
+    close: (options) => engine.close(options),
   }
 }
 
@@ -71,16 +72,19 @@ export function createEventDelivery(options: {
  * status or why none came. The URL's query is left out: merchants put tokens there.
  */
 function logAttempt(logger: SandboxLogger, job: DeliveryJob, attempt: DeliveryAttempt) {
+  const url = loggedEventsUrl(job.eventsUrl)
   const outcome =
     attempt.failure === undefined ? String(attempt.resultStatus) : `failed (${attempt.failure})`
-  logger.info(
-    `deliver ${job.eventType} ${job.eventId} to ${loggedEventsUrl(job.eventsUrl)} ${outcome}`,
-    {
-      ms: attempt.durationMs,
-      attempt: attempt.kind,
-      account: job.accountId,
-    },
-  )
+  logger.info(`deliver ${job.eventType} ${job.eventId} to ${url} ${outcome}`, {
+    event_id: job.eventId,
+    event_type: job.eventType,
+    url,
+    status: attempt.resultStatus,
+    failure: attempt.failure,
+    duration_ms: attempt.durationMs,
+    attempt: attempt.kind,
+    account: job.accountId,
+  })
 }
 
 /** The delivery of an event: its compact form is the body of every attempt. */

@@ -101,8 +101,10 @@ export interface DeliveryEngine {
   /** One manual attempt now, outside the schedule; also reported through `onAttempt`. */
   redeliver(job: DeliveryJob): Promise<DeliveryAttempt>
   /**
-   * Stops claiming, cuts attempts in flight short and closes every socket; their work goes
-   * back to the queue unchanged, for a later sandbox on the same store. Idempotent.
+   * Stops claiming, lets attempts in flight finish for up to `timeoutMs` (default 0) and
+   * records them, then cuts the rest short and closes every socket; the work of an attempt cut
+   * short or not started goes back to the queue unchanged, for another sandbox on the same
+   * store. Idempotent.
    */
-  close(): Promise<void>
+  close(options?: { timeoutMs?: number }): Promise<void>
 }

@@ -5,11 +5,13 @@ import type { SandboxClock } from '../clock'
 import { createDashboard } from '../dashboard/index'
 import type { EventDelivery } from '../delivery/index'
 import type { LifecycleDeps } from '../lifecycle/context'
+import type { Readiness } from '../readiness'
 import { basicAuth } from './basic-auth'
 import { apiCors } from './cors'
 import type { CredentialThrottle } from './credential-throttle'
 import type { HttpSettings } from './endpoint'
 import { errorHandler, notFoundHandler } from './error-handler'
+import { healthRoutes } from './health-routes'
 import { createIdempotencyCache } from './idempotency'
 import { integrationWarningsMiddleware } from './integration-warnings'
 import { rateLimit } from './rate-limit'
@@ -42,6 +44,8 @@ export interface SandboxAppOptions {
   corsOrigins: readonly string[] | undefined
   /** Whether a charge's `events_url` may be plain http to any host, not only to loopback. */
   allowHttpEventsUrl: boolean
+  /** What `/readyz` answers. */
+  readiness: Readiness
 }
 
 /** The sandbox's HTTP app: the API under /v2, the customer's 3DS page and the dashboard. */
@@ -59,6 +63,8 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>({ getPath: apiPath })
   app.onError(errorHandler(deps.logger))
   app.notFound(notFoundHandler)
+  // Before the request log: probes every few seconds would drown it.
+  healthRoutes(app, options.readiness)
   app.use(requestIdMiddleware(deps.logger))
   app.use(integrationWarningsMiddleware())
   app.use(trailingSlashWarning())

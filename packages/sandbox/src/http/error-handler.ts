@@ -15,7 +15,7 @@ function problemResponse(c: Context<SandboxEnv>, problem: ApiProblem): Response 
 export function errorHandler(logger: SandboxLogger): ErrorHandler<SandboxEnv> {
   return (error, c) => {
     if (error instanceof ApiProblem) return problemResponse(c, error)
-    logger.error('unexpected error', { request: c.get('requestId'), error })
+    logger.error('unexpected error', { request_id: c.get('requestId'), error })
     return problemResponse(c, internalError())
   }
 }

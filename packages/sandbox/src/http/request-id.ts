@@ -20,10 +20,15 @@ export function requestIdMiddleware(logger: SandboxLogger): MiddlewareHandler<Sa
     c.header('request-id', requestId)
     await next()
     const warnings = c.get('integrationWarnings')
-    logger.info(`${c.req.method} ${c.req.path} ${c.res.status}`, {
-      ms: Math.round(performance.now() - started),
+    const { method, path } = c.req
+    const { status } = c.res
+    logger.info(`${method} ${path} ${status}`, {
+      method,
+      path,
+      status,
+      duration_ms: Math.round(performance.now() - started),
       account: c.get('account')?.id ?? null,
-      request: requestId,
+      request_id: requestId,
       ...(warnings === undefined || warnings.isEmpty
         ? {}
         : { warnings: formatWarningsForLog(warnings) }),
