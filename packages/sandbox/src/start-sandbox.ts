@@ -203,7 +203,9 @@ export async function launchSandbox(
   )
   const url = originOf(server.http)
   readiness.starting('opening the store')
-  logger.info('opening the store; /readyz answers 503 until it is open', { url })
+  logger.info(`starting on ${url}: opening the store; /readyz answers 503 until it is open`, {
+    url,
+  })
   const storage = await waitForStorage(
     { ...options, retainCharges },
     {
@@ -211,7 +213,10 @@ export async function launchSandbox(
       signal: options.signal,
       onRetry: (error, pauseMs) => {
         readiness.starting('waiting for the store to open')
-        logger.warn(`cannot open the store yet; trying again in ${pauseMs} ms`, { error })
+        // The message alone: the stack of a database that is not up yet says nothing more.
+        logger.warn(`cannot open the store yet; trying again in ${pauseMs} ms`, {
+          reason: error instanceof Error ? error.message : String(error),
+        })
       },
     },
   ).catch(async (error: unknown) => {
