@@ -5,7 +5,7 @@
 // server. Then runs the pnpm arguments given after `--`, with that same pnpm:
 //   node scripts/setup.mjs --browser -- run verify
 import { execFileSync } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { findChromium } from './chromium-path.mjs'
 
 const PNPM_VERSION = '12.21.0'
@@ -35,14 +35,26 @@ function runPnpm(args) {
 }
 
 // The test suite's system dependencies: a Chromium for the browser tests (CHROMIUM_PATH, or one
-// already installed) and a PostgreSQL server for the database tests (TEST_DATABASE_URL, or the
-// server binaries: the tests start their own throw-away clusters). What is missing comes from
-// Debian where apt-get exists; elsewhere the message says what to provide.
+// already installed), a PostgreSQL server for the database tests (TEST_DATABASE_URL, or the
+// server binaries: the tests start their own throw-away clusters), and for the container check
+// podman with podman-compose, mmdebstrap (its base images are made locally) and PHP with cURL
+// (it runs the docs' PHP example). What is missing comes from Debian where apt-get exists;
+// elsewhere the message says what to provide.
 if (process.argv.includes('--browser')) {
   const missing = []
   if (findChromium() === undefined) missing.push('chromium-headless-shell', 'fonts-liberation')
   if (!process.env.TEST_DATABASE_URL && !hasPostgresServer()) missing.push('postgresql')
+  if (!has('php')) missing.push('php-cli', 'php-curl')
   if (missing.length > 0) installFromDebian(missing)
+  // With their recommended packages (netavark and aardvark-dns: networks whose containers find
+  // each other by service name), as measured on these machines.
+  if (!has('podman') || !has('podman-compose') || !has('mmdebstrap')) {
+    installFromDebian(
+      ['podman', 'runc', 'mmdebstrap', 'uidmap', 'slirp4netns', 'podman-compose', 'iptables'],
+      { recommends: true },
+    )
+  }
+  configureContainers()
 }
 
 runPnpm(['install', '--frozen-lockfile'])
@@ -60,9 +72,36 @@ if (then !== -1) {
   }
 }
 
-function installFromDebian(packages) {
+function has(command) {
+  return output('sh', ['-c', `command -v ${command}`]) !== ''
+}
+
+/**
+ * What podman needs on these machines (a root VM with mixed cgroup v1/v2, no systemd): runc with
+ * the cgroupfs manager (crun refuses the mix) and lower default ulimits (the defaults are
+ * refused). Written only where no configuration exists, so a machine's own is kept.
+ */
+function configureContainers() {
+  const file = '/etc/containers/containers.conf'
+  if (!has('podman') || existsSync(file) || process.getuid?.() !== 0) return
+  mkdirSync('/etc/containers', { recursive: true })
+  writeFileSync(
+    file,
+    [
+      '[containers]',
+      'default_ulimits = ["nofile=4096:4096", "nproc=4096:4096"]',
+      '[engine]',
+      'runtime = "runc"',
+      'cgroup_manager = "cgroupfs"',
+      '',
+    ].join('\n'),
+  )
+  console.log(`> wrote ${file}`)
+}
+
+function installFromDebian(packages, { recommends = false } = {}) {
   const advice =
-    "The browser tests need Chromium (or CHROMIUM_PATH set to a Chromium or Chrome executable); the database tests need PostgreSQL's server (initdb) or TEST_DATABASE_URL."
+    "The browser tests need Chromium (or CHROMIUM_PATH set to a Chromium or Chrome executable); the database tests need PostgreSQL's server (initdb) or TEST_DATABASE_URL; the container check needs podman, podman-compose, mmdebstrap and php."
   if (!output('apt-get', ['--version'])) {
     console.error(`Missing: ${packages.join(', ')}, and there is no apt-get here. ${advice}`)
     process.exit(1)
@@ -72,7 +111,8 @@ function installFromDebian(packages) {
   console.log(`> apt-get install ${packages.join(' ')}`)
   try {
     run(apt[0], [...apt.slice(1), 'update'])
-    run(apt[0], [...apt.slice(1), 'install', '-y', '--no-install-recommends', ...packages])
+    const options = recommends ? ['-y'] : ['-y', '--no-install-recommends']
+    run(apt[0], [...apt.slice(1), 'install', ...options, ...packages])
   } catch {
     console.error(`Could not install ${packages.join(', ')}. ${advice}`)
     process.exit(1)

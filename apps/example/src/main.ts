@@ -17,7 +17,9 @@ try {
   }
   const url = env.CHARGEKIT_BASE_URL ?? ''
   const service = await startShopService(env, client, {
-    url,
+    // Browsers may reach the service by another name than the shop's server does (a compose
+    // service name is known inside the compose network only).
+    url: env.CHARGEKIT_BROWSER_BASE_URL ?? url,
     publicKey: env.CHARGEKIT_PUBLIC_KEY,
   })
   runUntilSignal(service.stop)

@@ -9,8 +9,10 @@ export interface ShopContext {
   /** The private-key client: server side only. */
   client: ChargekitClient
   updates: OrderUpdates
-  /** The shop's own origin as the service reaches it: events_url and redirect_url derive from it. */
+  /** The shop's own origin as customers' browsers reach it: redirect_url derives from it. */
   publicUrl: string
+  /** Where the service delivers events: a charge's events_url. */
+  eventsUrl: string
   /** What the customer's browser needs to send the card straight to the service. */
   browserCheckout: BrowserCheckout
   /**

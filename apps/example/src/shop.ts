@@ -15,8 +15,13 @@ export interface ShopOptions {
   host?: string
   /** Default 0 (any free port); a taken port falls back to a free one. */
   port?: number
-  /** How the service reaches the shop (events_url, redirect_url); default its listening URL. */
+  /** How customers' browsers reach the shop (redirect_url); default its listening URL. */
   publicUrl?: string
+  /**
+   * Where the service delivers events; default `${publicUrl}/webhooks`. Another name when the
+   * service reaches the shop otherwise than browsers do (`http://shop:3000/webhooks` in compose).
+   */
+  eventsUrl?: string
   /**
    * What the customer's browser sends the card with: the account's public key and the service's
    * base URL as browsers reach it (the pages' CSP lets scripts call its origin).
@@ -36,8 +41,10 @@ export interface ShopOptions {
 export interface Shop {
   /** The listening URL, e.g. http://127.0.0.1:3000 */
   url: string
-  /** What the service uses to reach the shop (events_url is `${publicUrl}/webhooks`). */
+  /** How customers' browsers reach the shop (redirect_url). */
   publicUrl: string
+  /** Where the service delivers events (events_url). */
+  eventsUrl: string
   /** Stops accepting requests, ends live streams and open connections; leaves the database open. */
   close(): Promise<void>
 }
@@ -61,6 +68,7 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
   )
   const url = `http://${urlHost(host)}:${port}`
   const publicUrl = (options.publicUrl ?? url).replace(/\/+$/, '')
+  const eventsUrl = options.eventsUrl ?? `${publicUrl}/webhooks`
   const browserCheckout = {
     ...options.browserCheckout,
     paymentMethods: paymentMethodSource(options.client),
@@ -71,6 +79,7 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
       client: options.client,
       updates: createOrderUpdates(),
       publicUrl,
+      eventsUrl,
       browserCheckout,
       customerSimulator: options.customerSimulator ?? false,
     },
@@ -84,6 +93,7 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
   return {
     url,
     publicUrl,
+    eventsUrl,
     async close() {
       shutdown.abort()
       await new Promise<void>((resolve, reject) => {

@@ -20,6 +20,7 @@ export async function startShopService(
     host: env.SHOP_HOST,
     port: env.SHOP_PORT,
     ...(env.SHOP_PUBLIC_URL ? { publicUrl: env.SHOP_PUBLIC_URL } : {}),
+    ...(env.SHOP_EVENTS_URL ? { eventsUrl: env.SHOP_EVENTS_URL } : {}),
     browserCheckout: { publicKey: service.publicKey, serviceUrl: service.url },
     ...(service.dashboardUrl ? { dashboardUrl: service.dashboardUrl } : {}),
     ...(service.customerSimulator ? { customerSimulator: true } : {}),

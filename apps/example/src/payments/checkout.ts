@@ -116,7 +116,7 @@ function createCharge(
       amount: toApiAmount(order.amountMinor, order.currency),
       currency: order.currency,
       channels: [settings.channel],
-      events_url: `${context.publicUrl}/webhooks`,
+      events_url: context.eventsUrl,
       redirect_url: `${context.publicUrl}/orders/${order.id}`,
       metadata: { order_id: order.id, product_id: order.productId },
       instrument_params: settings.instrumentParams,

@@ -73,6 +73,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     client,
     updates: createOrderUpdates(),
     publicUrl: shop.publicUrl,
+    eventsUrl: shop.eventsUrl,
     browserCheckout: { ...browserCheckout, paymentMethods: paymentMethodSource(client) },
     customerSimulator: options.customerSimulator ?? false,
   }
