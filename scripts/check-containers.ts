@@ -52,7 +52,9 @@ function shown(command: string, args: readonly string[], env: NodeJS.ProcessEnv 
     })
     child.on('error', reject)
     child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
     )
   })
 }
@@ -133,18 +135,40 @@ async function baseImages(work: string) {
       'npm@11',
     ])
     const [nodeTarball, npmTarball] = packed.split('\n').map((name) => join(work, name.trim()))
-    await shown('tar', ['-xzf', String(nodeTarball), '-C', join(context, 'node'), '--strip-components=1', 'package/bin/node'])
-    await shown('tar', ['-xzf', String(npmTarball), '-C', join(context, 'npm'), '--strip-components=1'])
+    await shown('tar', [
+      '-xzf',
+      String(nodeTarball),
+      '-C',
+      join(context, 'node'),
+      '--strip-components=1',
+      'package/bin/node',
+    ])
+    await shown('tar', [
+      '-xzf',
+      String(npmTarball),
+      '-C',
+      join(context, 'npm'),
+      '--strip-components=1',
+    ])
+    // biome-ignore lint/suspicious/noUndeclaredEnvVars: pnpm runs this script, not turbo.
     const authorities = process.env.NODE_EXTRA_CA_CERTS ?? '/etc/ssl/certs/ca-certificates.crt'
-    await writeFile(join(context, 'ca-certificates.crt'), await readFile(authorities).catch(() => ''))
+    await writeFile(
+      join(context, 'ca-certificates.crt'),
+      await readFile(authorities).catch(() => ''),
+    )
     await build(images.node, 'scripts/containers/node-base.Containerfile', context, {
       MINBASE: images.minbase,
     })
   }
   if (!(await imageExists(images.postgres))) {
-    await build(images.postgres, 'scripts/containers/postgres.Containerfile', 'scripts/containers', {
-      MINBASE: images.minbase,
-    })
+    await build(
+      images.postgres,
+      'scripts/containers/postgres.Containerfile',
+      'scripts/containers',
+      {
+        MINBASE: images.minbase,
+      },
+    )
   }
 }
 
@@ -174,7 +198,15 @@ async function runSandboxImage() {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   await podman('rm', '--force', '--volumes', sandboxContainer).catch(() => {})
-  await podman('run', '--detach', '--name', sandboxContainer, '--publish', `127.0.0.1:${port}:4010`, images.sandbox)
+  await podman(
+    'run',
+    '--detach',
+    '--name',
+    sandboxContainer,
+    '--publish',
+    `127.0.0.1:${port}:4010`,
+    images.sandbox,
+  )
   try {
     await readyAt(base)
     // HEALTHCHECK runs on demand here: there is no systemd to schedule it.
@@ -226,15 +258,23 @@ async function runPhpExample(base: string, work: string): Promise<boolean> {
   check(example !== undefined, 'docs/sandbox-service.md has a PHP example')
   const script = join(work, 'create-charge.php')
   await writeFile(script, example)
-  const printed = (await run(php, [script], { env: { ...process.env, CHARGEKIT_URL: base } })).stdout
+  const printed = (await run(php, [script], { env: { ...process.env, CHARGEKIT_URL: base } }))
+    .stdout
   const charge = JSON.parse(printed) as { id?: string; confirmed?: boolean }
-  check(charge.id?.startsWith('ch_') === true && charge.confirmed === true, 'the PHP example creates a charge')
+  check(
+    charge.id?.startsWith('ch_') === true && charge.confirmed === true,
+    'the PHP example creates a charge',
+  )
   return true
 }
 
 /** compose.yaml: PostgreSQL, two replicas on it, the shop; events from either reach the shop. */
 async function runCompose(work: string) {
-  const ports = { SANDBOX_1_PORT: await freePort(), SANDBOX_2_PORT: await freePort(), SHOP_PORT: await freePort() }
+  const ports = {
+    SANDBOX_1_PORT: await freePort(),
+    SANDBOX_2_PORT: await freePort(),
+    SHOP_PORT: await freePort(),
+  }
   const env = {
     ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])),
     POSTGRES_IMAGE: images.postgres,
@@ -245,8 +285,12 @@ async function runCompose(work: string) {
     BUILDAH_ISOLATION: 'chroot',
     BUILDAH_FORMAT: 'docker',
   }
-  const compose = (...args: string[]) => shown('podman-compose', ['--project-name', project, '--file', 'compose.yaml', ...args], env)
-  const replicas = [`http://127.0.0.1:${ports.SANDBOX_1_PORT}`, `http://127.0.0.1:${ports.SANDBOX_2_PORT}`] as const
+  const compose = (...args: string[]) =>
+    shown('podman-compose', ['--project-name', project, '--file', 'compose.yaml', ...args], env)
+  const replicas = [
+    `http://127.0.0.1:${ports.SANDBOX_1_PORT}`,
+    `http://127.0.0.1:${ports.SANDBOX_2_PORT}`,
+  ] as const
   const shop = `http://127.0.0.1:${ports.SHOP_PORT}`
   await compose('down', '--volumes').catch(() => {})
   try {
@@ -266,7 +310,10 @@ async function runCompose(work: string) {
       })
       check(charge.status === 201, `replica 1 creates a charge (${charge.status})`)
       const read = await api(second, 'GET', `/charges/${String(charge.body.id)}`)
-      check(read.status === 200 && read.body.amount === 20, 'replica 2 serves the charge replica 1 wrote')
+      check(
+        read.status === 200 && read.body.amount === 20,
+        'replica 2 serves the charge replica 1 wrote',
+      )
       // The shop: its checkout creates a charge through replica 1, whose events either replica
       // delivers to the shop, which fetches each back to verify it.
       const checkout = await fetch(`${shop}/checkout`, {
@@ -275,14 +322,24 @@ async function runCompose(work: string) {
         body: new URLSearchParams({ product: 'espresso-beans', flow: 'pay' }),
         redirect: 'manual',
       })
-      check(checkout.status === 303 || checkout.status === 302, `the shop's checkout answers a redirect (${checkout.status})`)
+      check(
+        checkout.status === 303 || checkout.status === 302,
+        `the shop's checkout answers a redirect (${checkout.status})`,
+      )
       const events = await until('the shop to receive its charge.created', async () => {
         const listed = await api(second, 'GET', '/events?type=charge.created&per_page=100')
-        const collection = listed.body.collection as { charge: { metadata: Record<string, unknown> }; delivery_status: string; result_status: number }[]
+        const collection = listed.body.collection as {
+          charge: { metadata: Record<string, unknown> }
+          delivery_status: string
+          result_status: number
+        }[]
         const ordered = collection.find((event) => event.charge.metadata.order_id !== undefined)
         return ordered?.delivery_status === 'delivered' ? ordered : undefined
       })
-      check(events.result_status >= 200 && events.result_status < 300, 'the shop acknowledged the event')
+      check(
+        events.result_status >= 200 && events.result_status < 300,
+        'the shop acknowledged the event',
+      )
       await runPhpExample(`${first}/v2`, work)
     })
   } finally {
@@ -291,9 +348,13 @@ async function runCompose(work: string) {
 }
 
 async function main() {
-  const hasPodman = await output('sh', ['-c', 'command -v podman-compose && command -v podman && command -v mmdebstrap || true'])
+  const hasPodman = await output('sh', [
+    '-c',
+    'command -v podman-compose && command -v podman && command -v mmdebstrap || true',
+  ])
   if (hasPodman.split('\n').length < 3) {
-    const message = 'podman, podman-compose or mmdebstrap is missing (npm run test:all installs them from Debian)'
+    const message =
+      'podman, podman-compose or mmdebstrap is missing (npm run test:all installs them from Debian)'
     if (process.env.CI) throw new Error(message)
     console.log(`Container check skipped: ${message}.`)
     return
@@ -310,7 +371,8 @@ async function main() {
     await runCompose(work)
     console.log('\nContainer check passed.')
     console.log(`  sandbox image ${images.sandbox}: ${size}`)
-    for (const [name, seconds] of timings) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name}`)
+    for (const [name, seconds] of timings)
+      console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name}`)
     console.log(`  ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s  in all`)
   } finally {
     await rm(work, { recursive: true, force: true })
@@ -318,6 +380,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(`\nContainer check failed: ${error instanceof Error ? error.message : String(error)}`)
+  console.error(
+    `\nContainer check failed: ${error instanceof Error ? error.message : String(error)}`,
+  )
   process.exitCode = 1
 })

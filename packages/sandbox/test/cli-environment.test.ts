@@ -1,15 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parseCliArguments } from '../src/cli-options'
 import { authorization, startReceiver } from '../src/testing/index'
 import { cli, killRunningClis } from './cli-process'
+import { type FreshState, freshDataFolder } from './store-under-test'
 
-const folders: string[] = []
+const states: FreshState[] = []
 afterAll(async () => {
   killRunningClis()
-  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true })
+  for (const state of states.splice(0)) await state.remove()
 })
 
 describe('settings from the environment', () => {
@@ -130,12 +128,12 @@ describe('settings from the environment', () => {
 
 describe('chargekit-sandbox configured by its environment', { timeout: 30_000 }, () => {
   it('starts with no flags, logs one JSON object a line without secrets, answers /readyz, and stops on SIGTERM', async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'chargekit-env-'))
-    folders.push(folder)
+    const state = await freshDataFolder()
+    states.push(state)
     const receiver = await startReceiver(() => 204)
     const run = cli([], {
       CHARGEKIT_PORT: '0',
-      CHARGEKIT_DATA: join(folder, 'data'),
+      CHARGEKIT_DATA: state.options.data,
       CHARGEKIT_ACCOUNTS: 'acct_env:sk_env_s3cret:pk_env',
       CHARGEKIT_LOG_FORMAT: 'json',
     })
@@ -151,7 +149,7 @@ describe('chargekit-sandbox configured by its environment', { timeout: 30_000 },
     expect(lines().at(-1)).toMatchObject({
       level: 'info',
       url,
-      state: `an embedded database in ${join(folder, 'data')}`,
+      state: `an embedded database in ${state.options.data}`,
       accounts: [{ id: 'acct_env', public_key: 'pk_env' }],
     })
     const ready = await fetch(`${url}/readyz`)
@@ -202,6 +200,18 @@ describe('chargekit-sandbox configured by its environment', { timeout: 30_000 },
     const { stdout, stderr } = run.output()
     expect(`${stdout}${stderr}`).not.toContain('s3cret')
     await receiver.stop()
+  })
+
+  it('stops at once on SIGTERM while it waits for its database, with exit code 0', async () => {
+    // Port 1: nothing listens there, so the database never answers.
+    const run = cli(['--port', '0', '--log-format', 'text', '--startup-timeout', '60'], {
+      DATABASE_URL: 'postgres://sandbox:s3cret@127.0.0.1:1/sandbox',
+    })
+    await run.waitFor(/^starting on http:\/\/127\.0\.0\.1:\d+: opening the store/m)
+    run.child.kill('SIGTERM')
+    expect(await run.exited).toBe(0)
+    expect(run.output().stdout).not.toContain('Press Ctrl-C')
+    expect(`${run.output().stdout}${run.output().stderr}`).not.toContain('s3cret')
   })
 
   it('prints its version', async () => {
