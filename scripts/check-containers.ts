@@ -295,6 +295,8 @@ async function runCompose(work: string) {
   await compose('down', '--volumes').catch(() => {})
   try {
     await phase('compose: build the shop image, start the stack', async () => {
+      // `up` builds only images that do not exist yet: the shop is rebuilt from these sources.
+      await compose('build', 'shop')
       await compose('up', '--detach')
       for (const replica of replicas) await readyAt(replica)
       await until('the shop', async () => ((await fetch(shop)).ok ? true : undefined))

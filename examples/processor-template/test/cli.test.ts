@@ -26,6 +26,8 @@ function startCli(): Promise<{ url: string; banner: string }> {
       '--port',
       '0',
       '--quiet',
+      '--log-format',
+      'text',
       '--time-scale',
       '0.01',
       '--processor',

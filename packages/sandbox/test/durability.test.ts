@@ -18,7 +18,7 @@ afterAll(async () => {
 const credentials = authorization('acct_sandbox', 'sk_sandbox')
 
 async function started(args: string[]): Promise<{ run: CliProcess; api: string }> {
-  const run = cli(['--port', '0', '--quiet', ...args])
+  const run = cli(['--port', '0', '--quiet', '--log-format', 'text', ...args])
   const [, url] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
   return { run, api: `${url}/v2` }
 }
@@ -162,8 +162,9 @@ describe.concurrent('kill -9 under load', () => {
   it('loses no acknowledged write of an embedded database, and frees the keys of unanswered ones', async () => {
     const args = await freshState(freshDataFolder)
     const { second, unanswered } = await killMidLoadAndRestart(args)
-    // The folder belongs to the running process: a second one is refused, saying why.
-    const intruder = cli(['--port', '0', ...args])
+    // The folder belongs to the running process: a second one, not waiting for it, is refused,
+    // saying why.
+    const intruder = cli(['--port', '0', '--log-format', 'text', '--startup-timeout', '0', ...args])
     // The killed process held keys of requests it never answered: a retry runs at once.
     await Promise.all(
       unanswered.map(async (write) => {
