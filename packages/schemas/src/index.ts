@@ -99,7 +99,16 @@ export {
 export type { ListEnvelope, Pagination } from './list-envelope'
 export { listEnvelopeSchema, paginationSchema } from './list-envelope'
 export type { ListQuery, ListQueryInput } from './list-query'
-export { listQuerySchema, maxPerPage } from './list-query'
+export {
+  chargeListQuerySchema,
+  disputeListQuerySchema,
+  instrumentListQuerySchema,
+  listQuerySchema,
+  maxPerPage,
+  paymentListQuerySchema,
+  refundListQuerySchema,
+  reversalListQuerySchema,
+} from './list-query'
 export type { ChargeMetadata, Metadata, RequestMetadata } from './metadata'
 export {
   chargeMetadataSchema,
@@ -108,6 +117,8 @@ export {
   metadataSchema,
   requestMetadataSchema,
 } from './metadata'
+export type { OperationSchema } from './operation-schemas'
+export { operationSchemas } from './operation-schemas'
 export type { OptionProblem, OptionsReading } from './option-problem'
 export { readOptions } from './option-problem'
 export type { SafeParseEventResult } from './parse-event'

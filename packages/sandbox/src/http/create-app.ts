@@ -7,6 +7,7 @@ import type { EventDelivery } from '../delivery/index'
 import type { LifecycleDeps } from '../lifecycle/context'
 import type { Readiness } from '../readiness'
 import { basicAuth } from './basic-auth'
+import { contractRoutes } from './contract-routes'
 import { apiCors } from './cors'
 import type { CredentialThrottle } from './credential-throttle'
 import type { HttpSettings } from './endpoint'
@@ -14,18 +15,19 @@ import { errorHandler, notFoundHandler } from './error-handler'
 import { healthRoutes } from './health-routes'
 import { createIdempotencyCache } from './idempotency'
 import { integrationWarningsMiddleware } from './integration-warnings'
+import { registerApiOperations, registerOpenOperations } from './operation-routes'
 import { rateLimit } from './rate-limit'
 import { bodyLimit, maxPageBodyBytes } from './read-body'
 import { createRecentRequests, recordRecentRequests } from './recent-requests'
 import { requestIdMiddleware } from './request-id'
-import { chargeRoutes } from './routes/charge-routes'
-import { eventRoutes } from './routes/event-routes'
-import { instrumentRoutes } from './routes/instrument-routes'
-import { objectRoutes } from './routes/object-routes'
-import { paymentRoutes } from './routes/payment-routes'
-import { requestRoutes } from './routes/request-routes'
-import { testHelperRoutes } from './routes/test-helper-routes'
-import { threeDsRoutes } from './routes/three-ds-routes'
+import { chargeHandlers } from './routes/charge-routes'
+import { eventHandlers } from './routes/event-routes'
+import { instrumentHandlers } from './routes/instrument-routes'
+import { objectHandlers } from './routes/object-routes'
+import { paymentHandlers } from './routes/payment-routes'
+import { requestHandlers } from './routes/request-routes'
+import { testHelperHandlers } from './routes/test-helper-routes'
+import { threeDsHandlers } from './routes/three-ds-routes'
 import type { SandboxEnv } from './sandbox-env'
 import { apiPath, trailingSlashWarning } from './trailing-slash'
 
@@ -75,20 +77,25 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   app.use((c, next) => (/^\/v2(?:\/|$)/.test(c.req.path) ? next() : pageBodyLimit(c, next)))
 
   // Registered before the auth middleware: the customer reaches the 3-D Secure page by
-  // navigation, which sends no credentials.
-  threeDsRoutes(app, deps, accounts, options.publicUrl)
+  // navigation, and tools fetch the contract, with no credentials.
+  registerOpenOperations(app, {
+    ...threeDsHandlers(deps, accounts, options.publicUrl),
+    ...contractRoutes(app, options.publicUrl),
+  })
 
   const api = new Hono<SandboxEnv>()
   api.use(basicAuth(accounts, options.throttle))
   api.use(recordRecentRequests(recentRequests))
   api.use(rateLimit(options.rateLimit))
-  chargeRoutes(api, settings)
-  instrumentRoutes(api, settings)
-  paymentRoutes(api, settings)
-  objectRoutes(api, settings)
-  eventRoutes(api, settings, options.delivery)
-  testHelperRoutes(api, settings)
-  requestRoutes(api, settings, recentRequests)
+  registerApiOperations(api, settings, {
+    ...chargeHandlers(settings),
+    ...instrumentHandlers(settings),
+    ...paymentHandlers(),
+    ...objectHandlers(),
+    ...eventHandlers(options.delivery),
+    ...testHelperHandlers(settings),
+    ...requestHandlers(recentRequests),
+  })
   app.route('/v2', api)
   // Someone opening the sandbox's address in a browser wants the dashboard.
   app.get('/', (c) => c.redirect('/dashboard', 302))

@@ -1,4 +1,5 @@
 import { idempotencyKeyRule, isIdempotencyKey } from '@chargekit/schemas'
+import { type Operation, takesIdempotencyKey } from '@chargekit/schemas/operations'
 import type { Context, Handler } from 'hono'
 import { ApiProblem, invalidParameters, timedOut } from '../api-problem'
 import type { SandboxClock } from '../clock'
@@ -31,23 +32,21 @@ export interface EndpointInput {
   step: StepContext
 }
 
-export interface EndpointResult {
-  status: 200 | 201
-  body: unknown
-}
-
 /**
- * Wraps one API operation with what every endpoint shares: body limits and parsing, idempotency
- * for POST and DELETE, the per-request timeout, and JSON rendering. Problems the operation throws
- * are answers too, so an idempotent retry replays a 402 or a 409 as well, and the integration
- * warnings the operation found in the body are stored with the answer and replayed with it.
+ * Wraps one API operation of the table with what every endpoint shares: body limits and
+ * parsing, idempotency for the writes that take a key, the per-request timeout, and rendering:
+ * `run`'s result as JSON with the operation's success status, or nothing for a 204. Problems the
+ * operation throws are answers too, so an idempotent retry replays a 402 or a 409 as well, and
+ * the integration warnings the operation found in the body are stored with the answer and
+ * replayed with it.
  */
 export function endpoint(
   settings: HttpSettings,
-  run: (input: EndpointInput) => Promise<EndpointResult>,
+  operation: Operation,
+  run: (input: EndpointInput) => Promise<unknown>,
 ): Handler<SandboxEnv> {
+  const writes = operation.method !== 'GET'
   return async (c) => {
-    const writes = c.req.method === 'POST' || c.req.method === 'DELETE'
     const warnings = requestWarnings(c)
     const text = writes ? await readBodyText(c, maxBodyBytes) : ''
     const body = parseRequestBody(c, text, warnings)
@@ -60,22 +59,22 @@ export function endpoint(
       requestLog: requestLogOf(c),
       warn: (warning) => bodyWarnings.add(warning),
     }
-    const operation = async (): Promise<StoredResult> => ({
-      ...(await answer(() => run({ c, body, step }))),
+    const perform = async (): Promise<StoredResult> => ({
+      ...(await answer(operation, () => run({ c, body, step }))),
       // As data: the answer may be stored in a database and replayed by another process.
       warnings: { list: bodyWarnings.list, omitted: bodyWarnings.omitted },
     })
-    const key = writes ? requestHeader(c, 'idempotency-key') : undefined
+    const key = takesIdempotencyKey(operation) ? requestHeader(c, 'idempotency-key') : undefined
     let pending: Promise<{ result: StoredResult; replayed: boolean }>
     if (key === undefined) {
-      pending = operation().then((result) => ({ result, replayed: false }))
+      pending = perform().then((result) => ({ result, replayed: false }))
     } else {
       if (!isIdempotencyKey(key)) {
         throw invalidParameters({ 'Idempotency-Key': [`Expected ${idempotencyKeyRule}`] })
       }
       // The request as read: the path without a trailing slash, the body whatever its encoding.
       const fingerprint = `${c.req.method} ${c.req.path}\n${canonicalJson(body ?? {})}`
-      pending = settings.idempotency.run(step.account.id, key, fingerprint, operation)
+      pending = settings.idempotency.run(step.account.id, key, fingerprint, perform)
     }
     const { result, replayed } = await withTimeout(
       pending,
@@ -83,19 +82,22 @@ export function endpoint(
       settings.clock,
     )
     warnings.merge(result.warnings)
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      ...result.headers,
-    }
+    const headers: Record<string, string> = { ...result.headers }
     if (replayed) headers['idempotent-replayed'] = 'true'
+    // Whatever a success of an operation without content was stored as, it answers nothing.
+    if (operation.status === 204 && result.status < 300) return c.body(null, 204, headers)
+    headers['content-type'] = 'application/json'
     return c.body(result.body, result.status as 200, headers)
   }
 }
 
-async function answer(run: () => Promise<EndpointResult>): Promise<Omit<StoredResult, 'warnings'>> {
+async function answer(
+  operation: Operation,
+  run: () => Promise<unknown>,
+): Promise<Omit<StoredResult, 'warnings'>> {
   try {
-    const { status, body } = await run()
-    return { status, body: JSON.stringify(body), headers: {} }
+    const body = await run()
+    return { status: operation.status, body: JSON.stringify(body ?? null), headers: {} }
   } catch (error) {
     if (!(error instanceof ApiProblem)) throw error
     return { status: error.status, body: JSON.stringify(error.body), headers: error.headers }

@@ -1,18 +1,15 @@
+import { operationTable, pathPattern } from '@chargekit/schemas/operations'
 import { ApiProblem, designationOf } from '../api-problem'
 
 /**
- * What an account's public key may call: exactly what a customer's browser needs to pay, so a
- * key published in a web page can neither move money nor read anything but the checkout it
- * pays. Everything else takes the private key, which belongs on the merchant's server.
+ * What an account's public key may call: the operations the table opens to it (`keys:
+ * 'public'`), exactly what a customer's browser needs to pay, so a key published in a web page
+ * can neither move money nor read anything but the checkout it pays. Everything else takes the
+ * private key, which belongs on the merchant's server.
  */
-const publicKeyOperations: readonly (readonly [method: string, path: RegExp])[] = [
-  ['GET', /^\/v2\/charges\/types$/],
-  // Created unconfirmed: the merchant confirms it with the private key.
-  ['POST', /^\/v2\/charges$/],
-  ['GET', /^\/v2\/charges\/[^/]+$/],
-  ['POST', /^\/v2\/instruments$/],
-  ['GET', /^\/v2\/instruments\/[^/]+$/],
-]
+const publicKeyOperations: readonly (readonly [method: string, path: RegExp])[] = operationTable
+  .filter((operation) => operation.keys === 'public')
+  .map((operation) => [operation.method, pathPattern(operation.path)])
 
 /** Whether the public key may call `method path` (the path under the origin, `/v2/…`). */
 export function publicKeyMayCall(method: string, path: string): boolean {

@@ -1,4 +1,5 @@
 import type { Charge, Instrument } from '@chargekit/schemas'
+import { expandPath, instrumentsCompleteChallenge } from '@chargekit/schemas/operations'
 
 const htmlEscapes: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -24,7 +25,7 @@ function page(title: string, content: string): string {
 
 /** The customer's 3-D Secure challenge: two buttons that post the choice with the token. */
 export function challengePage(charge: Charge, instrument: Instrument, token: string): string {
-  const action = `/v2/3ds/${encodeURIComponent(instrument.id)}/complete`
+  const action = expandPath(instrumentsCompleteChallenge.path, { instrumentId: instrument.id })
   const button = (outcome: string, label: string, className: string) =>
     `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="outcome" value="${outcome}"><button class="${className}" type="submit">${label}</button></form>`
   // A card has 3-D Secure; another method (PayPal) its own approval page.

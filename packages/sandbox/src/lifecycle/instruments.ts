@@ -10,6 +10,7 @@ import {
   createInstrumentRequestSchema,
   type EventType,
 } from '@chargekit/schemas'
+import { expandPath, instrumentsRedirect } from '@chargekit/schemas/operations'
 import { instrumentRequestSchema } from '../accounts/charge-types'
 import { ApiProblem, conflict, declined } from '../api-problem'
 import { toCardInput } from '../card/card-params'
@@ -242,7 +243,7 @@ function nextState(
     const redirect =
       action.type === 'approval_page'
         ? {
-            url: `${origin}/v2/instruments/${encodeURIComponent(instrument.id)}/redirect?public_key=${encodeURIComponent(context.account.publicKey)}`,
+            url: `${origin}${expandPath(instrumentsRedirect.path, { id: instrument.id })}?public_key=${encodeURIComponent(context.account.publicKey)}`,
             method: 'GET',
             ...(outcome.expiresAfterMs === undefined ? {} : { parameters: expiresAt }),
           }

@@ -1,33 +1,28 @@
-import { createChargeRequestSchemaFor, listQuerySchema } from '@chargekit/schemas'
-import type { Hono } from 'hono'
-import * as z from 'zod'
+import { createChargeRequestSchemaFor } from '@chargekit/schemas'
 import { currencyProblems, describeChargeType } from '../../accounts/charge-types'
 import { chargeChannelProblems, confirmCharge, createCharge } from '../../lifecycle/charges'
 import { mustGet } from '../../lifecycle/objects'
 import type { ChargeType } from '../../processors/charge-type'
 import type { ObjectFilter } from '../../storage/records'
-import { endpoint, type HttpSettings } from '../endpoint'
+import type { HttpSettings } from '../endpoint'
 import { definedOnly, listEnvelope, pageRequestOf } from '../list-envelope'
+import type { ApiHandlers } from '../operation-routes'
 import { needsPrivateKey } from '../public-key-scope'
-import type { SandboxEnv } from '../sandbox-env'
-import { searchParameterNames, searchQueryOf } from '../search-query'
-import { noParametersSchema, validateBody, validateQuery } from '../validate'
+import { validateBody } from '../validate'
 
-/** GET /v2/charges: pages, and `metadata[key]=value` (every pair must match). */
-const chargeListQuerySchema = listQuerySchema.extend({
-  metadata: z.record(z.string(), z.string()).optional(),
-})
-const chargeQueryParameters = searchParameterNames(chargeListQuerySchema.shape)
+type ChargeHandlers = Pick<
+  ApiHandlers,
+  'charges.create' | 'charges.types' | 'charges.retrieve' | 'charges.confirm' | 'charges.list'
+>
 
-export function chargeRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): void {
+export function chargeHandlers(settings: HttpSettings): ChargeHandlers {
   // Local merchants receive events on plain http to loopback; with allowHttpEventsUrl, to any host.
   const createChargeSchema = createChargeRequestSchemaFor({
     allowLoopbackHttp: true,
     allowAnyHttp: settings.allowHttpEventsUrl,
   })
-  api.post(
-    '/charges',
-    endpoint(settings, async ({ c, body, step }) => {
+  return {
+    'charges.create': async ({ c, body, step }) => {
       const input = validateBody(createChargeSchema, body, (fields) => ({
         ...chargeChannelProblems(step.account, fields),
         ...currencyProblems(
@@ -38,45 +33,18 @@ export function chargeRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): voi
       // A charge started in the customer's browser waits for the merchant's confirmation.
       if (c.get('credential') === 'public') {
         if (input.confirmed === true) throw needsPrivateKey('Confirming a charge')
-        return { status: 201, body: await createCharge(step, { ...input, confirmed: false }) }
+        return createCharge(step, { ...input, confirmed: false })
       }
-      return { status: 201, body: await createCharge(step, input) }
+      return createCharge(step, input)
+    },
+    'charges.types': async ({ step }) => ({
+      collection: step.account.chargeTypes.map((id) =>
+        describeChargeType(settings.deps.processors.chargeType(id) as ChargeType),
+      ),
     }),
-  )
-  // Before /charges/:id, which would take "types" for an id.
-  api.get(
-    '/charges/types',
-    endpoint(settings, async ({ step }) => ({
-      status: 200,
-      body: {
-        collection: step.account.chargeTypes.map((id) =>
-          describeChargeType(settings.deps.processors.chargeType(id) as ChargeType),
-        ),
-      },
-    })),
-  )
-  api.get(
-    '/charges/:id',
-    endpoint(settings, async ({ c, step }) => ({
-      status: 200,
-      body: await mustGet(step, 'charge', c.req.param('id') ?? ''),
-    })),
-  )
-  api.post(
-    '/charges/:id/confirm',
-    endpoint(settings, async ({ c, body, step }) => {
-      validateBody(noParametersSchema, body)
-      return { status: 201, body: await confirmCharge(step, c.req.param('id') ?? '') }
-    }),
-  )
-  api.get(
-    '/charges',
-    endpoint(settings, async ({ c, step }) => {
-      const query = validateQuery(
-        chargeListQuerySchema,
-        searchQueryOf(new URL(c.req.url)),
-        chargeQueryParameters,
-      )
+    'charges.retrieve': ({ params, step }) => mustGet(step, 'charge', params.id ?? ''),
+    'charges.confirm': ({ params, step }) => confirmCharge(step, params.id ?? ''),
+    'charges.list': async ({ query, step }) => {
       const filters = definedOnly({ metadata: query.metadata })
       const page = await step.deps.store.listObjects(
         step.account.id,
@@ -84,7 +52,7 @@ export function chargeRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): voi
         filters as ObjectFilter,
         pageRequestOf(query),
       )
-      return { status: 200, body: listEnvelope(page, query, filters) }
-    }),
-  )
+      return listEnvelope(page, query, filters)
+    },
+  }
 }

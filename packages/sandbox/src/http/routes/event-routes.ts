@@ -1,68 +1,43 @@
-import { type EventListQuery, eventListQuerySchema } from '@chargekit/schemas'
-import type { Hono } from 'hono'
+import type { EventListQuery } from '@chargekit/schemas'
 import { notFound } from '../../api-problem'
 import type { EventDelivery } from '../../delivery/index'
 import type { StepContext } from '../../lifecycle/context'
 import type { EventFilter, StoredEvent } from '../../storage/records'
-import { endpoint, type HttpSettings } from '../endpoint'
 import { definedOnly, listEnvelope, pageRequestOf } from '../list-envelope'
-import type { SandboxEnv } from '../sandbox-env'
-import { searchParameterNames, searchQueryOf } from '../search-query'
-import { noParametersSchema, validateBody, validateQuery } from '../validate'
+import type { ApiHandlers } from '../operation-routes'
 
-const eventQueryParameters = searchParameterNames(eventListQuerySchema.shape)
+type EventHandlers = Pick<
+  ApiHandlers,
+  'events.retrieve' | 'events.list' | 'events.redeliver' | 'events.dismiss'
+>
 
-export function eventRoutes(
-  api: Hono<SandboxEnv>,
-  settings: HttpSettings,
-  delivery: EventDelivery,
-): void {
-  api.get(
-    '/events/:id',
-    endpoint(settings, async ({ c, step }) => ({
-      status: 200,
-      body: await mustGetEvent(step, c.req.param('id') ?? ''),
-    })),
-  )
-  api.get(
-    '/events',
-    endpoint(settings, async ({ c, step }) => {
-      const query = validateQuery(
-        eventListQuerySchema,
-        searchQueryOf(new URL(c.req.url), ['type']),
-        eventQueryParameters,
-      )
+export function eventHandlers(delivery: EventDelivery): EventHandlers {
+  return {
+    'events.retrieve': ({ params, step }) => mustGetEvent(step, params.id ?? ''),
+    'events.list': async ({ query, step }) => {
       const page = await step.deps.store.listEvents(
         step.account.id,
         eventFilterOf(query),
         pageRequestOf(query),
       )
       const { page: _page, per_page: _perPage, ...filters } = query
-      return { status: 200, body: listEnvelope(page, query, definedOnly(filters)) }
-    }),
-  )
-  api.post(
-    '/events/:id/redeliver',
-    endpoint(settings, async ({ c, body, step }) => {
-      validateBody(noParametersSchema, body)
-      const event = await mustGetEvent(step, c.req.param('id') ?? '')
+      return listEnvelope(page, query, definedOnly(filters))
+    },
+    'events.redeliver': async ({ params, step }) => {
+      const event = await mustGetEvent(step, params.id ?? '')
       await delivery.redeliver(step.account.id, event)
-      return { status: 200, body: await mustGetEvent(step, event.id) }
-    }),
-  )
-  api.post(
-    '/events/:id/dismiss',
-    endpoint(settings, async ({ c, body, step }) => {
-      validateBody(noParametersSchema, body)
-      const event = await mustGetEvent(step, c.req.param('id') ?? '')
+      return mustGetEvent(step, event.id)
+    },
+    'events.dismiss': async ({ params, step }) => {
+      const event = await mustGetEvent(step, params.id ?? '')
       // Dismissing twice keeps the first time: it records when the merchant dismissed it.
-      if (event.dismissed_at !== null) return { status: 200, body: event }
+      if (event.dismissed_at !== null) return event
       const dismissed = await step.deps.store.updateEvent(step.account.id, event.id, {
         dismissed_at: step.deps.now().toISOString(),
       })
-      return { status: 200, body: dismissed ?? event }
-    }),
-  )
+      return dismissed ?? event
+    },
+  }
 }
 
 async function mustGetEvent(step: StepContext, id: string): Promise<StoredEvent> {

@@ -1,65 +1,52 @@
-import { listQuerySchema } from '@chargekit/schemas'
-import type { Hono } from 'hono'
-import * as z from 'zod'
+import type { ListQuery } from '@chargekit/schemas'
 import { mustGet } from '../../lifecycle/objects'
 import type { ObjectFilter, ObjectKind } from '../../storage/records'
-import { endpoint, type HttpSettings } from '../endpoint'
 import { definedOnly, listEnvelope, pageRequestOf } from '../list-envelope'
-import type { SandboxEnv } from '../sandbox-env'
-import { validateQuery } from '../validate'
-
-/** The filters a list may offer: each narrows to one parent id or one status. */
-export type ListFilterName = Exclude<keyof ObjectFilter, 'unsettled'>
+import type { ApiHandlers, OperationInput } from '../operation-routes'
 
 /**
- * `GET path`: the account's objects of `kind`, newest first, paged, narrowed by the `filters` it
- * names. Any other query parameter is refused with a 400 naming it and the accepted ones.
+ * A list of the account's objects of `kind`, newest first, paged, narrowed by the filters its
+ * query names (each one parent id or one status).
  */
-export function objectListRoute(
-  api: Hono<SandboxEnv>,
-  settings: HttpSettings,
-  path: string,
-  kind: ObjectKind,
-  filterNames: readonly ListFilterName[],
-): void {
-  const filterShape: Partial<Record<ListFilterName, z.ZodOptional<z.ZodString>>> =
-    Object.fromEntries(filterNames.map((name) => [name, z.string().min(1).optional()]))
-  const schema = listQuerySchema.extend(filterShape)
-  api.get(
-    path,
-    endpoint(settings, async ({ c, step }) => {
-      const query = validateQuery(schema, c.req.query())
-      const filters = definedOnly(
-        Object.fromEntries(filterNames.map((name) => [name, query[name]])),
-      )
-      const page = await step.deps.store.listObjects(
-        step.account.id,
-        kind,
-        filters as ObjectFilter,
-        pageRequestOf(query),
-      )
-      return { status: 200, body: listEnvelope(page, query, filters) }
-    }),
-  )
+export function listOf(kind: ObjectKind) {
+  return async ({ query, step }: OperationInput<ListQuery & Record<string, unknown>>) => {
+    const { page: _page, per_page: _perPage, ...named } = query
+    const filters = definedOnly(named)
+    const page = await step.deps.store.listObjects(
+      step.account.id,
+      kind,
+      filters as ObjectFilter,
+      pageRequestOf(query),
+    )
+    return listEnvelope(page, query, filters)
+  }
 }
 
-/** Objects the API only reads: refunds, reversals, disputes and settlements. */
-const readOnly: readonly [path: string, kind: ObjectKind, filters: ListFilterName[]][] = [
-  ['/refunds', 'refund', ['payment', 'charge', 'status']],
-  ['/reversals', 'reversal', ['instrument', 'charge']],
-  ['/disputes', 'dispute', ['payment', 'charge', 'status']],
-  ['/settlements', 'settlement', []],
-]
+const retrieve =
+  (kind: ObjectKind) =>
+  ({ params, step }: OperationInput) =>
+    mustGet(step, kind, params.id ?? '')
 
-export function objectRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): void {
-  for (const [path, kind, filters] of readOnly) {
-    objectListRoute(api, settings, path, kind, filters)
-    api.get(
-      `${path}/:id`,
-      endpoint(settings, async ({ c, step }) => ({
-        status: 200,
-        body: await mustGet(step, kind, c.req.param('id') ?? ''),
-      })),
-    )
+/** Objects the API only reads: refunds, reversals, disputes and settlements. */
+export function objectHandlers(): Pick<
+  ApiHandlers,
+  | 'refunds.retrieve'
+  | 'refunds.list'
+  | 'reversals.retrieve'
+  | 'reversals.list'
+  | 'disputes.retrieve'
+  | 'disputes.list'
+  | 'settlements.retrieve'
+  | 'settlements.list'
+> {
+  return {
+    'refunds.retrieve': retrieve('refund'),
+    'refunds.list': listOf('refund'),
+    'reversals.retrieve': retrieve('reversal'),
+    'reversals.list': listOf('reversal'),
+    'disputes.retrieve': retrieve('dispute'),
+    'disputes.list': listOf('dispute'),
+    'settlements.retrieve': retrieve('settlement'),
+    'settlements.list': listOf('settlement'),
   }
 }

@@ -3,48 +3,28 @@ import {
   createRefundOfPaymentRequestSchema,
   createRefundRequestSchema,
 } from '@chargekit/schemas'
-import type { Hono } from 'hono'
 import { mustGet } from '../../lifecycle/objects'
 import { createPayment } from '../../lifecycle/payments'
 import { createRefund } from '../../lifecycle/refunds'
-import { endpoint, type HttpSettings } from '../endpoint'
-import type { SandboxEnv } from '../sandbox-env'
+import type { ApiHandlers } from '../operation-routes'
 import { validateBody } from '../validate'
-import { objectListRoute } from './object-routes'
+import { listOf } from './object-routes'
 
-export function paymentRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): void {
-  api.post(
-    '/payments',
-    endpoint(settings, async ({ body, step }) => ({
-      status: 201,
-      body: await createPayment(step, validateBody(createPaymentRequestSchema, body)),
-    })),
-  )
-  api.get(
-    '/payments/:id',
-    endpoint(settings, async ({ c, step }) => ({
-      status: 200,
-      body: await mustGet(step, 'payment', c.req.param('id') ?? ''),
-    })),
-  )
-  objectListRoute(api, settings, '/payments', 'payment', ['charge', 'instrument'])
-  api.post(
-    '/payments/:id/refund',
-    endpoint(settings, async ({ c, body, step }) => ({
-      status: 201,
-      body: await createRefund(
-        step,
-        c.req.param('id') ?? '',
-        validateBody(createRefundRequestSchema, body),
-      ),
-    })),
-  )
-  // The same refund with the payment named in the body, as the production service also takes it.
-  api.post(
-    '/refunds',
-    endpoint(settings, async ({ body, step }) => {
+export function paymentHandlers(): Pick<
+  ApiHandlers,
+  'payments.create' | 'payments.retrieve' | 'payments.list' | 'payments.refund' | 'refunds.create'
+> {
+  return {
+    'payments.create': ({ body, step }) =>
+      createPayment(step, validateBody(createPaymentRequestSchema, body)),
+    'payments.retrieve': ({ params, step }) => mustGet(step, 'payment', params.id ?? ''),
+    'payments.list': listOf('payment'),
+    'payments.refund': ({ params, body, step }) =>
+      createRefund(step, params.id ?? '', validateBody(createRefundRequestSchema, body)),
+    // The same refund with the payment named in the body, as the production service also takes it.
+    'refunds.create': ({ body, step }) => {
       const { payment, ...refund } = validateBody(createRefundOfPaymentRequestSchema, body)
-      return { status: 201, body: await createRefund(step, payment, refund) }
-    }),
-  )
+      return createRefund(step, payment, refund)
+    },
+  }
 }

@@ -1,58 +1,46 @@
 import { createDisputeRequestSchema, settleDisputeRequestSchema } from '@chargekit/schemas'
-import type { Hono } from 'hono'
 import { createDispute, settleDispute } from '../../lifecycle/disputes'
-import { answerAsCustomer } from '../../lifecycle/instruments'
+import { answerAsCustomer, type CustomerAnswer } from '../../lifecycle/instruments'
 import { settle } from '../../lifecycle/settlements'
-import { endpoint, type HttpSettings } from '../endpoint'
-import type { SandboxEnv } from '../sandbox-env'
-import { noParametersSchema, validateBody } from '../validate'
+import type { HttpSettings } from '../endpoint'
+import type { ApiHandlers, OperationInput } from '../operation-routes'
+import { validateBody } from '../validate'
 
 /**
  * Test helpers: what the payment provider and the customer would do. The customer's answers to
  * an authorization waiting for them: approve or decline (an approval page, an app
  * notification), pay (a payment reference), expire (its deadline passes now).
  */
-export function testHelperRoutes(api: Hono<SandboxEnv>, settings: HttpSettings): void {
-  for (const answer of ['approve', 'decline', 'pay', 'expire'] as const) {
-    api.post(
-      `/test/instruments/:id/${answer}`,
-      endpoint(settings, async ({ c, body, step }) => {
-        validateBody(noParametersSchema, body)
-        const { instrument } = await answerAsCustomer(step, c.req.param('id') ?? '', answer, {
-          origin: settings.publicUrl,
-          strict: true,
-        })
-        return { status: 200, body: instrument }
-      }),
-    )
+export function testHelperHandlers(
+  settings: HttpSettings,
+): Pick<
+  ApiHandlers,
+  | 'testHelpers.settle'
+  | 'testHelpers.dispute'
+  | 'testHelpers.settleDispute'
+  | 'testHelpers.approveInstrument'
+  | 'testHelpers.declineInstrument'
+  | 'testHelpers.payReference'
+  | 'testHelpers.expireInstrument'
+> {
+  const customer =
+    (answer: CustomerAnswer) =>
+    async ({ params, step }: OperationInput) => {
+      const { instrument } = await answerAsCustomer(step, params.instrumentId ?? '', answer, {
+        origin: settings.publicUrl,
+        strict: true,
+      })
+      return instrument
+    }
+  return {
+    'testHelpers.settle': ({ step }) => settle(step),
+    'testHelpers.dispute': ({ params, body, step }) =>
+      createDispute(step, params.paymentId ?? '', validateBody(createDisputeRequestSchema, body)),
+    'testHelpers.settleDispute': ({ params, body, step }) =>
+      settleDispute(step, params.disputeId ?? '', validateBody(settleDisputeRequestSchema, body)),
+    'testHelpers.approveInstrument': customer('approve'),
+    'testHelpers.declineInstrument': customer('decline'),
+    'testHelpers.payReference': customer('pay'),
+    'testHelpers.expireInstrument': customer('expire'),
   }
-  api.post(
-    '/test/settlements',
-    endpoint(settings, async ({ body, step }) => {
-      validateBody(noParametersSchema, body)
-      return { status: 201, body: await settle(step) }
-    }),
-  )
-  api.post(
-    '/test/payments/:id/dispute',
-    endpoint(settings, async ({ c, body, step }) => ({
-      status: 201,
-      body: await createDispute(
-        step,
-        c.req.param('id') ?? '',
-        validateBody(createDisputeRequestSchema, body),
-      ),
-    })),
-  )
-  api.post(
-    '/test/disputes/:id/settle',
-    endpoint(settings, async ({ c, body, step }) => ({
-      status: 200,
-      body: await settleDispute(
-        step,
-        c.req.param('id') ?? '',
-        validateBody(settleDisputeRequestSchema, body),
-      ),
-    })),
-  )
 }

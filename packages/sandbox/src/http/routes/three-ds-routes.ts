@@ -1,9 +1,10 @@
 import type { Charge, Instrument } from '@chargekit/schemas'
-import type { Context, Hono } from 'hono'
+import type { Context } from 'hono'
 import type { Account } from '../../accounts/accounts'
 import type { LifecycleDeps, StepContext } from '../../lifecycle/context'
 import { answerAsCustomer, findChallenge } from '../../lifecycle/instruments'
 import type { ChallengeRecord } from '../../storage/records'
+import type { OpenHandlers } from '../operation-routes'
 import { readBodyText } from '../read-body'
 import { requestHeader } from '../request-header'
 import { requestLogOf } from '../request-log'
@@ -25,20 +26,19 @@ const pageHeaders = {
 }
 
 /**
- * 3-D Secure by navigation, with no credentials: `instrument.redirect.url` is
- * `GET /v2/instruments/{id}/redirect?public_key=…`, where the customer's browser lands. While the
- * instrument waits, it shows the challenge, whose form posts the choice with the challenge's
- * token to `POST /v2/3ds/{id}/complete`; that sends the customer back to the charge's
- * redirect_url with `?instrument={id}` (303), or shows the result when there is none. Once
- * decided, the redirect URL sends the customer straight back, so a reload or the back button
- * does no harm.
+ * 3-D Secure by navigation, with no credentials: `instrument.redirect.url` is the instrument's
+ * redirect page with `?public_key=…` (`instruments.redirect`), where the customer's browser
+ * lands. While the instrument waits, it shows the challenge, whose form posts the choice with
+ * the challenge's token (`instruments.completeChallenge`); that sends the customer back to the
+ * charge's redirect_url with `?instrument={id}` (303), or shows the result when there is none.
+ * Once decided, the redirect URL sends the customer straight back, so a reload or the back
+ * button does no harm.
  */
-export function threeDsRoutes(
-  app: Hono<SandboxEnv>,
+export function threeDsHandlers(
   deps: LifecycleDeps,
   accounts: readonly Account[],
   publicUrl: string,
-): void {
+): Pick<OpenHandlers, 'instruments.redirect' | 'instruments.completeChallenge'> {
   const byId = new Map(accounts.map((account) => [account.id, account]))
   const byPublicKey = new Map(accounts.map((account) => [account.publicKey, account]))
   const html = (c: Context<SandboxEnv>, body: string, status: 200 | 400 | 404 | 413 = 200) =>
@@ -61,7 +61,7 @@ export function threeDsRoutes(
       ? html(c, resultPage(instrument))
       : c.redirect(returnUrl(charge.redirect_url, instrument.id), 303)
 
-  app.get('/v2/instruments/:id/redirect', async (c) => {
+  const redirect = async (c: Context<SandboxEnv>) => {
     const account = byPublicKey.get(c.req.query('public_key') ?? '')
     if (account === undefined) return invalidLink(c)
     const instrument = await deps.store.getObject(account.id, 'instrument', c.req.param('id') ?? '')
@@ -80,9 +80,9 @@ export function threeDsRoutes(
     }
     // Pending without a challenge: the processor is still deciding; the shop's page shows that.
     return backToShop(c, charge, instrument)
-  })
+  }
 
-  app.post('/v2/3ds/:id/complete', async (c) => {
+  const completeChallenge = async (c: Context<SandboxEnv>) => {
     const type = requestHeader(c, 'content-type') ?? ''
     if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
       return html(c, messagePage('Bad request', 'Submit the verification form.'), 400)
@@ -98,7 +98,11 @@ export function threeDsRoutes(
     if (outcome !== 'authorize' && outcome !== 'fail') {
       return html(c, messagePage('Bad request', 'Choose Authorize or Fail authentication.'), 400)
     }
-    const challenge = await findChallenge(deps, c.req.param('id') ?? '', form.get('token') ?? '')
+    const challenge = await findChallenge(
+      deps,
+      c.req.param('instrumentId') ?? '',
+      form.get('token') ?? '',
+    )
     const step = challenge && stepFor(c, challenge)
     if (challenge === undefined || step === undefined) return invalidLink(c)
     const { charge, instrument } = await answerAsCustomer(
@@ -108,7 +112,8 @@ export function threeDsRoutes(
       { origin: publicUrl, strict: false },
     )
     return backToShop(c, charge, instrument)
-  })
+  }
+  return { 'instruments.redirect': redirect, 'instruments.completeChallenge': completeChallenge }
 }
 
 /** The charge's redirect_url with `instrument={id}` added, so the shop knows what to look up. */

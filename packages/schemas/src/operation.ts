@@ -1,0 +1,134 @@
+// What an entry of the operation table is, and the few rules every reader of the table shares.
+// Without zod and without imports, so the clients can read the table in a few hundred bytes.
+
+/**
+ * Who may call an operation. `private`: the account id and private key (the merchant's server).
+ * `public`: the public key as well (a customer's browser; everything else answers 403
+ * 05.03.0000). `none`: no credentials at all, for what a browser navigates to and for the
+ * contract itself.
+ */
+export type KeyScope = 'private' | 'public' | 'none'
+
+/** The step a 402 of an operation declines, as its body's `metadata` names the objects. */
+export type DeclinedStep = 'charge' | 'instrument' | 'payment' | 'refund' | 'reversal'
+
+/**
+ * The bodies and queries the table refers to, by the name they have in the OpenAPI document's
+ * `components.schemas`. The zod schema of each is in `operation-schemas.ts`; the compiler
+ * insists on one for every name.
+ */
+export type SchemaName =
+  | 'Charge'
+  | 'ChargeTypeList'
+  | 'CreateChargeRequest'
+  | 'Instrument'
+  | 'CreateInstrumentRequest'
+  | 'CreateReversalRequest'
+  | 'Reversal'
+  | 'Payment'
+  | 'CreatePaymentRequest'
+  | 'CreateRefundRequest'
+  | 'CreateRefundOfPaymentRequest'
+  | 'Refund'
+  | 'Dispute'
+  | 'CreateDisputeRequest'
+  | 'SettleDisputeRequest'
+  | 'Settlement'
+  | 'Event'
+  | 'RecordedRequest'
+  | 'ChargeListQuery'
+  | 'InstrumentListQuery'
+  | 'PaymentListQuery'
+  | 'RefundListQuery'
+  | 'ReversalListQuery'
+  | 'DisputeListQuery'
+  | 'EventListQuery'
+  | 'ListQuery'
+
+/**
+ * What a successful answer carries: an object, a page of a list of objects, nothing (204), an
+ * HTML page for a person, or the OpenAPI document.
+ */
+export type OperationAnswer = SchemaName | { list: SchemaName } | 'nothing' | 'page' | 'document'
+
+/** One operation of the service: everything the sandbox, the clients and the contract need. */
+export interface Operation {
+  /** `resource.method`: the client's method for it (`charges.create`, `testHelpers.settle`). */
+  readonly id: string
+  readonly method: 'GET' | 'POST' | 'DELETE'
+  /** From the origin, with `{name}` for each path parameter: `/v2/charges/{id}/confirm`. */
+  readonly path: string
+  /** The status of a successful answer. */
+  readonly status: 200 | 201 | 204
+  readonly keys: KeyScope
+  /** One line for people: the OpenAPI summary. */
+  readonly summary: string
+  /** What the summary leaves out, when something must be said. */
+  readonly description?: string
+  /** Absent: no body (POST and DELETE take none or `{}`). */
+  readonly body?: SchemaName
+  /** The query parameters, as one object schema. Absent: none are read. */
+  readonly query?: SchemaName
+  readonly answer: OperationAnswer
+  /** Answers 402 with any catalogue code when the processor declines this step. */
+  readonly declines?: DeclinedStep
+  /** The 409 codes this operation answers with, each for a state that forbids the step. */
+  readonly conflicts?: readonly string[]
+  /** Answers 409 with the charge's own failure code when the charge step failed. */
+  readonly refusesFailedCharge?: true
+  /** What the public key may not ask of this operation (403 05.03.0000), though it may call it. */
+  readonly publicKeyForbids?: string
+  /** Only the sandbox has it: test helpers and the sandbox's own tools. */
+  readonly sandboxOnly?: true
+}
+
+/**
+ * Whether an operation takes `Idempotency-Key`: every write that credentials authorize. The
+ * same key and body within 24 h replays the stored answer.
+ */
+export function takesIdempotencyKey(operation: Operation): boolean {
+  return operation.method !== 'GET' && operation.keys !== 'none'
+}
+
+/** The root every path of the table starts with. */
+export const apiRoot = '/v2'
+
+/** The names of a path's parameters, in order: `/v2/charges/{id}/confirm` → `['id']`. */
+export function pathParameters(path: string): string[] {
+  return Array.from(path.matchAll(/\{(\w+)\}/g), (match) => match[1] as string)
+}
+
+/** A path with each `{name}` replaced by its value, percent-encoded: `/v2/charges/ch_1/confirm`. */
+export function expandPath(path: string, values: Readonly<Record<string, string>>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''))
+}
+
+/**
+ * A path's pattern for matching request paths, each parameter one non-empty segment (or
+ * `segment` when given, narrower).
+ */
+export function pathPattern(path: string, segment = '[^/]+'): RegExp {
+  return new RegExp(`^${path.replace(/\{\w+\}/g, segment)}$`)
+}
+
+// Ids are opaque, but each kind starts with its own prefix; messages quote one as an example.
+const idPrefixes: Readonly<Record<string, string>> = {
+  charge: 'ch_',
+  instrument: 'in_',
+  payment: 'pa_',
+  refund: 're_',
+  reversal: 'rv_',
+  dispute: 'dp_',
+  settlement: 'st_',
+  event: 'ev_',
+}
+
+/**
+ * An example of the id a path parameter takes, for messages: `id` after `/charges` is a charge's
+ * (`ch_…`), `paymentId` a payment's (`pa_…`).
+ */
+export function idExample(path: string, parameter: string): string {
+  const noun =
+    parameter === 'id' ? /\/(\w+?)s?\/\{id\}/.exec(path)?.[1] : parameter.replace(/Id$/, '')
+  return `${idPrefixes[noun ?? ''] ?? ''}…`
+}
