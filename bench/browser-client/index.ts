@@ -1,12 +1,13 @@
 // bench/browser-client: the size a checkout page pays for @chargekit/client/browser, the built
-// entry bundled with everything it imports, minified and gzipped, against its 8 KB budget; and,
-// for scale, the server client's entry the same way.
+// entry bundled with everything it imports, minified and gzipped, against its 8 KB budget; and
+// the server client's entry the same way, against its 20 KB budget.
 // Run: pnpm --filter @chargekit/client... build && pnpm exec tsx bench/browser-client/index.ts
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
-import { reportFigure, reportRatio } from '../support/report'
+import { reportRatio } from '../support/report'
 
-const budgetBytes = 8 * 1024
+const browserBudgetBytes = 8 * 1024
+const serverBudgetBytes = 20 * 1024
 
 /** Everything an entry exports (`export *`), bundled for browsers, minified, then gzipped. */
 async function bundleSize(entry: string): Promise<number> {
@@ -29,14 +30,14 @@ const browserBytes = await bundleSize('@chargekit/client/browser')
 reportRatio(
   'browser client bundle (min+gzip, with dependencies)',
   browserBytes,
-  budgetBytes,
-  {
-    atMost: 1,
-  },
+  browserBudgetBytes,
+  { atMost: 1 },
   ' bytes',
 )
-reportFigure(
+reportRatio(
   'server client bundle (min+gzip, with dependencies)',
   await bundleSize('@chargekit/client'),
-  'bytes',
+  serverBudgetBytes,
+  { atMost: 1 },
+  ' bytes',
 )

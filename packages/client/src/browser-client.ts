@@ -1,10 +1,19 @@
 import type {
   Charge,
   ChargeTypeInfo,
+  ChargeTypeList,
   CreateChargeRequest,
   Instrument,
   InstrumentCreateParams,
 } from '@chargekit/schemas'
+import {
+  chargesCreate,
+  chargesRetrieve,
+  chargesTypes,
+  instrumentsCreate,
+  instrumentsRetrieve,
+  type OperationRoute,
+} from '@chargekit/schemas/operations'
 import { abortableSleep } from './abortable-sleep'
 import { type ApiPromise, mapApiPromise } from './api-promise'
 import { basicAuthorization } from './basic-auth'
@@ -18,9 +27,10 @@ import {
   checkRetryCount,
   optionError,
 } from './option-checks'
-import { type CallSpec, createRequestLoop } from './request-loop'
-import { paramsObject, pathId } from './resources/arguments'
-import { type ResponseValidator, uncheckedValidator } from './response-validator'
+import { createRequestLoop } from './request-loop'
+import { paramsObject } from './resources/arguments'
+import { operationSender } from './resources/operation-call'
+import { uncheckedValidator } from './response-validator'
 import { defaultBackoff } from './retry-policy'
 
 export interface BrowserClientOptions {
@@ -57,21 +67,21 @@ export interface BrowserRequestOptions {
 export interface BrowserClient {
   readonly charges: {
     /**
-     * GET /v2/charges/types: the charge types on offer, each with the JSON Schema of its
-     * instrument request, to draw the payment form from.
+     * The charge types on offer, each with the JSON Schema of its instrument request, to draw
+     * the payment form from.
      */
     types(options?: BrowserRequestOptions): ApiPromise<ChargeTypeInfo[]>
     /**
-     * POST /v2/charges: a charge started by the customer, created unconfirmed; the merchant's
-     * server confirms it with the private key before an instrument can be created from it.
+     * A charge started by the customer, created unconfirmed; the merchant's server confirms it
+     * with the private key before an instrument can be created from it.
      */
     create(params: CreateChargeRequest, options?: BrowserRequestOptions): ApiPromise<Charge>
-    /** GET /v2/charges/{id} */
+    /** The charge as it is now. */
     retrieve(id: string, options?: BrowserRequestOptions): ApiPromise<Charge>
   }
   readonly instruments: {
     /**
-     * POST /v2/instruments: sends what the customer gives (a card, an MB WAY phone number, or
+     * Sends what the customer gives (a card, an MB WAY phone number, or
      * only the charge for a payment reference or PayPal) straight to the service, so a card never
      * passes through the merchant's server. A decline throws a PaymentError. A `pending`
      * instrument says what the customer must do in `redirect`: navigate to `redirect.url`
@@ -79,7 +89,7 @@ export interface BrowserClient {
      * the phone the MB WAY notification went to).
      */
     create(params: InstrumentCreateParams, options?: BrowserRequestOptions): ApiPromise<Instrument>
-    /** GET /v2/instruments/{id}: e.g. on the return page after 3-D Secure. */
+    /** The instrument as it is now: e.g. on the return page after 3-D Secure. */
     retrieve(id: string, options?: BrowserRequestOptions): ApiPromise<Instrument>
   }
 }
@@ -96,9 +106,7 @@ const optionKeys: readonly (keyof BrowserClientOptions)[] = [
 const requestOptionKeys: readonly (keyof BrowserRequestOptions)[] = ['signal', 'idempotencyKey']
 
 // Unchecked: the server, which acts on these objects, reads them again with `createClient`.
-const chargeAnswer = uncheckedValidator<Charge>('charge')
-const instrumentAnswer = uncheckedValidator<Instrument>('instrument')
-const chargeTypesAnswer = uncheckedValidator<{ collection: ChargeTypeInfo[] }>('charge type list')
+const unchecked = uncheckedValidator('answer')
 
 /**
  * The client for a customer's browser: only the calls the public key may make, with the same
@@ -128,58 +136,43 @@ export function createBrowserClient(options: BrowserClientOptions): BrowserClien
     userAgent: undefined,
     lookupErrorCode: () => undefined,
   })
+  const sendOperation = operationSender(call, () => unchecked)
   const send = <T>(
-    method: 'GET' | 'POST',
-    path: string,
-    body: unknown,
-    validator: ResponseValidator<T>,
+    operation: OperationRoute,
+    ids: readonly unknown[],
+    body: (() => unknown) | undefined,
     callOptions: BrowserRequestOptions | undefined,
   ) => {
     if (callOptions !== undefined) checkKnownKeys('request options', callOptions, requestOptionKeys)
-    const spec: CallSpec<T> = { method, path, query: '', body, validator, options: callOptions }
-    return call(() => spec)
+    return sendOperation<T>(operation, ids, body, callOptions)
   }
   return Object.freeze({
     charges: Object.freeze({
       types: (callOptions?: BrowserRequestOptions) =>
         mapApiPromise(
-          send('GET', '/charges/types', undefined, chargeTypesAnswer, callOptions),
+          send<ChargeTypeList>(chargesTypes, [], undefined, callOptions),
           (list) => list.collection,
         ),
       create: (params: CreateChargeRequest, callOptions?: BrowserRequestOptions) =>
-        send(
-          'POST',
-          '/charges',
-          paramsObject('charges.create', params, true),
-          chargeAnswer,
+        send<Charge>(
+          chargesCreate,
+          [],
+          () => paramsObject(chargesCreate.id, params, true),
           callOptions,
         ),
       retrieve: (id: string, callOptions?: BrowserRequestOptions) =>
-        send(
-          'GET',
-          `/charges/${pathId('charges.retrieve', 'id', id, 'ch_…')}`,
-          undefined,
-          chargeAnswer,
-          callOptions,
-        ),
+        send<Charge>(chargesRetrieve, [id], undefined, callOptions),
     }),
     instruments: Object.freeze({
       create: (params: InstrumentCreateParams, callOptions?: BrowserRequestOptions) =>
-        send(
-          'POST',
-          '/instruments',
-          paramsObject('instruments.create', params, true),
-          instrumentAnswer,
+        send<Instrument>(
+          instrumentsCreate,
+          [],
+          () => paramsObject(instrumentsCreate.id, params, true),
           callOptions,
         ),
       retrieve: (id: string, callOptions?: BrowserRequestOptions) =>
-        send(
-          'GET',
-          `/instruments/${pathId('instruments.retrieve', 'id', id, 'in_…')}`,
-          undefined,
-          instrumentAnswer,
-          callOptions,
-        ),
+        send<Instrument>(instrumentsRetrieve, [id], undefined, callOptions),
     }),
   })
 }

@@ -4,6 +4,7 @@ import {
   type ApiErrorDetails,
   AuthenticationError,
   ConflictError,
+  type DeclinedElement,
   NotFoundError,
   PaymentError,
   RateLimitError,
@@ -23,8 +24,8 @@ export interface FailedCall {
   method: string
   /** The whole URL path, for messages: `/v2/charges/ch_1`. */
   path: string
-  /** The path under the API root, as the resource method named it: `/charges/ch_1`. */
-  route: string
+  /** The step the operation would have taken, when the body of a 402 names no object. */
+  declines: DeclinedElement | undefined
   status: number
   headers: Headers
   /** Parsed JSON, or the raw text when the body was not JSON. */
@@ -80,7 +81,7 @@ export function errorFromResponse(call: FailedCall): ApiError {
     )
   }
   if (status === 402) {
-    const decline = describeDecline(call.route, fields, info, details)
+    const decline = describeDecline(call.declines, fields, info, details)
     return new PaymentError(message(decline.message), details, {
       element: decline.element,
       objectId: decline.objectId,

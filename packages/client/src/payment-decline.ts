@@ -11,19 +11,6 @@ const elementsDeepestFirst: readonly DeclinedElement[] = [
   'charge',
 ]
 
-/**
- * When the body names no object, the endpoint says which step was attempted. Matched against the
- * route under the API root, so a baseUrl with a path prefix (`https://gw.example.com/pay`) does
- * not hide it.
- */
-const elementByRoute: readonly [RegExp, DeclinedElement][] = [
-  [/^\/instruments\/[^/]+\/reversal$/, 'reversal'],
-  [/^\/payments\/[^/]+\/refund$/, 'refund'],
-  [/^\/charges$/, 'charge'],
-  [/^\/instruments$/, 'instrument'],
-  [/^\/payments$/, 'payment'],
-]
-
 /** What to do next, per category of the catalogue. */
 const nextStep: Record<ErrorCategoryName, string> = {
   validation: 'Fix the data sent, then try again.',
@@ -37,9 +24,12 @@ const nextStep: Record<ErrorCategoryName, string> = {
   unhandled: 'Unexpected failure: quote the request id if it persists.',
 }
 
-/** Which step a 402 declined (`route`: the path under the API root) and a message saying why. */
+/**
+ * Which step a 402 declined and a message saying why. When the body names no object, the step
+ * is the one the operation takes (`declines`, from the operation table).
+ */
 export function describeDecline(
-  route: string,
+  declines: DeclinedElement | undefined,
   fields: ErrorFields,
   info: ErrorCodeInfo | undefined,
   details: ApiErrorDetails,
@@ -56,7 +46,7 @@ export function describeDecline(
   }
   let element = elementsDeepestFirst.find((candidate) => ids[candidate] !== undefined)
   const objectId = element === undefined ? undefined : ids[element]
-  element ??= elementByRoute.find(([pattern]) => pattern.test(route))?.[1]
+  element ??= declines
 
   const what = `${capitalize(element ?? 'request')}${objectId === undefined ? '' : ` ${objectId}`}`
   const code = details.code ?? 'no failure code'

@@ -6,6 +6,7 @@ import { type RequestOptions, requestOptionKeys } from './client-options'
 import type { ClientConfig } from './config'
 import { decodeResponse, parseErrorBody } from './decode-response'
 import { errorFromResponse, inFlightConflictCode } from './error-from-response'
+import type { DeclinedElement } from './errors'
 import type { HttpAnswer } from './http-transport'
 import { redactHeaders } from './logger'
 import {
@@ -33,6 +34,8 @@ export interface CallSpec<T> {
   body: unknown
   validator: ResponseValidator<T>
   options: RequestOptions | undefined
+  /** The step a 402 of this call declines, when its body names no object. */
+  declines?: DeclinedElement | undefined
 }
 
 /**
@@ -141,7 +144,7 @@ export function createRequestLoop(config: ClientConfig): SendCall {
         ? judgeResponse(result.answer, {
             method: spec.method,
             path,
-            route: spec.path,
+            declines: spec.declines,
             idempotencyKey,
             attemptNumber,
           })
@@ -166,7 +169,7 @@ export function createRequestLoop(config: ClientConfig): SendCall {
     call: {
       method: string
       path: string
-      route: string
+      declines: DeclinedElement | undefined
       idempotencyKey: string | undefined
       attemptNumber: number
     },
@@ -174,7 +177,7 @@ export function createRequestLoop(config: ClientConfig): SendCall {
     const failure = errorFromResponse({
       method: call.method,
       path: call.path,
-      route: call.route,
+      declines: call.declines,
       status: response.status,
       headers: response.headers(),
       body: parseErrorBody(response.text),

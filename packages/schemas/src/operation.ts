@@ -51,35 +51,55 @@ export type SchemaName =
  */
 export type OperationAnswer = SchemaName | { list: SchemaName } | 'nothing' | 'page' | 'document'
 
-/** One operation of the service: everything the sandbox, the clients and the contract need. */
-export interface Operation {
+/**
+ * What a client needs to call an operation: the route. Each is its own export of the table, so
+ * a bundle carries only the routes it calls.
+ */
+export interface OperationRoute {
   /** `resource.method`: the client's method for it (`charges.create`, `testHelpers.settle`). */
   readonly id: string
   readonly method: 'GET' | 'POST' | 'DELETE'
   /** From the origin, with `{name}` for each path parameter: `/v2/charges/{id}/confirm`. */
   readonly path: string
+  /** Each path parameter, and the prefix of the ids it takes (`ch_`), for examples and messages. */
+  readonly params?: Readonly<Record<string, string>>
+  /** Answers 402 with any catalogue code when the processor declines this step. */
+  readonly declines?: DeclinedStep
+}
+
+/** What the sandbox and the contract need besides the route. */
+export interface OperationContract {
   /** The status of a successful answer. */
   readonly status: 200 | 201 | 204
   readonly keys: KeyScope
-  /** One line for people: the OpenAPI summary. */
-  readonly summary: string
-  /** What the summary leaves out, when something must be said. */
-  readonly description?: string
   /** Absent: no body (POST and DELETE take none or `{}`). */
   readonly body?: SchemaName
   /** The query parameters, as one object schema. Absent: none are read. */
   readonly query?: SchemaName
   readonly answer: OperationAnswer
-  /** Answers 402 with any catalogue code when the processor declines this step. */
-  readonly declines?: DeclinedStep
   /** The 409 codes this operation answers with, each for a state that forbids the step. */
   readonly conflicts?: readonly string[]
   /** Answers 409 with the charge's own failure code when the charge step failed. */
   readonly refusesFailedCharge?: true
-  /** What the public key may not ask of this operation (403 05.03.0000), though it may call it. */
+  /** A body field the public key may not set to `true` (403 05.03.0000), though it may call. */
   readonly publicKeyForbids?: string
   /** Only the sandbox has it: test helpers and the sandbox's own tools. */
   readonly sandboxOnly?: true
+}
+
+/**
+ * One operation of the service, as the table lists it: its route and its contract. What people
+ * read about it (summary, description) is in the OpenAPI generator's `operation-docs.ts`, so the
+ * clients' bundles do not carry it.
+ */
+export interface Operation extends OperationRoute, OperationContract {}
+
+/** An entry of the table: a route with its contract. */
+export function operation<
+  const Route extends OperationRoute,
+  const Contract extends OperationContract,
+>(route: Route, contract: Contract): Route & Contract {
+  return { ...route, ...contract }
 }
 
 /**
@@ -109,26 +129,4 @@ export function expandPath(path: string, values: Readonly<Record<string, string>
  */
 export function pathPattern(path: string, segment = '[^/]+'): RegExp {
   return new RegExp(`^${path.replace(/\{\w+\}/g, segment)}$`)
-}
-
-// Ids are opaque, but each kind starts with its own prefix; messages quote one as an example.
-const idPrefixes: Readonly<Record<string, string>> = {
-  charge: 'ch_',
-  instrument: 'in_',
-  payment: 'pa_',
-  refund: 're_',
-  reversal: 'rv_',
-  dispute: 'dp_',
-  settlement: 'st_',
-  event: 'ev_',
-}
-
-/**
- * An example of the id a path parameter takes, for messages: `id` after `/charges` is a charge's
- * (`ch_…`), `paymentId` a payment's (`pa_…`).
- */
-export function idExample(path: string, parameter: string): string {
-  const noun =
-    parameter === 'id' ? /\/(\w+?)s?\/\{id\}/.exec(path)?.[1] : parameter.replace(/Id$/, '')
-  return `${idPrefixes[noun ?? ''] ?? ''}…`
 }

@@ -1,12 +1,13 @@
 // The operation table: every operation of the service, declared once. The sandbox registers its
 // routes and its public-key scope from it, the clients build their methods from it, and the
 // OpenAPI document and the endpoint list in docs/ are generated from it. Adding an endpoint is
-// one entry here (and in `operationTable` below) plus its handler in the sandbox; a test fails
-// while either is missing.
+// its route here, its entry in `operationTable` below, and its handler in the sandbox; a test
+// fails while any of them is missing.
 //
-// Its own entry (`@chargekit/schemas/operations`), without zod: bodies are named, not imported,
-// and each operation is its own export, so a browser bundle takes only the operations it calls.
-import type { Operation } from './operation'
+// Its own entry (`@chargekit/schemas/operations`), without zod: bodies are named, not imported.
+// Each route is its own export and the table's entries are pure, so a browser bundle carries
+// only the routes it calls.
+import { type OperationRoute, operation } from './operation'
 
 // Every 409 of the catalogue a transition can answer, by what it means.
 const notAuthorized = '05.04.0002'
@@ -20,63 +21,35 @@ export const chargesCreate = {
   id: 'charges.create',
   method: 'POST',
   path: '/v2/charges',
-  status: 201,
-  keys: 'public',
-  summary: 'Create a charge',
-  description:
-    'Starts a transaction. With the private key the charge is confirmed at once (`charge.created`, then `charge.confirmed`) unless `confirmed` is false; with the public key it is always created unconfirmed, for the merchant to confirm. A charge amount coded with `.10` fails the charge step.',
-  body: 'CreateChargeRequest',
-  answer: 'Charge',
   declines: 'charge',
-  publicKeyForbids: '`confirmed: true`: the merchant confirms with the private key',
-} as const satisfies Operation
+} as const satisfies OperationRoute
 
 export const chargesTypes = {
   id: 'charges.types',
   method: 'GET',
   path: '/v2/charges/types',
-  status: 200,
-  keys: 'public',
-  summary: 'List the charge types on offer',
-  description:
-    "The account's charge types, each with the JSON Schema of its instrument request, to draw a payment form from.",
-  answer: 'ChargeTypeList',
-} as const satisfies Operation
+} as const satisfies OperationRoute
 
 export const chargesRetrieve = {
   id: 'charges.retrieve',
   method: 'GET',
   path: '/v2/charges/{id}',
-  status: 200,
-  keys: 'public',
-  summary: 'Retrieve a charge',
-  answer: 'Charge',
-} as const satisfies Operation
+  params: { id: 'ch_' },
+} as const satisfies OperationRoute
 
 export const chargesConfirm = {
   id: 'charges.confirm',
   method: 'POST',
   path: '/v2/charges/{id}/confirm',
-  status: 201,
-  keys: 'private',
-  summary: 'Confirm a charge',
-  description:
-    'Runs the charge step of a charge created unconfirmed (`charge.confirmed`), so an instrument can be created from it. A confirmed charge answers unchanged.',
-  answer: 'Charge',
+  params: { id: 'ch_' },
   declines: 'charge',
-  refusesFailedCharge: true,
-} as const satisfies Operation
+} as const satisfies OperationRoute
 
 export const chargesList = {
   id: 'charges.list',
   method: 'GET',
   path: '/v2/charges',
-  status: 200,
-  keys: 'private',
-  summary: 'List charges',
-  query: 'ChargeListQuery',
-  answer: { list: 'Charge' },
-} as const satisfies Operation
+} as const satisfies OperationRoute
 
 // Instruments
 
@@ -84,91 +57,51 @@ export const instrumentsCreate = {
   id: 'instruments.create',
   method: 'POST',
   path: '/v2/instruments',
-  status: 201,
-  keys: 'public',
-  summary: 'Create an instrument',
-  description:
-    "What the customer gives for a confirmed charge, by its charge type: a card, an MB WAY phone number, or only the charge. A charge takes at most one live instrument. Captured on creation, the payment's decline answers 402 naming the payment.",
-  body: 'CreateInstrumentRequest',
-  answer: 'Instrument',
   declines: 'instrument',
-  conflicts: ['05.03.0000', duplicate],
-  refusesFailedCharge: true,
-} as const satisfies Operation
+} as const satisfies OperationRoute
 
 export const instrumentsList = {
   id: 'instruments.list',
   method: 'GET',
   path: '/v2/instruments',
-  status: 200,
-  keys: 'private',
-  summary: 'List instruments',
-  query: 'InstrumentListQuery',
-  answer: { list: 'Instrument' },
-} as const satisfies Operation
+} as const satisfies OperationRoute
 
 export const instrumentsRetrieve = {
   id: 'instruments.retrieve',
   method: 'GET',
   path: '/v2/instruments/{id}',
-  status: 200,
-  keys: 'public',
-  summary: 'Retrieve an instrument',
-  answer: 'Instrument',
-} as const satisfies Operation
+  params: { id: 'in_' },
+} as const satisfies OperationRoute
 
 export const instrumentsReverse = {
   id: 'instruments.reverse',
   method: 'POST',
   path: '/v2/instruments/{id}/reversal',
-  status: 201,
-  keys: 'private',
-  summary: 'Reverse an instrument',
-  description:
-    'Voids an authorized instrument with nothing captured, for its full amount (`reversal.*`); the instrument becomes invalid.',
-  body: 'CreateReversalRequest',
-  answer: 'Reversal',
+  params: { id: 'in_' },
   declines: 'reversal',
-  conflicts: [notAuthorized, statusForbids, duplicate, amountMismatch],
-} as const satisfies Operation
+} as const satisfies OperationRoute
 
 export const instrumentsInvalidate = {
   id: 'instruments.invalidate',
   method: 'DELETE',
   path: '/v2/instruments/{id}',
-  status: 204,
-  keys: 'private',
-  summary: 'Invalidate an instrument',
-  description:
-    'No payment can be created from it any more (`instrument.invalid`). An authorized instrument with nothing captured is reversed first, releasing the funds. Invalidating twice is as good as once.',
-  answer: 'nothing',
+  params: { id: 'in_' },
   declines: 'reversal',
-} as const satisfies Operation
+} as const satisfies OperationRoute
 
 export const instrumentsRedirect = {
   id: 'instruments.redirect',
   method: 'GET',
   path: '/v2/instruments/{id}/redirect',
-  status: 200,
-  keys: 'none',
-  summary: "The customer's 3-D Secure or approval page",
-  description:
-    "Where `instrument.redirect.url` sends the customer's browser, with the account's public key in the query. While the instrument waits it shows the challenge; once decided it sends the customer back to the charge's `redirect_url` with `?instrument={id}` (303).",
-  answer: 'page',
-} as const satisfies Operation
+  params: { id: 'in_' },
+} as const satisfies OperationRoute
 
 export const instrumentsCompleteChallenge = {
   id: 'instruments.completeChallenge',
   method: 'POST',
   path: '/v2/3ds/{instrumentId}/complete',
-  status: 200,
-  keys: 'none',
-  summary: "The challenge page's form",
-  description:
-    "The form of the challenge page posts the customer's choice with the challenge's token; the answer sends the customer back to the shop (303) or shows the result.",
-  answer: 'page',
-  sandboxOnly: true,
-} as const satisfies Operation
+  params: { instrumentId: 'in_' },
+} as const satisfies OperationRoute
 
 // Payments and refunds
 
@@ -176,87 +109,49 @@ export const paymentsCreate = {
   id: 'payments.create',
   method: 'POST',
   path: '/v2/payments',
-  status: 201,
-  keys: 'private',
-  summary: 'Capture a payment',
-  description:
-    'Captures (part of) an authorized instrument. A one-time instrument takes at most what it authorized; a recurring one is a token for any number of payments.',
-  body: 'CreatePaymentRequest',
-  answer: 'Payment',
   declines: 'payment',
-  conflicts: [notAuthorized, statusForbids, amountMismatch],
-} as const satisfies Operation
+} as const satisfies OperationRoute
 
 export const paymentsRetrieve = {
   id: 'payments.retrieve',
   method: 'GET',
   path: '/v2/payments/{id}',
-  status: 200,
-  keys: 'private',
-  summary: 'Retrieve a payment',
-  answer: 'Payment',
-} as const satisfies Operation
+  params: { id: 'pa_' },
+} as const satisfies OperationRoute
 
 export const paymentsList = {
   id: 'payments.list',
   method: 'GET',
   path: '/v2/payments',
-  status: 200,
-  keys: 'private',
-  summary: 'List payments',
-  query: 'PaymentListQuery',
-  answer: { list: 'Payment' },
-} as const satisfies Operation
+} as const satisfies OperationRoute
 
 export const paymentsRefund = {
   id: 'payments.refund',
   method: 'POST',
   path: '/v2/payments/{id}/refund',
-  status: 201,
-  keys: 'private',
-  summary: 'Refund a payment',
-  description:
-    'Refunds (part of) a successful payment. Refunds and open or lost disputes together never exceed what it captured.',
-  body: 'CreateRefundRequest',
-  answer: 'Refund',
+  params: { id: 'pa_' },
   declines: 'refund',
-  conflicts: [statusForbids, amountMismatch, '05.04.0000'],
-} as const satisfies Operation
+} as const satisfies OperationRoute
 
 export const refundsCreate = {
   id: 'refunds.create',
   method: 'POST',
   path: '/v2/refunds',
-  status: 201,
-  keys: 'private',
-  summary: 'Refund the payment named in the body',
-  description: 'The same refund as `payments.refund`, with the payment named in the body.',
-  body: 'CreateRefundOfPaymentRequest',
-  answer: 'Refund',
   declines: 'refund',
-  conflicts: [statusForbids, amountMismatch, '05.04.0000'],
-} as const satisfies Operation
+} as const satisfies OperationRoute
 
 export const refundsRetrieve = {
   id: 'refunds.retrieve',
   method: 'GET',
   path: '/v2/refunds/{id}',
-  status: 200,
-  keys: 'private',
-  summary: 'Retrieve a refund',
-  answer: 'Refund',
-} as const satisfies Operation
+  params: { id: 're_' },
+} as const satisfies OperationRoute
 
 export const refundsList = {
   id: 'refunds.list',
   method: 'GET',
   path: '/v2/refunds',
-  status: 200,
-  keys: 'private',
-  summary: 'List refunds',
-  query: 'RefundListQuery',
-  answer: { list: 'Refund' },
-} as const satisfies Operation
+} as const satisfies OperationRoute
 
 // Objects the API only reads
 
@@ -264,64 +159,40 @@ export const reversalsRetrieve = {
   id: 'reversals.retrieve',
   method: 'GET',
   path: '/v2/reversals/{id}',
-  status: 200,
-  keys: 'private',
-  summary: 'Retrieve a reversal',
-  answer: 'Reversal',
-} as const satisfies Operation
+  params: { id: 'rv_' },
+} as const satisfies OperationRoute
 
 export const reversalsList = {
   id: 'reversals.list',
   method: 'GET',
   path: '/v2/reversals',
-  status: 200,
-  keys: 'private',
-  summary: 'List reversals',
-  query: 'ReversalListQuery',
-  answer: { list: 'Reversal' },
-} as const satisfies Operation
+} as const satisfies OperationRoute
 
 export const disputesRetrieve = {
   id: 'disputes.retrieve',
   method: 'GET',
   path: '/v2/disputes/{id}',
-  status: 200,
-  keys: 'private',
-  summary: 'Retrieve a dispute',
-  answer: 'Dispute',
-} as const satisfies Operation
+  params: { id: 'dp_' },
+} as const satisfies OperationRoute
 
 export const disputesList = {
   id: 'disputes.list',
   method: 'GET',
   path: '/v2/disputes',
-  status: 200,
-  keys: 'private',
-  summary: 'List disputes',
-  query: 'DisputeListQuery',
-  answer: { list: 'Dispute' },
-} as const satisfies Operation
+} as const satisfies OperationRoute
 
 export const settlementsRetrieve = {
   id: 'settlements.retrieve',
   method: 'GET',
   path: '/v2/settlements/{id}',
-  status: 200,
-  keys: 'private',
-  summary: 'Retrieve a settlement',
-  answer: 'Settlement',
-} as const satisfies Operation
+  params: { id: 'st_' },
+} as const satisfies OperationRoute
 
 export const settlementsList = {
   id: 'settlements.list',
   method: 'GET',
   path: '/v2/settlements',
-  status: 200,
-  keys: 'private',
-  summary: 'List settlements',
-  query: 'ListQuery',
-  answer: { list: 'Settlement' },
-} as const satisfies Operation
+} as const satisfies OperationRoute
 
 // Events
 
@@ -329,47 +200,28 @@ export const eventsRetrieve = {
   id: 'events.retrieve',
   method: 'GET',
   path: '/v2/events/{id}',
-  status: 200,
-  keys: 'private',
-  summary: 'Retrieve an event',
-  description:
-    'The full form: the objects of the transaction as they stood when the event happened. A receiver fetches it to verify a delivery.',
-  answer: 'Event',
-} as const satisfies Operation
+  params: { id: 'ev_' },
+} as const satisfies OperationRoute
 
 export const eventsList = {
   id: 'events.list',
   method: 'GET',
   path: '/v2/events',
-  status: 200,
-  keys: 'private',
-  summary: 'Search events',
-  query: 'EventListQuery',
-  answer: { list: 'Event' },
-} as const satisfies Operation
+} as const satisfies OperationRoute
 
 export const eventsRedeliver = {
   id: 'events.redeliver',
   method: 'POST',
   path: '/v2/events/{id}/redeliver',
-  status: 200,
-  keys: 'private',
-  summary: 'Deliver an event again',
-  description: 'One more delivery attempt now, outside the schedule, appended to `retries_log`.',
-  answer: 'Event',
-} as const satisfies Operation
+  params: { id: 'ev_' },
+} as const satisfies OperationRoute
 
 export const eventsDismiss = {
   id: 'events.dismiss',
   method: 'POST',
   path: '/v2/events/{id}/dismiss',
-  status: 200,
-  keys: 'private',
-  summary: 'Dismiss an event',
-  description:
-    'Sets `dismissed_at`, a mark for your own bookkeeping; dismissing twice keeps the first time.',
-  answer: 'Event',
-} as const satisfies Operation
+  params: { id: 'ev_' },
+} as const satisfies OperationRoute
 
 // Test helpers: what the payment provider and the customer would do
 
@@ -377,93 +229,55 @@ export const testHelpersSettle = {
   id: 'testHelpers.settle',
   method: 'POST',
   path: '/v2/test/settlements',
-  status: 201,
-  keys: 'private',
-  summary: 'Settle everything settleable',
-  description:
-    'Settles every successful, unsettled payment and refund of the account (`payment.settled`, `refund.settled`, `instrument.settled`).',
-  answer: 'Settlement',
-  sandboxOnly: true,
-} as const satisfies Operation
+} as const satisfies OperationRoute
 
 export const testHelpersDispute = {
   id: 'testHelpers.dispute',
   method: 'POST',
   path: '/v2/test/payments/{paymentId}/dispute',
-  status: 201,
-  keys: 'private',
-  summary: 'The customer disputes a payment',
-  body: 'CreateDisputeRequest',
-  answer: 'Dispute',
-  conflicts: [statusForbids, amountMismatch],
-  sandboxOnly: true,
-} as const satisfies Operation
+  params: { paymentId: 'pa_' },
+} as const satisfies OperationRoute
 
 export const testHelpersSettleDispute = {
   id: 'testHelpers.settleDispute',
   method: 'POST',
   path: '/v2/test/disputes/{disputeId}/settle',
-  status: 200,
-  keys: 'private',
-  summary: 'The processor decides a dispute',
-  body: 'SettleDisputeRequest',
-  answer: 'Dispute',
-  conflicts: [statusForbids],
-  sandboxOnly: true,
-} as const satisfies Operation
-
-const customerAnswer = {
-  method: 'POST',
-  status: 200,
-  keys: 'private',
-  answer: 'Instrument',
-  conflicts: [statusForbids],
-  sandboxOnly: true,
-} as const
+  params: { disputeId: 'dp_' },
+} as const satisfies OperationRoute
 
 export const testHelpersApproveInstrument = {
-  ...customerAnswer,
   id: 'testHelpers.approveInstrument',
+  method: 'POST',
   path: '/v2/test/instruments/{instrumentId}/approve',
-  summary: 'The customer approves a pending instrument',
-  description:
-    'On the approval page (PayPal, 3-D Secure) or in the app (MB WAY). Answers the instrument as it is now: authorized, or invalid when the capture on creation failed it.',
-} as const satisfies Operation
+  params: { instrumentId: 'in_' },
+} as const satisfies OperationRoute
 
 export const testHelpersDeclineInstrument = {
-  ...customerAnswer,
   id: 'testHelpers.declineInstrument',
+  method: 'POST',
   path: '/v2/test/instruments/{instrumentId}/decline',
-  summary: 'The customer refuses a pending instrument',
-} as const satisfies Operation
+  params: { instrumentId: 'in_' },
+} as const satisfies OperationRoute
 
 export const testHelpersPayReference = {
-  ...customerAnswer,
   id: 'testHelpers.payReference',
+  method: 'POST',
   path: '/v2/test/instruments/{instrumentId}/pay',
-  summary: "The customer pays a pending instrument's payment reference",
-} as const satisfies Operation
+  params: { instrumentId: 'in_' },
+} as const satisfies OperationRoute
 
 export const testHelpersExpireInstrument = {
-  ...customerAnswer,
   id: 'testHelpers.expireInstrument',
+  method: 'POST',
   path: '/v2/test/instruments/{instrumentId}/expire',
-  summary: "A pending instrument's deadline passes now",
-} as const satisfies Operation
+  params: { instrumentId: 'in_' },
+} as const satisfies OperationRoute
 
 export const testHelpersListRequests = {
   id: 'testHelpers.listRequests',
   method: 'GET',
   path: '/v2/requests',
-  status: 200,
-  keys: 'private',
-  summary: "List the account's recent requests",
-  description:
-    'Newest first, each with the integration warnings the sandbox found in it. Never headers or bodies.',
-  query: 'ListQuery',
-  answer: { list: 'RecordedRequest' },
-  sandboxOnly: true,
-} as const satisfies Operation
+} as const satisfies OperationRoute
 
 // The contract itself
 
@@ -471,57 +285,246 @@ export const openapiRetrieve = {
   id: 'openapi.retrieve',
   method: 'GET',
   path: '/v2/openapi.json',
-  status: 200,
-  keys: 'none',
-  summary: 'This OpenAPI document',
-  description: 'Also served at `/openapi.json`; the reference rendered from it is at `/docs`.',
-  answer: 'document',
-  sandboxOnly: true,
-} as const satisfies Operation
+} as const satisfies OperationRoute
 
 /**
- * Every operation, in the order the sandbox registers them (a fixed path before a parameter in
- * the same place: `/v2/charges/types` before `/v2/charges/{id}`) and the documents list them.
+ * The table: every operation, each route with what the sandbox and the contract need besides,
+ * in the order the sandbox registers them (a fixed path before a parameter in the same place:
+ * `/v2/charges/types` before `/v2/charges/{id}`) and the documents list them. Each entry is
+ * marked pure, so a bundle that only calls a few routes (the browser client) drops the rest.
  */
 export const operationTable = [
-  chargesCreate,
-  chargesTypes,
-  chargesRetrieve,
-  chargesConfirm,
-  chargesList,
-  instrumentsCreate,
-  instrumentsList,
-  instrumentsRetrieve,
-  instrumentsReverse,
-  instrumentsInvalidate,
-  instrumentsRedirect,
-  instrumentsCompleteChallenge,
-  paymentsCreate,
-  paymentsRetrieve,
-  paymentsList,
-  paymentsRefund,
-  refundsCreate,
-  refundsRetrieve,
-  refundsList,
-  reversalsRetrieve,
-  reversalsList,
-  disputesRetrieve,
-  disputesList,
-  settlementsRetrieve,
-  settlementsList,
-  eventsRetrieve,
-  eventsList,
-  eventsRedeliver,
-  eventsDismiss,
-  testHelpersSettle,
-  testHelpersDispute,
-  testHelpersSettleDispute,
-  testHelpersApproveInstrument,
-  testHelpersDeclineInstrument,
-  testHelpersPayReference,
-  testHelpersExpireInstrument,
-  testHelpersListRequests,
-  openapiRetrieve,
+  /* @__PURE__ */ operation(chargesCreate, {
+    status: 201,
+    keys: 'public',
+    body: 'CreateChargeRequest',
+    answer: 'Charge',
+    publicKeyForbids: 'confirmed',
+  }),
+  /* @__PURE__ */ operation(chargesTypes, {
+    status: 200,
+    keys: 'public',
+    answer: 'ChargeTypeList',
+  }),
+  /* @__PURE__ */ operation(chargesRetrieve, {
+    status: 200,
+    keys: 'public',
+    answer: 'Charge',
+  }),
+  /* @__PURE__ */ operation(chargesConfirm, {
+    status: 201,
+    keys: 'private',
+    answer: 'Charge',
+    refusesFailedCharge: true,
+  }),
+  /* @__PURE__ */ operation(chargesList, {
+    status: 200,
+    keys: 'private',
+    query: 'ChargeListQuery',
+    answer: { list: 'Charge' },
+  }),
+  /* @__PURE__ */ operation(instrumentsCreate, {
+    status: 201,
+    keys: 'public',
+    body: 'CreateInstrumentRequest',
+    answer: 'Instrument',
+    conflicts: ['05.03.0000', duplicate],
+    refusesFailedCharge: true,
+  }),
+  /* @__PURE__ */ operation(instrumentsList, {
+    status: 200,
+    keys: 'private',
+    query: 'InstrumentListQuery',
+    answer: { list: 'Instrument' },
+  }),
+  /* @__PURE__ */ operation(instrumentsRetrieve, {
+    status: 200,
+    keys: 'public',
+    answer: 'Instrument',
+  }),
+  /* @__PURE__ */ operation(instrumentsReverse, {
+    status: 201,
+    keys: 'private',
+    body: 'CreateReversalRequest',
+    answer: 'Reversal',
+    conflicts: [notAuthorized, statusForbids, duplicate, amountMismatch],
+  }),
+  /* @__PURE__ */ operation(instrumentsInvalidate, {
+    status: 204,
+    keys: 'private',
+    answer: 'nothing',
+  }),
+  /* @__PURE__ */ operation(instrumentsRedirect, {
+    status: 200,
+    keys: 'none',
+    answer: 'page',
+  }),
+  /* @__PURE__ */ operation(instrumentsCompleteChallenge, {
+    status: 200,
+    keys: 'none',
+    answer: 'page',
+    sandboxOnly: true,
+  }),
+  /* @__PURE__ */ operation(paymentsCreate, {
+    status: 201,
+    keys: 'private',
+    body: 'CreatePaymentRequest',
+    answer: 'Payment',
+    conflicts: [notAuthorized, statusForbids, amountMismatch],
+  }),
+  /* @__PURE__ */ operation(paymentsRetrieve, {
+    status: 200,
+    keys: 'private',
+    answer: 'Payment',
+  }),
+  /* @__PURE__ */ operation(paymentsList, {
+    status: 200,
+    keys: 'private',
+    query: 'PaymentListQuery',
+    answer: { list: 'Payment' },
+  }),
+  /* @__PURE__ */ operation(paymentsRefund, {
+    status: 201,
+    keys: 'private',
+    body: 'CreateRefundRequest',
+    answer: 'Refund',
+    conflicts: [statusForbids, amountMismatch, '05.04.0000'],
+  }),
+  /* @__PURE__ */ operation(refundsCreate, {
+    status: 201,
+    keys: 'private',
+    body: 'CreateRefundOfPaymentRequest',
+    answer: 'Refund',
+    conflicts: [statusForbids, amountMismatch, '05.04.0000'],
+  }),
+  /* @__PURE__ */ operation(refundsRetrieve, {
+    status: 200,
+    keys: 'private',
+    answer: 'Refund',
+  }),
+  /* @__PURE__ */ operation(refundsList, {
+    status: 200,
+    keys: 'private',
+    query: 'RefundListQuery',
+    answer: { list: 'Refund' },
+  }),
+  /* @__PURE__ */ operation(reversalsRetrieve, {
+    status: 200,
+    keys: 'private',
+    answer: 'Reversal',
+  }),
+  /* @__PURE__ */ operation(reversalsList, {
+    status: 200,
+    keys: 'private',
+    query: 'ReversalListQuery',
+    answer: { list: 'Reversal' },
+  }),
+  /* @__PURE__ */ operation(disputesRetrieve, {
+    status: 200,
+    keys: 'private',
+    answer: 'Dispute',
+  }),
+  /* @__PURE__ */ operation(disputesList, {
+    status: 200,
+    keys: 'private',
+    query: 'DisputeListQuery',
+    answer: { list: 'Dispute' },
+  }),
+  /* @__PURE__ */ operation(settlementsRetrieve, {
+    status: 200,
+    keys: 'private',
+    answer: 'Settlement',
+  }),
+  /* @__PURE__ */ operation(settlementsList, {
+    status: 200,
+    keys: 'private',
+    query: 'ListQuery',
+    answer: { list: 'Settlement' },
+  }),
+  /* @__PURE__ */ operation(eventsRetrieve, {
+    status: 200,
+    keys: 'private',
+    answer: 'Event',
+  }),
+  /* @__PURE__ */ operation(eventsList, {
+    status: 200,
+    keys: 'private',
+    query: 'EventListQuery',
+    answer: { list: 'Event' },
+  }),
+  /* @__PURE__ */ operation(eventsRedeliver, {
+    status: 200,
+    keys: 'private',
+    answer: 'Event',
+  }),
+  /* @__PURE__ */ operation(eventsDismiss, {
+    status: 200,
+    keys: 'private',
+    answer: 'Event',
+  }),
+  /* @__PURE__ */ operation(testHelpersSettle, {
+    status: 201,
+    keys: 'private',
+    answer: 'Settlement',
+    sandboxOnly: true,
+  }),
+  /* @__PURE__ */ operation(testHelpersDispute, {
+    status: 201,
+    keys: 'private',
+    body: 'CreateDisputeRequest',
+    answer: 'Dispute',
+    conflicts: [statusForbids, amountMismatch],
+    sandboxOnly: true,
+  }),
+  /* @__PURE__ */ operation(testHelpersSettleDispute, {
+    status: 200,
+    keys: 'private',
+    body: 'SettleDisputeRequest',
+    answer: 'Dispute',
+    conflicts: [statusForbids],
+    sandboxOnly: true,
+  }),
+  /* @__PURE__ */ operation(testHelpersApproveInstrument, {
+    status: 200,
+    keys: 'private',
+    answer: 'Instrument',
+    conflicts: [statusForbids],
+    sandboxOnly: true,
+  }),
+  /* @__PURE__ */ operation(testHelpersDeclineInstrument, {
+    status: 200,
+    keys: 'private',
+    answer: 'Instrument',
+    conflicts: [statusForbids],
+    sandboxOnly: true,
+  }),
+  /* @__PURE__ */ operation(testHelpersPayReference, {
+    status: 200,
+    keys: 'private',
+    answer: 'Instrument',
+    conflicts: [statusForbids],
+    sandboxOnly: true,
+  }),
+  /* @__PURE__ */ operation(testHelpersExpireInstrument, {
+    status: 200,
+    keys: 'private',
+    answer: 'Instrument',
+    conflicts: [statusForbids],
+    sandboxOnly: true,
+  }),
+  /* @__PURE__ */ operation(testHelpersListRequests, {
+    status: 200,
+    keys: 'private',
+    query: 'ListQuery',
+    answer: { list: 'RecordedRequest' },
+    sandboxOnly: true,
+  }),
+  /* @__PURE__ */ operation(openapiRetrieve, {
+    status: 200,
+    keys: 'none',
+    answer: 'document',
+    sandboxOnly: true,
+  }),
 ] as const
 
 /** Any operation of the table, by its literal type. */
@@ -538,13 +541,8 @@ export type {
   KeyScope,
   Operation,
   OperationAnswer,
+  OperationContract,
+  OperationRoute,
   SchemaName,
 } from './operation'
-export {
-  apiRoot,
-  expandPath,
-  idExample,
-  pathParameters,
-  pathPattern,
-  takesIdempotencyKey,
-} from './operation'
+export { apiRoot, expandPath, pathParameters, pathPattern, takesIdempotencyKey } from './operation'

@@ -19,12 +19,16 @@ describe('package entry points', () => {
       'src/idempotency-key.ts',
       'src/event-objects.ts',
       'src/response-checks.ts',
+      'src/operations.ts',
+      'src/openapi.ts',
     ])
     for (const [subpath, name] of [
       ['.', 'index'],
       ['./idempotency-key', 'idempotency-key'],
       ['./event-objects', 'event-objects'],
       ['./response-checks', 'response-checks'],
+      ['./operations', 'operations'],
+      ['./openapi', 'openapi'],
     ] as const) {
       expect(packageJson.exports[subpath]).toEqual({
         '@chargekit/source': `./src/${name}.ts`,
@@ -34,7 +38,13 @@ describe('package entry points', () => {
     }
     // Resolvers without `exports` support (TypeScript's node10) find a subpath through the
     // package.json in its folder.
-    for (const name of ['idempotency-key', 'event-objects', 'response-checks']) {
+    for (const name of [
+      'idempotency-key',
+      'event-objects',
+      'response-checks',
+      'operations',
+      'openapi',
+    ]) {
       expect(readJson(`${name}/package.json`)).toMatchObject({
         main: `../dist/${name}.cjs`,
         types: `../dist/${name}.d.cts`,
@@ -51,9 +61,12 @@ describe('package entry points', () => {
     },
   )
 
-  it('keep the response-checks entry and all it imports free of zod', async () => {
+  it.each([
+    ['response-checks', 'src/shape-check.ts'],
+    ['operations', 'src/operation.ts'],
+  ])('keep the %s entry and all it imports free of zod', async (name, inner) => {
     const { metafile } = await build({
-      entryPoints: ['src/response-checks.ts'],
+      entryPoints: [`src/${name}.ts`],
       absWorkingDir: packageRoot,
       bundle: true,
       write: false,
@@ -61,7 +74,7 @@ describe('package entry points', () => {
       logLevel: 'silent',
     })
     const inputs = Object.keys(metafile.inputs)
-    expect(inputs).toContain('src/shape-check.ts')
+    expect(inputs).toContain(inner)
     expect(inputs.filter((path) => path.includes('node_modules/zod/'))).toEqual([])
   })
 })

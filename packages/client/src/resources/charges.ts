@@ -1,82 +1,56 @@
-import type { Charge, ChargeTypeInfo, CreateChargeRequest } from '@chargekit/schemas'
-import { chargeShape, chargeTypeListShape } from '@chargekit/schemas/response-checks'
+import type {
+  Charge,
+  ChargeTypeInfo,
+  ChargeTypeList,
+  CreateChargeRequest,
+} from '@chargekit/schemas'
+import {
+  chargesConfirm,
+  chargesCreate,
+  chargesList,
+  chargesRetrieve,
+  chargesTypes,
+} from '@chargekit/schemas/operations'
 import { type ApiPromise, mapApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
 import type { SendCall } from '../request-loop'
-import { listValidator, shapeValidator } from '../schema-validators'
-import { paramsObject, pathId } from './arguments'
+import { answerValidator } from './answer-validators'
+import { paramsObject } from './arguments'
 import { listPages } from './list-pages'
 import type { ChargeListParams } from './list-params'
-
-const chargeValidator = /* @__PURE__ */ shapeValidator('charge', chargeShape)
-const chargeListValidator = /* @__PURE__ */ listValidator(chargeValidator)
-const chargeTypeListValidator = /* @__PURE__ */ shapeValidator(
-  'charge type list',
-  chargeTypeListShape,
-)
+import { operationSender } from './operation-call'
 
 export interface ChargesResource {
-  /** POST /v2/charges: starts a transaction. A `.10` test amount fails it with a PaymentError. */
+  /** Starts a transaction. A `.10` test amount fails it with a PaymentError. */
   create(params: CreateChargeRequest, options?: RequestOptions): ApiPromise<Charge>
   /**
-   * POST /v2/charges/{id}/confirm: confirms a charge created with `confirmed: false`, so an
-   * instrument can be created from it (`charge.confirmed`). Confirming a confirmed charge
-   * answers it unchanged.
+   * Confirms a charge created with `confirmed: false`, so an instrument can be created from it
+   * (`charge.confirmed`). Confirming a confirmed charge answers it unchanged.
    */
   confirm(id: string, options?: RequestOptions): ApiPromise<Charge>
-  /** GET /v2/charges/{id} */
+  /** The charge as it is now. */
   retrieve(id: string, options?: RequestOptions): ApiPromise<Charge>
-  /** GET /v2/charges, newest first, optionally only those whose metadata has given values. */
+  /** Charges, newest first, optionally only those whose metadata has given values. */
   list(params?: ChargeListParams, options?: RequestOptions): PagePromise<Charge>
   /**
-   * GET /v2/charges/types: the charge types the account's channels offer, each with its label,
-   * whether it is recurring, and the JSON Schema of its instrument request (to draw a form from).
+   * The charge types the account's channels offer, each with its label, whether it is
+   * recurring, and the JSON Schema of its instrument request (to draw a form from).
    */
   types(options?: RequestOptions): ApiPromise<ChargeTypeInfo[]>
 }
 
 export function chargesResource(call: SendCall): ChargesResource {
+  const send = operationSender(call, answerValidator)
   return {
     create: (params, options) =>
-      call(() => ({
-        method: 'POST',
-        path: '/charges',
-        query: '',
-        body: paramsObject('charges.create', params, true),
-        validator: chargeValidator,
-        options,
-      })),
-    confirm: (id, options) =>
-      call(() => ({
-        method: 'POST',
-        path: `/charges/${pathId('charges.confirm', 'id', id, 'ch_…')}/confirm`,
-        query: '',
-        body: undefined,
-        validator: chargeValidator,
-        options,
-      })),
-    retrieve: (id, options) =>
-      call(() => ({
-        method: 'GET',
-        path: `/charges/${pathId('charges.retrieve', 'id', id, 'ch_…')}`,
-        query: '',
-        body: undefined,
-        validator: chargeValidator,
-        options,
-      })),
-    list: (params, options) =>
-      listPages(call, 'charges.list', '/charges', chargeListValidator, params, options),
+      send(chargesCreate, [], () => paramsObject(chargesCreate.id, params, true), options),
+    confirm: (id, options) => send(chargesConfirm, [id], undefined, options),
+    retrieve: (id, options) => send(chargesRetrieve, [id], undefined, options),
+    list: (params, options) => listPages(call, chargesList, params, options),
     types: (options) =>
       mapApiPromise(
-        call(() => ({
-          method: 'GET',
-          path: '/charges/types',
-          query: '',
-          body: undefined,
-          validator: chargeTypeListValidator,
-          options,
-        })),
+        send<ChargeTypeList>(chargesTypes, [], undefined, options),
         (list) => list.collection,
       ),
   }

@@ -1,52 +1,34 @@
 import type { CreateRefundOfPaymentRequest, Refund } from '@chargekit/schemas'
-import { refundShape } from '@chargekit/schemas/response-checks'
+import { refundsCreate, refundsList, refundsRetrieve } from '@chargekit/schemas/operations'
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
 import type { PagePromise } from '../pagination'
 import type { SendCall } from '../request-loop'
-import { listValidator, shapeValidator } from '../schema-validators'
-import { paramsObject, pathId } from './arguments'
+import { answerValidator } from './answer-validators'
+import { paramsObject } from './arguments'
 import { listPages } from './list-pages'
 import type { RefundListParams } from './list-params'
-
-/** Shared with `payments.refund`, which answers with the refund it created. */
-export const refundValidator = /* @__PURE__ */ shapeValidator('refund', refundShape)
-const refundListValidator = /* @__PURE__ */ listValidator(refundValidator)
+import { operationSender } from './operation-call'
 
 export interface RefundsResource {
   /**
-   * POST /v2/refunds: refunds (part of) the successful payment `params.payment`; the same as
+   * Refunds (part of) the successful payment `params.payment`; the same as
    * `payments.refund(paymentId, …)`. Refunds and open or lost disputes together never exceed
    * what the payment captured.
    */
   create(params: CreateRefundOfPaymentRequest, options?: RequestOptions): ApiPromise<Refund>
-  /** GET /v2/refunds/{id} */
+  /** The refund as it is now. */
   retrieve(id: string, options?: RequestOptions): ApiPromise<Refund>
-  /** GET /v2/refunds, newest first, optionally only those of one payment, charge or status. */
+  /** Refunds, newest first, optionally only those of one payment, charge or status. */
   list(params?: RefundListParams, options?: RequestOptions): PagePromise<Refund>
 }
 
 export function refundsResource(call: SendCall): RefundsResource {
+  const send = operationSender(call, answerValidator)
   return {
     create: (params, options) =>
-      call(() => ({
-        method: 'POST',
-        path: '/refunds',
-        query: '',
-        body: paramsObject('refunds.create', params, true),
-        validator: refundValidator,
-        options,
-      })),
-    retrieve: (id, options) =>
-      call(() => ({
-        method: 'GET',
-        path: `/refunds/${pathId('refunds.retrieve', 'id', id, 're_…')}`,
-        query: '',
-        body: undefined,
-        validator: refundValidator,
-        options,
-      })),
-    list: (params, options) =>
-      listPages(call, 'refunds.list', '/refunds', refundListValidator, params, options),
+      send(refundsCreate, [], () => paramsObject(refundsCreate.id, params, true), options),
+    retrieve: (id, options) => send(refundsRetrieve, [id], undefined, options),
+    list: (params, options) => listPages(call, refundsList, params, options),
   }
 }

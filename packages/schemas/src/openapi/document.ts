@@ -1,16 +1,11 @@
 import { idempotencyKeyRule } from '../idempotency-key'
-import {
-  idExample,
-  type Operation,
-  pathParameters,
-  type SchemaName,
-  takesIdempotencyKey,
-} from '../operation'
-import { operationTable } from '../operations'
+import { type Operation, pathParameters, type SchemaName, takesIdempotencyKey } from '../operation'
+import { type OperationId, operationTable } from '../operations'
 import { componentSchemas, type JsonSchema, listName, queryParameters, ref } from './components'
 import { errorComponents, errorResponses } from './error-responses'
 import { type RecordedExamples, recordedExamples } from './examples'
 import { leniencies } from './leniencies'
+import { operationDocs } from './operation-docs'
 import { deliveryWebhook } from './webhooks'
 
 export interface OpenApiOptions {
@@ -129,7 +124,8 @@ function operationObject(
       in: 'path',
       required: true,
       schema: { type: 'string', minLength: 1 },
-      example: recorded?.parameters?.[name] ?? idExample(operation.path, name),
+      description: `An id such as \`${operation.params?.[name] ?? ''}…\`.`,
+      ...(recorded?.parameters?.[name] === undefined ? {} : { example: recorded.parameters[name] }),
     })),
     ...(operation.query === undefined ? [] : queryParameters(operation.query)),
     ...(operation.id === 'instruments.redirect'
@@ -156,7 +152,7 @@ function operationObject(
   ]
   return {
     operationId: operation.id,
-    summary: operation.summary,
+    summary: operationDocs[operation.id as OperationId].summary,
     description: describe(operation),
     tags: [tagOf[operation.id.split('.')[0] ?? ''] ?? 'Contract'],
     ...(operation.keys === 'none'
@@ -177,7 +173,7 @@ function operationObject(
 /** The summary's missing half: the description, who may call, what comes back on failure. */
 function describe(operation: Operation): string {
   const notes = [
-    operation.description,
+    operationDocs[operation.id as OperationId].description,
     operation.keys === 'public'
       ? 'The public key may call it too, from a customer’s browser.'
       : undefined,

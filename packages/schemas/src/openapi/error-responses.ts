@@ -116,7 +116,7 @@ export function errorResponses(operation: Operation): Record<string, JsonSchema>
   )
   if (operation.publicKeyForbids !== undefined) {
     responses['403'] = errorResponse(
-      `The public key may call this, but not with ${operation.publicKeyForbids}.`,
+      `The public key may call this, but not with \`${operation.publicKeyForbids}: true\`: that takes the private key.`,
       'ApiErrorBody',
       ['05.03.0000'],
     )
