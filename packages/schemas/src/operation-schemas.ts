@@ -1,4 +1,5 @@
 import * as z from 'zod/v4'
+import { challengeFormSchema, challengePageQuerySchema } from './challenge-page'
 import { chargeSchema } from './charge'
 import { createChargeRequestSchema } from './charge-request'
 import { chargeTypeListSchema } from './charge-types'
@@ -69,6 +70,8 @@ export const operationSchemas = {
   DisputeListQuery: disputeListQuerySchema,
   EventListQuery: eventListQuerySchema,
   ListQuery: listQuerySchema,
+  ChallengePageQuery: challengePageQuerySchema,
+  ChallengeForm: challengeFormSchema,
 } as const satisfies Record<SchemaName, z.ZodType>
 
 /** The zod schema the table names `name`. */

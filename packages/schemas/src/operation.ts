@@ -44,6 +44,8 @@ export type SchemaName =
   | 'DisputeListQuery'
   | 'EventListQuery'
   | 'ListQuery'
+  | 'ChallengePageQuery'
+  | 'ChallengeForm'
 
 /**
  * What a successful answer carries: an object, a page of a list of objects, nothing (204), an
@@ -72,7 +74,10 @@ export interface OperationContract {
   /** The status of a successful answer. */
   readonly status: 200 | 201 | 204
   readonly keys: KeyScope
-  /** Absent: no body (POST and DELETE take none or `{}`). */
+  /**
+   * Absent: no body (POST and DELETE take none or `{}`). JSON (or form fields, leniently) for
+   * the API; form fields for a page's form.
+   */
   readonly body?: SchemaName
   /** The query parameters, as one object schema. Absent: none are read. */
   readonly query?: SchemaName

@@ -357,11 +357,13 @@ export const operationTable = [
   /* @__PURE__ */ operation(instrumentsRedirect, {
     status: 200,
     keys: 'none',
+    query: 'ChallengePageQuery',
     answer: 'page',
   }),
   /* @__PURE__ */ operation(instrumentsCompleteChallenge, {
     status: 200,
     keys: 'none',
+    body: 'ChallengeForm',
     answer: 'page',
     sandboxOnly: true,
   }),

@@ -99,7 +99,8 @@ export function queryParameters(name: SchemaName): JsonSchema[] {
     io: 'output',
     target: 'draft-2020-12',
     unrepresentable: 'any',
-  }) as { properties?: Record<string, JsonSchema> }
+  }) as { properties?: Record<string, JsonSchema>; required?: string[] }
+  const required = new Set(schema.required ?? [])
   return Object.entries(schema.properties ?? {}).map(([field, given]) => {
     const property = withoutOpenOptions(given)
     const repeated = repeatedItem(property)
@@ -113,11 +114,14 @@ export function queryParameters(name: SchemaName): JsonSchema[] {
         schema: property,
       }
     }
+    const { description, ...described } = property
     return {
       name: field,
       in: 'query',
+      ...(required.has(field) && described.default === undefined ? { required: true } : {}),
+      ...(typeof description === 'string' ? { description } : {}),
       ...(repeated === undefined
-        ? { schema: property }
+        ? { schema: described }
         : {
             description: 'Repeat the parameter for several values (any of them matches).',
             style: 'form',

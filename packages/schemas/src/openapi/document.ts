@@ -128,17 +128,6 @@ function operationObject(
       ...(recorded?.parameters?.[name] === undefined ? {} : { example: recorded.parameters[name] }),
     })),
     ...(operation.query === undefined ? [] : queryParameters(operation.query)),
-    ...(operation.id === 'instruments.redirect'
-      ? [
-          {
-            name: 'public_key',
-            in: 'query',
-            required: true,
-            description: "The account's public key, which the redirect URL carries.",
-            schema: { type: 'string' },
-          },
-        ]
-      : []),
     ...(takesIdempotencyKey(operation)
       ? [
           {
@@ -184,26 +173,7 @@ function describe(operation: Operation): string {
 }
 
 function requestBody(operation: Operation, example: unknown): JsonSchema {
-  if (operation.method === 'GET' || operation.keys === 'none') {
-    if (operation.id !== 'instruments.completeChallenge') return {}
-    return {
-      requestBody: {
-        required: true,
-        content: {
-          'application/x-www-form-urlencoded': {
-            schema: {
-              type: 'object',
-              required: ['outcome', 'token'],
-              properties: {
-                outcome: { enum: ['authorize', 'fail'] },
-                token: { type: 'string', description: "The challenge's token, from the page." },
-              },
-            },
-          },
-        },
-      },
-    }
-  }
+  if (operation.method === 'GET') return {}
   if (operation.body === undefined) {
     return {
       requestBody: {
@@ -214,17 +184,19 @@ function requestBody(operation: Operation, example: unknown): JsonSchema {
     }
   }
   const schema = ref(operation.body)
+  // A page's form posts form fields; the API reads JSON, and form fields as the production
+  // service does (with an integration warning).
+  const form = { 'application/x-www-form-urlencoded': { schema } }
   return {
     requestBody: {
       required: operation.method === 'POST',
-      content: {
-        'application/json': {
-          schema,
-          ...(example === undefined ? {} : { example }),
-        },
-        // Read as the production service reads it, with an integration warning.
-        'application/x-www-form-urlencoded': { schema },
-      },
+      content:
+        operation.keys === 'none'
+          ? form
+          : {
+              'application/json': { schema, ...(example === undefined ? {} : { example }) },
+              ...form,
+            },
     },
   }
 }
