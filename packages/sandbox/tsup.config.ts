@@ -1,6 +1,7 @@
 import type { Plugin } from 'esbuild'
 import { defineChargekitBuild } from '../../tsup.base'
 import { type BrowserCode, bundleBrowserCode } from './src/dashboard/bundle-browser-code'
+import { loadRendererScript } from './src/http/reference-renderer'
 
 export default defineChargekitBuild({
   entry: { index: 'src/index.ts', cli: 'src/cli.ts', testing: 'src/testing/index.ts' },
@@ -8,7 +9,7 @@ export default defineChargekitBuild({
   // conformance kit recognises the built-in processors and charge types a user imports from
   // the main entry by identity.
   splitting: true,
-  esbuildPlugins: [prebundledBrowserCode()],
+  esbuildPlugins: [prebundledBrowserCode(), inlinedReferenceRenderer()],
 })
 
 /**
@@ -29,6 +30,23 @@ export function prebundledBrowserCode(): Plugin {
           loader: 'js',
         }
       })
+    },
+  }
+}
+
+/**
+ * The API reference's renderer (Redoc's standalone bundle) is read from Redoc's package when run
+ * from source. The published build inlines it instead, in a chunk of its own that only `/docs`
+ * loads, so the installed package needs neither Redoc nor its files.
+ */
+export function inlinedReferenceRenderer(): Plugin {
+  return {
+    name: 'inlined-reference-renderer',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]src[\\/]http[\\/]reference-renderer\.ts$/ }, async () => ({
+        contents: `export async function loadRendererScript() { return ${JSON.stringify(await loadRendererScript())} }`,
+        loader: 'js',
+      }))
     },
   }
 }

@@ -1,6 +1,8 @@
-// pnpm test:contract, a step of the test command: the OpenAPI document (docs/openapi.json)
-// checked by tools nobody here wrote, against the real sandbox.
+// pnpm test:contract, a step of the test command after the build: the OpenAPI document
+// (docs/openapi.json) checked by tools nobody here wrote, against the real sandbox.
 //
+// 0. A fresh `chargekit-sandbox` (the built CLI) serves it at /openapi.json, and its /docs page
+//    renders the reference in Chromium, offline (a screenshot in test-artifacts/contract/).
 // 1. Redocly CLI lints it with its strictest rules (redocly.yaml): no error.
 // 2. Prism, as a validating proxy between @chargekit/client and a sandbox, sees the lifecycle
 //    tour (every operation, every event type, error answers): no answer breaks the document, and
@@ -15,6 +17,7 @@ import { quietLogger, startSandbox } from '@chargekit/sandbox'
 import { eventTypeList } from '@chargekit/schemas'
 import { chargesCreate, operationTable } from '@chargekit/schemas/operations'
 import { startEventsReceiver } from './events-receiver'
+import { checkFreshSandbox } from './fresh-sandbox'
 import { type Exchange, recordingFetch } from './lifecycle-tour'
 import { checkThroughProxy } from './validating-proxy'
 
@@ -53,6 +56,8 @@ function run(command: string, args: string[], cwd = root): string {
     env: quietTools,
   })
 }
+
+await check('a fresh chargekit-sandbox: /openapi.json, and /docs in Chromium', checkFreshSandbox)
 
 await check('Redocly CLI lint (recommended-strict)', async () => {
   const lint = spawnSync(bin('redocly'), ['lint', documentPath, '--format', 'stylish'], {

@@ -129,6 +129,7 @@ const textOutput: Output = {
       `chargekit sandbox listening on ${sandbox.url}`,
       `  API base URL: ${sandbox.apiUrl}`,
       `  Dashboard:    ${sandbox.url}/dashboard`,
+      `  Reference:    ${sandbox.url}/docs (OpenAPI: ${sandbox.url}/openapi.json)`,
       `  Health:       ${sandbox.url}/healthz, ${sandbox.url}/readyz`,
       `  State:        ${sandbox.storage}${stateFrom?.startsWith('--') === false ? ` (from ${stateFrom})` : ''}`,
       ...processors.map(

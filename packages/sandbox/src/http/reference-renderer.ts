@@ -16,5 +16,10 @@ export async function loadRendererScript(): Promise<string> {
     readFile(bundle, 'utf8'),
     readFile(`${bundle}.LICENSE.txt`, 'utf8'),
   ])
-  return `/*! Redoc (MIT), https://github.com/Redocly/redoc. Bundled licences:\n${notices.replaceAll('*/', '* /')}\n*/\n${script}`
+  // The one thing Redoc would load from elsewhere: the logo beside "API docs by Redocly".
+  const offline = script.replace(redoclyLogo, blankImage)
+  return `/*! Redoc (MIT), https://github.com/Redocly/redoc. Bundled licences:\n${notices.replaceAll('*/', '* /')}\n*/\n${offline}`
 }
+
+const redoclyLogo = 'https://cdn.redoc.ly/redoc/logo-mini.svg'
+const blankImage = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E"

@@ -66,7 +66,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
     openapi: '3.1.0',
     info: {
       title: 'Payment lifecycle service',
-      version: '2',
+      version: 'v2',
       summary: 'Charges, instruments, payments, refunds and their lifecycle events.',
       description: [
         'The payment lifecycle service as chargekit implements it and its sandbox serves it.',
@@ -79,7 +79,11 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
     servers: [
       {
         url: options.serverUrl ?? 'http://127.0.0.1:4010',
-        description: options.serverDescription ?? 'chargekit-sandbox on its default port',
+        description:
+          options.serverDescription ??
+          (options.serverUrl === undefined
+            ? 'chargekit-sandbox on its default port'
+            : 'chargekit-sandbox'),
       },
     ],
     security: [{ privateKey: [] }],
