@@ -52,7 +52,7 @@ function chargeRequestSchema<Metadata extends z.ZodType>(
       description: boundedText(requestTextLimits.description).optional(),
       /**
        * `false` creates the charge unconfirmed: it takes no instrument until
-       * POST /v2/charges/{id}/confirm. Absent or `true`: confirmed at once.
+       * `charges.confirm`. Absent or `true`: confirmed at once.
        */
       confirmed: z.boolean().optional(),
     }),
@@ -60,7 +60,7 @@ function chargeRequestSchema<Metadata extends z.ZodType>(
 }
 
 /**
- * Builds the POST /v2/charges body schema as the service reads it, for an emulator of the
+ * Builds the `charges.create` body schema as the service reads it, for an emulator of the
  * service: `metadata` may also be a string (see {@link chargeRequestMetadataSchema}). The sandbox
  * passes `allowLoopbackHttp: true` so a merchant server on the same machine can receive events
  * over plain http.
@@ -70,7 +70,7 @@ export function createChargeRequestSchemaFor(options: EventsUrlOptions) {
 }
 
 /**
- * POST /v2/charges body as a client sends it: `events_url` https only (deliveries go over the
+ * `charges.create` body as a client sends it: `events_url` https only (deliveries go over the
  * public internet), `metadata` an object, which the event search can match by key.
  */
 export const createChargeRequestSchema = chargeRequestSchema(

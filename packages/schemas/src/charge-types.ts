@@ -1,7 +1,7 @@
 import * as z from 'zod/v4'
 
 /**
- * One charge type an account's channels offer, as GET /v2/charges/types lists it. `schema` is
+ * One charge type an account's channels offer, as `charges.types` lists it. `schema` is
  * the JSON Schema of what the customer gives at the instrument step, so a payment form can be
  * drawn from it; it is read as any JSON object, since its vocabulary is JSON Schema's.
  */
@@ -31,7 +31,7 @@ export interface ChargeTypeInfo {
    */
   payout: boolean
   /**
-   * The JSON Schema of what the customer gives at the instrument step: the POST /v2/instruments
+   * The JSON Schema of what the customer gives at the instrument step: the `instruments.create`
    * body without `charge`, which the page adds. `title` names the payment method and each field
    * has a `title` to label its input with.
    */
@@ -42,12 +42,12 @@ export interface ChargeTypeInfo {
   currencies?: string[] | null | undefined
 }
 
-/** GET /v2/charges/types: every charge type of the account, unpaged. */
+/** `charges.types`: every charge type of the account, unpaged. */
 export const chargeTypeListSchema = z.looseObject({
   collection: z.array(chargeTypeInfoSchema),
 })
 
-/** GET /v2/charges/types: every charge type of the account, unpaged. */
+/** `charges.types`: every charge type of the account, unpaged. */
 export interface ChargeTypeList {
   collection: ChargeTypeInfo[]
 }

@@ -2,7 +2,7 @@ import * as z from 'zod/v4'
 import { requestAmountSchema } from './amount'
 import { boundedText, requestTextLimits } from './request-text'
 
-/** POST /v2/test/payments/{id}/dispute body; defaults to the whole payment amount. */
+/** `testHelpers.dispute` body; defaults to the whole payment amount. */
 export const createDisputeRequestSchema = z.object({
   amount: requestAmountSchema.optional(),
   reason: boundedText(requestTextLimits.reason).min(1).optional(),
@@ -10,7 +10,7 @@ export const createDisputeRequestSchema = z.object({
 
 export type CreateDisputeRequest = z.infer<typeof createDisputeRequestSchema>
 
-/** POST /v2/test/disputes/{id}/settle body. */
+/** `testHelpers.settleDispute` body. */
 export const settleDisputeRequestSchema = z.object({
   outcome: z.enum(['won', 'lost']),
 })

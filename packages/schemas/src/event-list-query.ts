@@ -12,7 +12,7 @@ const queryBooleanSchema = z.union(
   { error: 'Expected true or false' },
 )
 
-/** GET /v2/events filters, all combined with AND; `type` may repeat (any of them). */
+/** `events.list` filters, all combined with AND; `type` may repeat (any of them). */
 export const eventListQuerySchema = listQuerySchema.extend({
   type: z
     .union([eventTypeSchema, z.array(eventTypeSchema)], {

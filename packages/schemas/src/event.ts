@@ -13,7 +13,7 @@ import { type DeliveryStatus, deliveryStatusSchema, type OpenEnum, openEnum } fr
 import { timestampSchema } from './timestamp'
 
 /**
- * The full form of an event (returned by GET /v2/events/{id}) for any type, known or not. It
+ * The full form of an event (returned by `events.retrieve`) for any type, known or not. It
  * carries every object of the transaction as it stood when the event happened; objects the
  * transaction does not have yet may be null or absent. `reversal`, `dispute`, `delivery_status`
  * and `next_attempt_at` are chargekit's additions.

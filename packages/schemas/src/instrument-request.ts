@@ -70,18 +70,18 @@ export const mbwayDetailsSchema = z.object({
     .transform((text) => text.replace(/\D/g, '').slice(-9)),
 })
 
-/** POST /v2/instruments body for a card charge. */
+/** `instruments.create` body for a card charge. */
 export const createInstrumentRequestSchema = cardDetailsSchema.extend({
   charge: instrumentChargeField,
 })
 
-/** POST /v2/instruments body for an MB WAY charge. */
+/** `instruments.create` body for an MB WAY charge. */
 export const mbwayInstrumentRequestSchema = mbwayDetailsSchema.extend({
   charge: instrumentChargeField,
 })
 
 /**
- * POST /v2/instruments body for a charge type the customer gives nothing for at this step: a
+ * `instruments.create` body for a charge type the customer gives nothing for at this step: a
  * payment reference (`multibanco`, `payshop_reference`) or an approval page (`paypal`).
  */
 export const chargeOnlyInstrumentRequestSchema = z.object({ charge: instrumentChargeField })
@@ -96,7 +96,7 @@ export type ChargeOnlyInstrumentRequest = z.infer<typeof chargeOnlyInstrumentReq
 
 /**
  * An instrument request of any charge type this package knows: each takes the fields its schema
- * in GET /v2/charges/types lists (a card, MB WAY's phone number, nothing for a reference or
+ * in `charges.types` lists (a card, MB WAY's phone number, nothing for a reference or
  * PayPal). A charge type of another processor takes what that processor documents.
  */
 export type InstrumentCreateParams =

@@ -61,7 +61,7 @@ export interface OperationRoute {
   /** `resource.method`: the client's method for it (`charges.create`, `testHelpers.settle`). */
   readonly id: string
   readonly method: 'GET' | 'POST' | 'DELETE'
-  /** From the origin, with `{name}` for each path parameter: `/v2/charges/{id}/confirm`. */
+  /** From the origin, with `{name}` for each path parameter: `/v2/{collection}/{id}/{step}`. */
   readonly path: string
   /** Each path parameter, and the prefix of the ids it takes (`ch_`), for examples and messages. */
   readonly params?: Readonly<Record<string, string>>
@@ -118,12 +118,12 @@ export function takesIdempotencyKey(operation: Operation): boolean {
 /** The root every path of the table starts with. */
 export const apiRoot = '/v2'
 
-/** The names of a path's parameters, in order: `/v2/charges/{id}/confirm` → `['id']`. */
+/** The names of a path's parameters, in order: `/v2/a/{first}/b/{second}` → `['first', 'second']`. */
 export function pathParameters(path: string): string[] {
   return Array.from(path.matchAll(/\{(\w+)\}/g), (match) => match[1] as string)
 }
 
-/** A path with each `{name}` replaced by its value, percent-encoded: `/v2/charges/ch_1/confirm`. */
+/** A path with each `{name}` replaced by its value, percent-encoded (`{id}` → `ch_1`). */
 export function expandPath(path: string, values: Readonly<Record<string, string>>): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''))
 }
@@ -133,5 +133,6 @@ export function expandPath(path: string, values: Readonly<Record<string, string>
  * `segment` when given, narrower).
  */
 export function pathPattern(path: string, segment = '[^/]+'): RegExp {
-  return new RegExp(`^${path.replace(/\{\w+\}/g, segment)}$`)
+  const literal = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+  return new RegExp(`^${literal.replace(/\{\w+\}/g, segment)}$`)
 }

@@ -5,7 +5,7 @@ import { currencySchema } from './currency'
 import { requestMetadataSchema } from './metadata'
 import { boundedText, requestTextLimits } from './request-text'
 
-/** POST /v2/payments body: capture `amount` of an authorized instrument. */
+/** `payments.create` body: capture `amount` of an authorized instrument. */
 export const createPaymentRequestSchema = withRequestAmountChecks(
   z.object({
     instrument: z.string().min(1, { error: 'Expected the id of an instrument, such as "in_…"' }),

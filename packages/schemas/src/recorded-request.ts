@@ -37,7 +37,7 @@ export interface IntegrationWarning {
 }
 
 /**
- * One API request as the sandbox recorded it (GET /v2/requests, a sandbox endpoint): never
+ * One API request as the sandbox recorded it (`testHelpers.listRequests`, a sandbox endpoint): never
  * headers or bodies, so no credentials and no card data.
  */
 export const recordedRequestSchema = z.looseObject({

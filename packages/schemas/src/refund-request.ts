@@ -3,7 +3,7 @@ import { requestAmountSchema } from './amount'
 import { boundedText, requestTextLimits } from './request-text'
 
 /**
- * POST /v2/payments/{id}/refund body. The currency is the payment's, so the server checks the
+ * `payments.refund` body. The currency is the payment's, so the server checks the
  * amount's precision and maximum against it.
  */
 export const createRefundRequestSchema = z.object({
@@ -13,7 +13,7 @@ export const createRefundRequestSchema = z.object({
 
 export type CreateRefundRequest = z.infer<typeof createRefundRequestSchema>
 
-/** POST /v2/refunds body: the same refund, with the payment named in the body. */
+/** `refunds.create` body: the same refund, with the payment named in the body. */
 export const createRefundOfPaymentRequestSchema = createRefundRequestSchema.extend({
   payment: z.string().min(1, { error: 'Expected the id of a payment, such as "pa_…"' }),
 })

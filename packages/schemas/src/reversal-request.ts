@@ -1,7 +1,7 @@
 import * as z from 'zod/v4'
 import { requestAmountSchema } from './amount'
 
-/** POST /v2/instruments/{id}/reversal body; without `amount` the full authorization is voided. */
+/** `instruments.reverse` body; without `amount` the full authorization is voided. */
 export const createReversalRequestSchema = z.object({
   amount: requestAmountSchema.optional(),
 })

@@ -4,6 +4,7 @@ import * as operations from '../src/operations'
 import {
   expandPath,
   type Operation,
+  type OperationRoute,
   operationTable,
   pathParameters,
   pathPattern,
@@ -14,8 +15,9 @@ const table: readonly Operation[] = operationTable
 
 describe('the operation table', () => {
   it('lists every route it exports once, and nothing else', () => {
-    const routes = Object.values(operations).filter(
-      (value): value is Operation => typeof value === 'object' && value !== null && 'path' in value,
+    const routes = Object.values(operations as Record<string, unknown>).filter(
+      (value): value is OperationRoute =>
+        typeof value === 'object' && value !== null && 'path' in value,
     )
     expect(table.map((operation) => operation.id).toSorted()).toEqual(
       routes.map((route) => route.id).toSorted(),

@@ -6,7 +6,7 @@ const requestSchemas = new WeakMap<ChargeType, z.ZodObject>()
 const descriptions = new WeakMap<ChargeType, ChargeTypeInfo>()
 
 /**
- * The whole POST /v2/instruments body of a charge type: `charge` and the type's own fields.
+ * The whole `instruments.create` body of a charge type: `charge` and the type's own fields.
  * Built once per charge type.
  */
 export function instrumentRequestSchema(chargeType: ChargeType): z.ZodObject {
@@ -31,7 +31,7 @@ export function currencyProblems(
 }
 
 /**
- * A charge type as GET /v2/charges/types lists it, in the shape the provider's own browser form
+ * A charge type as `charges.types` lists it, in the shape the provider's own browser form
  * library reads: `payout: false` (it offers only entries where it is exactly false; no charge
  * type pays out), and `schema`, the JSON Schema of what the customer gives, generated from the
  * very zod schema the instrument route validates with, so a form drawn from it asks for exactly

@@ -1,3 +1,17 @@
+import {
+  apiRoot,
+  chargesRetrieve,
+  eventsDismiss,
+  eventsList,
+  eventsRedeliver,
+  eventsRetrieve,
+  pathPattern,
+  testHelpersApproveInstrument,
+  testHelpersDeclineInstrument,
+  testHelpersExpireInstrument,
+  testHelpersListRequests,
+  testHelpersPayReference,
+} from '@chargekit/schemas/operations'
 import { Hono } from 'hono'
 import { csrfTokensMatch, isSameOriginRequest } from './csrf-guard'
 import { noStore } from './security-headers'
@@ -12,15 +26,22 @@ export type ApiFetch = (request: Request) => Promise<Response>
 
 // Ids are opaque but never contain '/', '.', or escapes; excluding them rules out path tricks.
 const id = '[\\w-]+'
+/** The operations the page calls (paths under the API root): the customer's answers too. */
 const allowedCalls: readonly { method: string; path: RegExp }[] = [
-  { method: 'GET', path: /^\/events$/ },
-  { method: 'GET', path: new RegExp(`^/events/${id}$`) },
-  { method: 'POST', path: new RegExp(`^/events/${id}/(?:redeliver|dismiss)$`) },
-  { method: 'GET', path: new RegExp(`^/charges/${id}$`) },
-  { method: 'GET', path: /^\/requests$/ },
-  // The customer's answers to a pending instrument, as the test helpers give them.
-  { method: 'POST', path: new RegExp(`^/test/instruments/${id}/(?:approve|decline|pay|expire)$`) },
-]
+  eventsList,
+  eventsRetrieve,
+  eventsRedeliver,
+  eventsDismiss,
+  chargesRetrieve,
+  testHelpersListRequests,
+  testHelpersApproveInstrument,
+  testHelpersDeclineInstrument,
+  testHelpersPayReference,
+  testHelpersExpireInstrument,
+].map((operation) => ({
+  method: operation.method,
+  path: pathPattern(operation.path.slice(apiRoot.length), id),
+}))
 
 // Headers of the API's answer the page may see. `WWW-Authenticate` in particular is dropped, or
 // the browser would pop up its own Basic credentials dialog on a 401.

@@ -1,3 +1,4 @@
+import { eventsList } from '@chargekit/schemas/operations'
 import type { ApiFetch } from './api-proxy'
 
 export type CredentialCheck =
@@ -17,7 +18,7 @@ export async function verifyCredentials(
 ): Promise<CredentialCheck> {
   const authorization = basicAuthorization(accountId, key)
   const answer = await api(
-    new Request(new URL('/v2/events?per_page=1', origin), {
+    new Request(new URL(`${eventsList.path}?per_page=1`, origin), {
       headers: { authorization, accept: 'application/json' },
     }),
   )

@@ -19,11 +19,11 @@ import { money, requestedMoney } from './money'
 import { withObjectLocked } from './objects'
 import { assertChargeConfirmable } from './transitions'
 
-/** A POST /v2/charges body as the service reads it: `metadata` may be a string. */
+/** A `charges.create` body as the service reads it: `metadata` may be a string. */
 export type ChargeRequest = z.output<ReturnType<typeof createChargeRequestSchemaFor>>
 
 /**
- * POST /v2/charges: `charge.created`, then, unless the request says `confirmed: false`, the
+ * `charges.create`: `charge.created`, then, unless the request says `confirmed: false`, the
  * charge step of {@link confirmCharge}.
  */
 export async function createCharge(context: StepContext, input: ChargeRequest): Promise<Charge> {
@@ -76,7 +76,7 @@ export async function createCharge(context: StepContext, input: ChargeRequest): 
 }
 
 /**
- * POST /v2/charges/{id}/confirm: the charge step of an unconfirmed charge. A confirmed charge is
+ * `charges.confirm`: the charge step of an unconfirmed charge. A confirmed charge is
  * answered as it is, with no new event, so a repeated confirmation is harmless; a failed one is
  * a 409 carrying its failure.
  */
@@ -128,7 +128,7 @@ async function runChargeStep(context: StepContext, charge: Charge): Promise<Char
 type Problems = Record<string, string[]>
 
 /**
- * The problems of a POST /v2/charges body that depend on the account: a charge type it has no
+ * The problems of a `charges.create` body that depend on the account: a charge type it has no
  * channel for, channels it lacks or that serve another charge type. Given the raw body, so that
  * they are reported in the same 400 as the schema's problems; fields of the wrong type are left
  * to the schema.

@@ -9,7 +9,7 @@ import { mustGet, withObjectLocked } from './objects'
 import { assertDisputeOpen, disputableMinor } from './transitions'
 
 /**
- * POST /v2/test/payments/{id}/dispute: the customer disputes a successful payment, for at most
+ * `testHelpers.dispute`: the customer disputes a successful payment, for at most
  * what is captured, not refunded and not already disputed. `dispute.created`.
  */
 export async function createDispute(
@@ -56,7 +56,7 @@ export async function createDispute(
   })
 }
 
-/** POST /v2/test/disputes/{id}/settle: the provider decides it (won/lost). `dispute.settled`. */
+/** `testHelpers.settleDispute`: the provider decides it (won/lost). `dispute.settled`. */
 export async function settleDispute(
   context: StepContext,
   disputeId: string,

@@ -10,7 +10,12 @@ import {
   createInstrumentRequestSchema,
   type EventType,
 } from '@chargekit/schemas'
-import { expandPath, instrumentsRedirect } from '@chargekit/schemas/operations'
+import {
+  expandPath,
+  instrumentsRedirect,
+  testHelpersApproveInstrument,
+  testHelpersPayReference,
+} from '@chargekit/schemas/operations'
 import { instrumentRequestSchema } from '../accounts/charge-types'
 import { ApiProblem, conflict, declined } from '../api-problem'
 import { toCardInput } from '../card/card-params'
@@ -44,7 +49,7 @@ import { reverse } from './reversals'
 import { assertChargeAcceptsInstrument, inProgress } from './transitions'
 
 /**
- * POST /v2/instruments: what the customer gave for a confirmed charge, validated by the schema
+ * `instruments.create`: what the customer gave for a confirmed charge, validated by the schema
  * of the charge's type (a card, a phone number, nothing for a reference). `instrument.created`,
  * then the processor authorizes (see `finishAuthorization`). The charge type may decline by
  * itself first: an expired card is refused with 03.00.0002, whatever the processor.
@@ -293,7 +298,7 @@ function nextState(
  * naming the payment. On the error-testing channel the capture is part of the instrument step,
  * as that procedure states: the instrument fails with it (`payment.error`, then
  * `instrument.invalid` with the payment's code). Elsewhere the authorization stays open, so the
- * capture can be retried with POST /v2/payments or the authorization reversed; so does it when
+ * capture can be retried with `payments.create` or the authorization reversed; so does it when
  * the processor confirms the capture later, whatever its answer.
  */
 async function captureOnCreation(
@@ -410,10 +415,10 @@ function unfitAnswer(challenge: ChallengeRecord, answer: CustomerAnswer): string
   if (answer === 'expire') return undefined
   const isReference = challenge.action === 'reference'
   if (isReference && answer !== 'pay') {
-    return `Instrument ${challenge.instrumentId} waits for its payment reference to be paid: use pay (POST /v2/test/instruments/${challenge.instrumentId}/pay), or expire`
+    return `Instrument ${challenge.instrumentId} waits for its payment reference to be paid: use pay (POST ${expandPath(testHelpersPayReference.path, { instrumentId: challenge.instrumentId })}), or expire`
   }
   if (!isReference && answer === 'pay') {
-    return `Instrument ${challenge.instrumentId} has no payment reference to pay: the customer approves or declines it (POST /v2/test/instruments/${challenge.instrumentId}/approve or /decline)`
+    return `Instrument ${challenge.instrumentId} has no payment reference to pay: the customer approves or declines it (POST ${expandPath(testHelpersApproveInstrument.path, { instrumentId: challenge.instrumentId })} or /decline)`
   }
   return undefined
 }
@@ -439,7 +444,7 @@ async function processorAnswer(
 }
 
 /**
- * DELETE /v2/instruments/{id}: the merchant invalidates the instrument, so no payment can be
+ * `instruments.invalidate`: the merchant invalidates the instrument, so no payment can be
  * created from it any more (a recurring token is revoked this way).
  *
  * - Authorized with nothing captured: its authorization is reversed first, so the customer's

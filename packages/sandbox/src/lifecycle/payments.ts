@@ -29,7 +29,7 @@ import {
 import { type SettlementSelection, settlementLater } from './settlements'
 import { assertCapturable } from './transitions'
 
-/** POST /v2/payments: capture an amount of an authorized instrument. */
+/** `payments.create`: capture an amount of an authorized instrument. */
 export async function createPayment(
   context: StepContext,
   input: CreatePaymentRequest,
@@ -53,7 +53,7 @@ export async function createPayment(
 /**
  * Creates a payment through the processor: `payment.pending` → later `payment.success` |
  * `payment.error`, or one of those at once. The caller holds the charge's lock and has checked
- * the transition. Used by POST /v2/payments and by capture on creation.
+ * the transition. Used by `payments.create` and by capture on creation.
  */
 export async function capture(
   context: StepContext,

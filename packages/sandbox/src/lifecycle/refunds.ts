@@ -11,7 +11,7 @@ import { finishMovement, type Movement, type MovementParents } from './payments'
 import { assertRefundable } from './transitions'
 
 /**
- * POST /v2/payments/{id}/refund: `refund.pending`? → `refund.success` | `refund.error`.
+ * `payments.refund`: `refund.pending`? → `refund.success` | `refund.error`.
  * Partial refunds are allowed; together they never exceed the captured amount.
  */
 export async function createRefund(

@@ -11,7 +11,7 @@ import { finishMovement, type Movement } from './payments'
 import { assertReversible } from './transitions'
 
 /**
- * POST /v2/instruments/{id}/reversal: void an authorized, uncaptured instrument in full.
+ * `instruments.reverse`: void an authorized, uncaptured instrument in full.
  * `reversal.pending`? → `reversal.success` (then the instrument is invalid:
  * `instrument.invalid`) | `reversal.error` (the instrument stays authorized).
  */

@@ -41,7 +41,7 @@ interface Claimed {
 }
 
 /**
- * POST /v2/test/settlements: settles every successful, unsettled payment and refund of the
+ * `testHelpers.settle`: settles every successful, unsettled payment and refund of the
  * account in one batch (see {@link settleBatch}), which may be empty.
  */
 export async function settle(context: StepContext): Promise<Settlement> {

@@ -2,6 +2,7 @@
 // the card-testing limit on declined instruments per charge.
 
 import type { Charge, Dispute } from '@chargekit/schemas'
+import { chargesConfirm, expandPath } from '@chargekit/schemas/operations'
 import { ApiProblem, conflict, declined, designationOf } from '../api-problem'
 import type { InstrumentRecord, PaymentRecord } from '../storage/records'
 import { revise, type StepContext } from './context'
@@ -34,7 +35,7 @@ export async function assertChargeAcceptsInstrument(
   if (!charge.confirmed) {
     throw conflict(
       '05.03.0000',
-      `Charge ${charge.id} is not confirmed: confirm it first with POST /v2/charges/${charge.id}/confirm`,
+      `Charge ${charge.id} is not confirmed: confirm it first with POST ${expandPath(chargesConfirm.path, { id: charge.id })}`,
     )
   }
   const instruments = await allOf(context, 'instrument', { charge: charge.id })

@@ -27,9 +27,9 @@ export interface ChargeType<Details extends Record<string, unknown> = Record<str
   /** One instrument pays several times (a card kept on file, a subscription). */
   readonly recurring: boolean
   /**
-   * The POST /v2/instruments fields besides `charge`. The sandbox validates every instrument
+   * The `instruments.create` fields besides `charge`. The sandbox validates every instrument
    * request of this type with it (a 400 naming each bad field), reads numeric strings and form
-   * bodies by it, and serves it as JSON Schema in GET /v2/charges/types so a payment form can
+   * bodies by it, and serves it as JSON Schema in `charges.types` so a payment form can
    * be drawn from it. An empty object schema: the customer gives nothing at this step.
    */
   readonly instrumentRequest: z.ZodObject
@@ -47,7 +47,7 @@ export interface ChargeType<Details extends Record<string, unknown> = Record<str
   screen?(details: Details, context: InstrumentDetailsContext): FailedOutcome | undefined
   /**
    * Whether a successful payment can be refunded through the API (default true). A Multibanco
-   * payment cannot: the merchant returns the money by bank transfer, and POST /v2/refunds
+   * payment cannot: the merchant returns the money by bank transfer, and `refunds.create`
    * answers 409.
    */
   readonly refundable?: boolean

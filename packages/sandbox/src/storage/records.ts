@@ -108,7 +108,7 @@ export interface ObjectFilter {
   metadata?: Readonly<Record<string, string>>
 }
 
-/** The event search of GET /v2/events. */
+/** The event search of `events.list`. */
 export interface EventFilter {
   types?: ReadonlySet<string>
   charge?: string

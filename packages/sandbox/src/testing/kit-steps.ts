@@ -40,7 +40,7 @@ export function explain(
   return faulty === undefined ? fallback : describeCall(faulty)
 }
 
-/** POST /v2/charges for the check's charge type; a 402 is returned, not thrown. */
+/** `charges.create` for the check's charge type; a 402 is returned, not thrown. */
 export async function createCharge(
   context: StepContext,
   amount: number,
@@ -88,7 +88,7 @@ export async function confirmedCharge(
   return answer.body
 }
 
-/** POST /v2/instruments with the charge type's example; a 402 is returned, not thrown. */
+/** `instruments.create` with the charge type's example; a 402 is returned, not thrown. */
 export async function createInstrument(
   context: StepContext,
   chargeId: string,

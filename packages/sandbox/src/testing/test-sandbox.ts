@@ -52,9 +52,9 @@ export interface SeededFlow {
 export interface SeedOptions {
   /** The last step: `'charge'`, `'instrument'`, `'payment'` (default) or `'refund'`. */
   until?: 'charge' | 'instrument' | 'payment' | 'refund'
-  /** Fields of POST /v2/charges over the default (10 EUR `card_onetime` to `eventsUrl`). */
+  /** Fields of `charges.create` over the default (10 EUR `card_onetime` to `eventsUrl`). */
   charge?: Record<string, unknown>
-  /** Fields of POST /v2/instruments over {@link testCard}'s. */
+  /** Fields of `instruments.create` over {@link testCard}'s. */
   instrument?: Record<string, unknown>
   /** Fields of the refund over the default (the whole payment). */
   refund?: Record<string, unknown>
@@ -75,7 +75,7 @@ export interface TestSandbox {
   fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>
   /** Calls `/v2` as `account` (its id and private or public key). */
   as(account: { id: string; key: string }): ApiCaller
-  /** POST /v2/charges as the first account: 10 EUR `card_onetime` to `eventsUrl`, over which `body` goes. */
+  /** `charges.create` as the first account: 10 EUR `card_onetime` to `eventsUrl`, over which `body` goes. */
   createCharge(body?: Record<string, unknown>): Promise<ApiAnswer>
   /**
    * Walks a charge through its steps as the first account (charge, card instrument, payment,
@@ -206,7 +206,7 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
   }
 }
 
-/** POST /v2/instruments for a card every processor authorizes, over which `overrides` go. */
+/** `instruments.create` for a card every processor authorizes, over which `overrides` go. */
 export function testCard(chargeId: string, overrides: Record<string, unknown> = {}) {
   return {
     charge: chargeId,
