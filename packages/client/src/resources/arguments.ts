@@ -4,7 +4,7 @@ import { optionError } from '../option-checks'
 /**
  * An id for a URL path: a non-empty string, percent-encoded so it stays one path segment. `.` and
  * `..` are refused: `encodeURIComponent` leaves them as they are and URL parsing then removes them
- * as dot segments, so `retrieve('.')` would send `charges.list`/ (the list) instead.
+ * as dot segments, so `retrieve('.')` would send GET /v2/charges/ (the list) instead.
  */
 export function pathId(where: string, name: string, value: unknown, example: string): string {
   if (typeof value !== 'string' || value === '') {

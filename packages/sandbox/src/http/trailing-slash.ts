@@ -4,8 +4,8 @@ import { fieldLabel, requestWarnings } from './integration-warnings'
 import type { SandboxEnv } from './sandbox-env'
 
 /**
- * The path the API routes on: a trailing slash names the same resource (`charges.create`/` is
- * `charges.create`), on every route and method, as on the production service. No redirect:
+ * The path the API routes on: a trailing slash names the same resource (`POST /v2/charges/` is
+ * `POST /v2/charges`), on every route and method, as on the production service. No redirect:
  * clients do not repeat a POST body after a 301 or 302. Only under /v2; the dashboard keeps its
  * own canonical URLs.
  */
