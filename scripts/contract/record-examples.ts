@@ -4,10 +4,11 @@
 import { writeFileSync } from 'node:fs'
 import { quietLogger, startSandbox } from '@chargekit/sandbox'
 import { pathParameters, pathPattern } from '@chargekit/schemas/operations'
+import { examplesFile } from './contract-files'
 import { startEventsReceiver } from './events-receiver'
 import { type Exchange, operationOf, runLifecycleTour } from './lifecycle-tour'
 
-const output = new URL('../../packages/schemas/src/openapi/recorded-examples.json', import.meta.url)
+const output = examplesFile
 /** Lists keep two items: an example shows the shape, not the whole page. */
 const listItems = 2
 

@@ -44,6 +44,18 @@ export const leniencies: readonly {
     inDocument: 'Request schemas do not forbid additional properties.',
   },
   {
+    code: 'string_metadata',
+    accepts: 'A charge\'s `metadata` as a string (`"42|1001"`), kept and returned exactly as sent.',
+    instead: 'An object of key-value pairs.',
+    inDocument: 'The charge and its events allow a string `metadata` in their answers.',
+  },
+  {
+    code: 'float_amount',
+    accepts:
+      'An amount with floating-point noise (`20.799999999999997`), read as the amount within 1e-9 of it that the currency has (`20.8`).',
+    instead: "The amount rounded to the currency's minor digits.",
+  },
+  {
     code: 'null_as_absent',
     accepts: '`null` for an optional field: read as if it were absent.',
     instead: 'Leave the field out.',
