@@ -70,21 +70,21 @@ export function renderResourcesPage(current = readFileSync(resourcesPage, 'utf8'
 
 const keyNames = { private: 'private', public: 'private or public', none: 'none' } as const
 
+const header = ['method and path', 'operation', 'keys', 'body', 'answer']
+
+function rowOf(operation: Operation): string[] {
+  return [
+    `\`${operation.method} ${operation.path}\``,
+    `\`${operation.id}\`${operation.sandboxOnly ? ' (sandbox)' : ''}`,
+    keyNames[operation.keys] + (takesIdempotencyKey(operation) ? ', idempotent' : ''),
+    bodyOf(operation),
+    `\`${operation.status}\` ${answerOf(operation.answer)}`,
+  ]
+}
+
 function endpointList(): string {
-  const rows = operationTable.map((entry) => {
-    const operation: Operation = entry
-    return [
-      `\`${operation.method} ${operation.path}\``,
-      `\`${operation.id}\`${operation.sandboxOnly ? ' (sandbox)' : ''}`,
-      keyNames[operation.keys] + (takesIdempotencyKey(operation) ? ', idempotent' : ''),
-      bodyOf(operation),
-      `\`${operation.status}\` ${answerOf(operation.answer)}`,
-    ]
-  })
-  const header = ['method and path', 'operation', 'keys', 'body', 'answer']
-  return [header, header.map(() => '---'), ...rows]
-    .map((row) => `| ${row.join(' | ')} |`)
-    .join('\n')
+  const [first = [], ...rows] = endpointRows()
+  return [first, first.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n')
 }
 
 function bodyOf(operation: Operation): string {
