@@ -92,7 +92,8 @@ export function registerOpenOperations(app: Hono<SandboxEnv>, handlers: OpenHand
 /**
  * How a list reads its URL query: `metadata[key]=value` gathered into `metadata` where the
  * schema has it, a field that takes a list from a repeated parameter, and any parameter the
- * schema does not name refused with a 400 naming the accepted ones.
+ * schema does not name refused with a 400 naming the accepted ones. A list with neither reads
+ * Hono's query, where a parameter given twice counts once (the first), as these lists always have.
  */
 function queryReader(name: SchemaName | undefined): (c: Context<SandboxEnv>) => unknown {
   if (name === undefined) return () => undefined
