@@ -20,7 +20,7 @@ async function freePort(): Promise<number> {
   return address.port
 }
 
-/** Starts the built CLI on a free port and waits until it answers. */
+/** Starts the built CLI on a free port and waits until it is ready (`/readyz`). */
 async function startCli(): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort()
   const child = spawn(process.execPath, [cli, '--port', String(port)], { stdio: 'ignore' })
@@ -28,15 +28,15 @@ async function startCli(): Promise<{ url: string; process: ChildProcess }> {
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`chargekit-sandbox exited with ${child.exitCode}`)
-    try {
-      await fetch(`${url}/dashboard`)
-      return { url, process: child }
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+    const ready = await fetch(`${url}/readyz`).then(
+      (answer) => answer.ok,
+      () => false,
+    )
+    if (ready) return { url, process: child }
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
   child.kill()
-  throw new Error('chargekit-sandbox did not answer within 30 s')
+  throw new Error('chargekit-sandbox was not ready within 30 s')
 }
 
 /** `curl /openapi.json` on a fresh CLI sandbox, then its reference page in Chromium. */
