@@ -4,6 +4,7 @@ import { systemClock } from '../clock'
 import type { EventDelivery } from '../delivery/index'
 import type { LifecycleDeps } from '../lifecycle/context'
 import { quietLogger } from '../logger'
+import { createReadiness } from '../readiness'
 import { createMemoryStore } from '../storage/memory-store'
 import { createSandboxApp } from './create-app'
 import { createCredentialThrottle } from './credential-throttle'
@@ -23,6 +24,7 @@ it('serves exactly the operations of the table under /v2, each once', () => {
     publicUrl: 'http://127.0.0.1:4010',
     corsOrigins: undefined,
     allowHttpEventsUrl: false,
+    readiness: createReadiness(quietLogger),
   })
   const served = app.routes
     .filter((route) => route.method !== 'ALL' && /^\/v2(?:\/|$)/.test(route.path))
