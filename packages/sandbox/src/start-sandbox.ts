@@ -7,7 +7,7 @@ import {
 } from './accounts/account-options'
 import { createAccounts, type SandboxAccount } from './accounts/accounts'
 import { type SandboxClock, systemClock } from './clock'
-import { createEventDelivery } from './delivery/index'
+import { createDeliveryAttemptLog, createEventDelivery } from './delivery/index'
 import { SandboxError } from './errors'
 import {
   type ConnectionLimits,
@@ -235,8 +235,10 @@ export async function launchSandbox(
   // and the lifecycle work it starts (a processor's later answer, a settlement batch). Both
   // runners start work the moment the queue says it is committed, and at once what an earlier
   // sandbox left in the store.
+  const deliveryAttempts = createDeliveryAttemptLog()
   const delivery = createEventDelivery({
     store,
+    attempts: deliveryAttempts,
     timeScale,
     signingSecret: options.signingSecret,
     timeoutMs: options.deliveryTimeoutMs,
@@ -277,6 +279,7 @@ export async function launchSandbox(
     deps,
     accounts,
     delivery,
+    deliveryAttempts,
     rateLimit: limit,
     requestTimeoutMs,
     clock,

@@ -8,6 +8,8 @@ import { createDashboard } from '../src/dashboard/index'
 import { loadPageAssets } from '../src/dashboard/page-assets'
 import { safeNextPath } from '../src/dashboard/safe-next-path'
 import { createSessionStore } from '../src/dashboard/session-store'
+import { createDeliveryAttemptLog } from '../src/delivery/index'
+import { createMemoryStore } from '../src/index'
 
 const origin = 'http://127.0.0.1:4010'
 
@@ -156,7 +158,14 @@ describe('createDashboard', () => {
   const api = async () => new Response(null, { status: 204 })
 
   it('serves every route under /dashboard only', async () => {
-    const dashboard = createDashboard({ api })
+    const dashboard = createDashboard({
+      api,
+      data: {
+        store: createMemoryStore(),
+        deliveries: createDeliveryAttemptLog(),
+        now: () => new Date(),
+      },
+    })
     expect((await dashboard.request('/dashboard')).status).toBe(200)
     const slash = await dashboard.request('http://127.0.0.1/dashboard/?charge=ch_1')
     expect(slash.status).toBe(301)

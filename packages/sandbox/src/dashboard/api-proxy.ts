@@ -1,6 +1,7 @@
 import {
   apiRoot,
   chargesRetrieve,
+  chargesTypes,
   eventsDismiss,
   eventsList,
   eventsRedeliver,
@@ -33,6 +34,7 @@ const allowedCalls: readonly { method: string; path: RegExp }[] = [
   eventsRedeliver,
   eventsDismiss,
   chargesRetrieve,
+  chargesTypes,
   testHelpersListRequests,
   testHelpersApproveInstrument,
   testHelpersDeclineInstrument,

@@ -3,6 +3,7 @@ import { compress } from 'hono/compress'
 import { trimTrailingSlash } from 'hono/trailing-slash'
 import { apiProxyRoutes } from './api-proxy'
 import { type DashboardOptions, resolveDashboardOptions } from './dashboard-options'
+import { dataRoutes } from './data-routes'
 import { loadPageAssets } from './page-assets'
 import { renderAppPage, renderSignInPage } from './pages'
 import { noStore, securityHeaders } from './security-headers'
@@ -13,12 +14,13 @@ import { signOutRoute } from './sign-out'
 import { serveStaticAsset } from './static-assets'
 
 /**
- * The sandbox dashboard: sign-in, the events, event, charge and requests views, and a proxy that makes the
- * page's API calls as the signed-in account. Every route lives under `/dashboard`, so the result
- * mounts with `app.route('/', createDashboard({ api: (request) => app.fetch(request) }))`.
+ * The sandbox dashboard: sign-in; the overview, charges, charge, events, event, deliveries and
+ * requests views; a proxy that makes the page's API calls as the signed-in account; and the
+ * dashboard's own reads of what the API does not answer (charge statuses, charts). Every route
+ * lives under `/dashboard`, so the result mounts with `app.route('/', createDashboard({ api: (request) => app.fetch(request), data }))`.
  */
 export function createDashboard(options: DashboardOptions): Hono {
-  const { api, pollIntervalMs, sessionIdleTimeoutMs, maxSessions, throttle } =
+  const { api, data, pollIntervalMs, sessionIdleTimeoutMs, maxSessions, throttle } =
     resolveDashboardOptions(options)
   const cookie = createSessionCookie(
     createSessionStore({ idleTimeoutMs: sessionIdleTimeoutMs, maxSessions }),
@@ -53,12 +55,17 @@ export function createDashboard(options: DashboardOptions): Hono {
     return c.html(html, 200, noStore)
   }
   app.get('/', page)
-  app.get('/events/:id', page)
+  app.get('/overview', page)
+  app.get('/charges', page)
   app.get('/charges/:id', page)
+  app.get('/events/:id', page)
+  app.get('/deliveries', page)
+  app.get('/deliveries/endpoint', page)
   app.get('/requests', page)
 
   app.route('/', signInRoutes({ api, cookie, throttle }))
   app.route('/', signOutRoute(cookie))
   app.route('/', apiProxyRoutes({ api, cookie }))
+  app.route('/', dataRoutes({ cookie, data }))
   return app
 }

@@ -59,7 +59,7 @@ export function renderAppPage(input: AppPageInput): string {
     `<a class="skip-link" href="#main">Skip to content</a>
 <header class="top">
 <a class="brand" href="/dashboard">chargekit sandbox</a>
-<nav class="views" aria-label="Views"><a href="/dashboard">Events</a> <a href="/dashboard/requests">Requests</a></nav>
+<nav class="views" aria-label="Views"><a href="/dashboard/overview">Overview</a> <a href="/dashboard/charges">Charges</a> <a href="/dashboard">Events</a> <a href="/dashboard/deliveries">Deliveries</a> <a href="/dashboard/requests">Requests</a></nav>
 <span id="live" class="live">Live</span>
 <form class="sign-out" method="post" action="/dashboard/sign-out">
 <span class="account">Signed in as <strong>${escapeHtml(input.accountId)}</strong></span>

@@ -6,6 +6,7 @@ import type { StoredEvent } from '../storage/records'
 import type { SandboxStore } from '../storage/sandbox-store'
 import type { NewWork } from '../storage/work-queue'
 import { accountScopedKey } from './account-scoped-key'
+import type { DeliveryAttemptLog } from './attempt-log'
 import { createDeliveryEngine } from './delivery-engine'
 import { loggedEventsUrl } from './delivery-request'
 import type { DeliveryAttempt, DeliveryJob, DeliveryProgress } from './types'
@@ -27,6 +28,8 @@ export function createEventDelivery(options: {
   timeoutMs: number | undefined
   logger: SandboxLogger
   clock: SandboxClock
+  /** Keeps every attempt's status, failure reason and duration for the dashboard. */
+  attempts?: DeliveryAttemptLog
 }): EventDelivery {
   const { store, logger } = options
   // An event's attempts are recorded one at a time: a manual redelivery and an automatic
@@ -47,6 +50,7 @@ export function createEventDelivery(options: {
     },
     onAttempt: (job, attempt, next) => {
       logAttempt(logger, job, attempt)
+      options.attempts?.record(job, attempt)
       return recording.run(accountScopedKey(job.accountId, job.eventId), () =>
         recordAttempt(store, job, attempt, next),
       )

@@ -3,7 +3,7 @@ import type { RateLimitOptions } from '../accounts/account-options'
 import type { Account } from '../accounts/accounts'
 import type { SandboxClock } from '../clock'
 import { createDashboard } from '../dashboard/index'
-import type { EventDelivery } from '../delivery/index'
+import type { DeliveryAttemptLog, EventDelivery } from '../delivery/index'
 import type { LifecycleDeps } from '../lifecycle/context'
 import type { Readiness } from '../readiness'
 import { basicAuth } from './basic-auth'
@@ -35,6 +35,8 @@ export interface SandboxAppOptions {
   deps: LifecycleDeps
   accounts: readonly Account[]
   delivery: EventDelivery
+  /** Every delivery attempt's status, failure and duration, for the dashboard's deliveries view. */
+  deliveryAttempts: DeliveryAttemptLog
   rateLimit: RateLimitOptions | false
   requestTimeoutMs: number
   clock: SandboxClock
@@ -103,6 +105,7 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
     '/',
     createDashboard({
       api: async (request) => app.fetch(request, { fromDashboard: true }),
+      data: { store: deps.store, deliveries: options.deliveryAttempts, now: deps.now },
       throttle: options.throttle,
     }),
   )

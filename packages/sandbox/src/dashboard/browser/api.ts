@@ -6,14 +6,11 @@
  */
 
 import type { EventObjectKind } from '@chargekit/schemas/event-objects'
+import type { Pagination } from './data-shapes'
 
 const csrfToken = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? ''
 
-export interface Pagination {
-  page: number
-  per_page: number
-  total: number
-}
+export type { Pagination } from './data-shapes'
 
 export interface List<Item> {
   collection: Item[]
@@ -124,17 +121,19 @@ export function errorText(error: unknown): string {
 }
 
 /** Calls `/v2{path}` as the signed-in account; state-changing calls carry the CSRF token. */
-export async function callApi<Answer>(
-  path: string,
-  method: 'GET' | 'POST' = 'GET',
-): Promise<Answer> {
+export function callApi<Answer>(path: string, method: 'GET' | 'POST' = 'GET'): Promise<Answer> {
+  return fetchJson(`/dashboard/api${path}`, method)
+}
+
+/** Reads `/dashboard/data{path}`: what the dashboard computes itself (statuses, charts). */
+export function readData<Answer>(path: string): Promise<Answer> {
+  return fetchJson(`/dashboard/data${path}`, 'GET')
+}
+
+async function fetchJson<Answer>(url: string, method: 'GET' | 'POST'): Promise<Answer> {
   const headers: Record<string, string> = { accept: 'application/json' }
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken
-  const response = await fetch(`/dashboard/api${path}`, {
-    method,
-    headers,
-    credentials: 'same-origin',
-  })
+  const response = await fetch(url, { method, headers, credentials: 'same-origin' })
   if (response.status === 401) {
     // The session is over (signed out elsewhere, idle, sandbox restarted): reloading shows sign-in.
     location.reload()

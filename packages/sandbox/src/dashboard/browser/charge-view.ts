@@ -17,6 +17,7 @@ import {
 import { announce, type Child, errorMessage, fact, h, main, replaceKeepingFocus } from './dom'
 import {
   deliveryBadge,
+  endpointHref,
   eventAmount,
   eventHref,
   failureExplanation,
@@ -57,7 +58,7 @@ export function chargeView(_url: URL, id: string): () => void {
   // Outside the re-rendered body, so the answer's result stays once its buttons are gone.
   const actionResult = h('p', { class: 'action-result', role: 'status' })
   main.replaceChildren(
-    h('p', { class: 'crumbs' }, h('a', { href: '/dashboard' }, '← All events')),
+    h('p', { class: 'crumbs' }, h('a', { href: '/dashboard/charges' }, '← All charges')),
     h('h1', { tabindex: -1 }, 'Charge ', h('code', null, id)),
     actionResult,
     body,
@@ -150,7 +151,12 @@ function chargeSummary(charge: Charge): HTMLElement {
         'Channels',
         (charge.channels ?? []).map((channel) => channel.label).join(', ') || 'default',
       ),
-      fact('Events URL', charge.events_url ? h('code', null, charge.events_url) : 'none'),
+      fact(
+        'Events URL',
+        charge.events_url
+          ? h('a', { href: endpointHref(charge.events_url) }, h('code', null, charge.events_url))
+          : 'none',
+      ),
     ),
     h(
       'p',

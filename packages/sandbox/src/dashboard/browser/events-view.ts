@@ -3,7 +3,7 @@
  * metadata[key], created_gte, created_lte, delivery_status, dismissed, result_status, page,
  * per_page), so the page passes it through and a shared link reproduces the same search.
  */
-import { type ApiEvent, callApi, errorText, type List, type Pagination } from './api'
+import { type ApiEvent, callApi, errorText, type List } from './api'
 import { catalogue, type DashboardCatalogue } from './catalogue'
 import { announce, errorMessage, h, main, replaceKeepingFocus, wideScreen } from './dom'
 import {
@@ -16,6 +16,7 @@ import {
   timeElement,
   typeLabel,
 } from './format'
+import { pageLinks } from './pagination'
 import { poll } from './poll'
 import { navigate } from './router'
 
@@ -69,7 +70,7 @@ export function eventsView(url: URL): () => void {
     replaceKeepingFocus(
       results,
       eventsTable(list.collection, newIds),
-      pagination(list.pagination, params),
+      pageLinks(list.pagination, params, '/dashboard', 'events'),
     )
     if (newIds.size > 0) announce(newIds.size === 1 ? '1 new event' : `${newIds.size} new events`)
   }
@@ -133,27 +134,6 @@ function eventRow(event: ApiEvent, isNew: boolean): HTMLElement {
       ' ',
       h('small', null, latestResult(event)),
     ),
-  )
-}
-
-function pagination(
-  { page, per_page: perPage, total }: Pagination,
-  params: URLSearchParams,
-): HTMLElement {
-  const pages = Math.max(1, Math.ceil(total / perPage))
-  const first = total === 0 ? 0 : (page - 1) * perPage + 1
-  const last = Math.min(total, page * perPage)
-  const pageLink = (target: number, rel: string, label: string) => {
-    const query = new URLSearchParams(params)
-    query.set('page', String(target))
-    return h('a', { href: `/dashboard?${query}`, rel }, label)
-  }
-  return h(
-    'nav',
-    { class: 'pagination', 'aria-label': 'Pages' },
-    page > 1 ? pageLink(page - 1, 'prev', '← Newer') : h('span', { class: 'muted' }, '← Newer'),
-    h('span', null, `${first}–${last} of ${total} · page ${page} of ${pages}`),
-    page < pages ? pageLink(page + 1, 'next', 'Older →') : h('span', { class: 'muted' }, 'Older →'),
   )
 }
 

@@ -107,10 +107,12 @@ export function eventAmount(event: ApiEvent): string {
 }
 
 /** `order=7, user=42`, or a charge's metadata string as it was sent. */
-export function metadataText(metadata: Record<string, string> | string | null | undefined): string {
+export function metadataText(
+  metadata: Readonly<Record<string, unknown>> | string | null | undefined,
+): string {
   if (typeof metadata === 'string') return metadata
   return Object.entries(metadata ?? {})
-    .map(([key, value]) => `${key}=${value}`)
+    .map(([key, value]) => `${key}=${String(value)}`)
     .join(', ')
 }
 
@@ -120,4 +122,11 @@ export function eventHref(id: string): string {
 
 export function chargeHref(id: string): string {
   return `/dashboard/charges/${encodeURIComponent(id)}`
+}
+
+/** The page of one events URL's deliveries, over `range` when given. */
+export function endpointHref(eventsUrl: string, range?: string): string {
+  const query = new URLSearchParams({ url: eventsUrl })
+  if (range !== undefined) query.set('range', range)
+  return `/dashboard/deliveries/endpoint?${query}`
 }

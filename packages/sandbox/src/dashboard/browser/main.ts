@@ -5,8 +5,11 @@
  * loading the same URL again from here is a same-site navigation that sends it.
  */
 import { chargeView } from './charge-view'
+import { chargesView } from './charges-view'
+import { deliveriesView, endpointView } from './deliveries-view'
 import { eventView } from './event-view'
 import { eventsView } from './events-view'
+import { overviewView } from './overview-view'
 import { requestsView } from './requests-view'
 import { startRouter } from './router'
 
@@ -26,5 +29,14 @@ if (document.body.dataset.page === 'sign-in') {
   }
 } else {
   sessionStorage.removeItem(probedKey)
-  startRouter({ events: eventsView, event: eventView, charge: chargeView, requests: requestsView })
+  startRouter({
+    overview: overviewView,
+    charges: chargesView,
+    charge: chargeView,
+    events: eventsView,
+    event: eventView,
+    deliveries: deliveriesView,
+    endpoint: endpointView,
+    requests: requestsView,
+  })
 }

@@ -3,9 +3,10 @@
  * warnings the sandbox recorded: what it read leniently (a trailing slash, a number sent as
  * text, an unknown field…) and what @chargekit/client would have sent instead.
  */
-import { callApi, errorText, type List, type Pagination, type RecordedRequest } from './api'
+import { callApi, errorText, type List, type RecordedRequest } from './api'
 import { errorMessage, h, main, replaceKeepingFocus } from './dom'
 import { timeElement } from './format'
+import { pageLinks } from './pagination'
 import { poll } from './poll'
 
 export function requestsView(url: URL): () => void {
@@ -37,7 +38,7 @@ export function requestsView(url: URL): () => void {
     replaceKeepingFocus(
       results,
       requestsTable(list.collection),
-      requestsPagination(list.pagination, params),
+      pageLinks(list.pagination, params, '/dashboard/requests', 'requests'),
     )
   }
   load().catch((error: unknown) => {
@@ -113,24 +114,5 @@ function warningItem(warning: RecordedRequest['warnings'][number]): HTMLElement 
     ' ',
     warning.message,
     h('small', null, '@chargekit/client sends: ', h('code', null, warning.instead)),
-  )
-}
-
-function requestsPagination(
-  { page, per_page: perPage, total }: Pagination,
-  params: URLSearchParams,
-): HTMLElement {
-  const pages = Math.max(1, Math.ceil(total / perPage))
-  const pageLink = (target: number, rel: string, label: string) => {
-    const query = new URLSearchParams(params)
-    query.set('page', String(target))
-    return h('a', { href: `/dashboard/requests?${query}`, rel }, label)
-  }
-  return h(
-    'nav',
-    { class: 'pagination', 'aria-label': 'Pages' },
-    page > 1 ? pageLink(page - 1, 'prev', '← Newer') : h('span', { class: 'muted' }, '← Newer'),
-    h('span', null, `${total} requests · page ${page} of ${pages}`),
-    page < pages ? pageLink(page + 1, 'next', 'Older →') : h('span', { class: 'muted' }, 'Older →'),
   )
 }

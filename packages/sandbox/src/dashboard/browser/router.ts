@@ -9,39 +9,53 @@ import { main } from './dom'
 export type View = (url: URL, id: string) => () => void
 
 export interface Views {
+  overview: View
+  charges: View
+  charge: View
   events: View
   event: View
-  charge: View
+  deliveries: View
+  endpoint: View
   requests: View
 }
 
-// The paths the page renders itself: the events view, one event, one charge, the requests view.
-const viewPath = /^\/dashboard(?:\/(events|charges)\/([^/]+)|\/(requests))?\/?$/
+/**
+ * The paths the page renders itself, each with its view and the header link it belongs to (one
+ * charge belongs to Charges, one event to Events). A `:id` is the path's last segment.
+ */
+const viewPaths: readonly [path: RegExp, view: keyof Views, section: string][] = [
+  [/^\/dashboard$/, 'events', '/dashboard'],
+  [/^\/dashboard\/events\/([^/]+)$/, 'event', '/dashboard'],
+  [/^\/dashboard\/overview$/, 'overview', '/dashboard/overview'],
+  [/^\/dashboard\/charges$/, 'charges', '/dashboard/charges'],
+  [/^\/dashboard\/charges\/([^/]+)$/, 'charge', '/dashboard/charges'],
+  [/^\/dashboard\/deliveries$/, 'deliveries', '/dashboard/deliveries'],
+  [/^\/dashboard\/deliveries\/endpoint$/, 'endpoint', '/dashboard/deliveries'],
+  [/^\/dashboard\/requests$/, 'requests', '/dashboard/requests'],
+]
 
 let views: Views | undefined
 let stopCurrentView = () => {}
 
-function viewOf(url: URL, known: Views): { render: View; id: string } {
-  const [, kind, id = '', requests] = viewPath.exec(url.pathname) ?? []
-  if (requests) return { render: known.requests, id: '' }
-  if (!kind) return { render: known.events, id: '' }
-  return { render: kind === 'events' ? known.event : known.charge, id: decodeURIComponent(id) }
+function viewOf(url: URL) {
+  const pathname = url.pathname.replace(/(.)\/$/, '$1')
+  for (const [path, view, section] of viewPaths) {
+    const match = path.exec(pathname)
+    if (match) return { view, section, id: decodeURIComponent(match[1] ?? '') }
+  }
+  return undefined
 }
 
 function render(moveFocus: boolean): void {
   if (views === undefined) return
   stopCurrentView()
   const url = new URL(location.href)
-  const view = viewOf(url, views)
-  stopCurrentView = view.render(url, view.id)
-  // The header's view links say which list is shown (an event or a charge belongs to Events).
-  const showsRequests = view.render === views.requests
+  const shown = viewOf(url) ?? { view: 'events' as const, section: '/dashboard', id: '' }
+  stopCurrentView = views[shown.view](url, shown.id)
+  // The header's view links say which section is shown.
   for (const link of document.querySelectorAll<HTMLAnchorElement>('.views a')) {
-    if ((link.pathname === '/dashboard/requests') === showsRequests) {
-      link.setAttribute('aria-current', 'page')
-    } else {
-      link.removeAttribute('aria-current')
-    }
+    if (link.pathname === shown.section) link.setAttribute('aria-current', 'page')
+    else link.removeAttribute('aria-current')
   }
   // After a navigation, start keyboard and screen-reader users at the new view's heading.
   if (moveFocus) main.querySelector('h1')?.focus()
@@ -54,7 +68,7 @@ export function navigate(href: string): void {
 }
 
 function isViewUrl(url: URL): boolean {
-  return url.origin === location.origin && viewPath.test(url.pathname)
+  return url.origin === location.origin && viewOf(url) !== undefined
 }
 
 /** Renders the view the URL names and takes over the page's own links, Back and Forward. */
