@@ -8,6 +8,7 @@ import { createDashboard } from '../src/dashboard/index'
 import { loadPageAssets } from '../src/dashboard/page-assets'
 import { safeNextPath } from '../src/dashboard/safe-next-path'
 import { createSessionStore } from '../src/dashboard/session-store'
+import { bucketsFor, percentile } from '../src/dashboard/time-window'
 import { createDeliveryAttemptLog } from '../src/delivery/index'
 import { createMemoryStore } from '../src/index'
 
@@ -172,5 +173,64 @@ describe('createDashboard', () => {
     expect(slash.headers.get('location')).toBe('http://127.0.0.1/dashboard?charge=ch_1')
     expect((await dashboard.request('/')).status).toBe(404)
     expect((await dashboard.request('/v2/events')).status).toBe(404)
+  })
+})
+
+describe('delivery attempt log', () => {
+  const job = (accountId: string, eventsUrl: string, eventId = 'ev_1') => ({
+    accountId,
+    eventId,
+    eventType: 'charge.created',
+    chargeId: 'ch_1',
+    eventsUrl,
+    body: '{}',
+  })
+  const attempt = (resultStatus: number, durationMs = 5) => ({
+    at: new Date(),
+    resultStatus,
+    durationMs,
+    kind: 'first' as const,
+  })
+
+  it('keeps totals of every attempt and details of the latest, per account and events URL', () => {
+    const log = createDeliveryAttemptLog({ attemptsPerReceiver: 3, receiversPerAccount: 2 })
+    for (const status of [200, 500, 204, 0, 201])
+      log.record(job('acct_a', 'http://a/1'), attempt(status))
+    const receiver = log.receiver('acct_a', 'http://a/1')
+    expect(receiver).toMatchObject({ attempts: 5, succeeded: 3 })
+    expect(receiver?.recent.map((each) => each.resultStatus)).toEqual([204, 0, 201])
+    expect(log.receivers('acct_b')).toEqual([])
+    expect(log.receiver('acct_b', 'http://a/1')).toBeUndefined()
+    // Past two URLs, the one attempted least recently goes.
+    log.record(job('acct_a', 'http://a/2'), attempt(200))
+    log.record(job('acct_a', 'http://a/1'), attempt(200))
+    log.record(job('acct_a', 'http://a/3'), attempt(200))
+    expect(log.receivers('acct_a').map((each) => each.eventsUrl)).toEqual([
+      'http://a/3',
+      'http://a/1',
+    ])
+  })
+})
+
+describe('time windows', () => {
+  it('end with the bucket holding now, and place instants in their bucket', () => {
+    const now = new Date('2026-03-04T10:30:45.000Z')
+    const { window, indexOf } = bucketsFor('1h', now)
+    expect(window.buckets).toHaveLength(60)
+    expect(window.to).toBe('2026-03-04T10:31:00.000Z')
+    expect(window.from).toBe('2026-03-04T09:31:00.000Z')
+    expect(indexOf('2026-03-04T10:30:00.000Z')).toBe(59)
+    expect(indexOf('2026-03-04T09:31:00.000Z')).toBe(0)
+    expect(indexOf('2026-03-04T09:30:59.999Z')).toBeUndefined()
+    expect(indexOf('2026-03-04T10:31:00.000Z')).toBeUndefined()
+  })
+
+  it('take nearest-rank percentiles', () => {
+    expect(percentile([], 0.5)).toBeNull()
+    expect(percentile([7], 0.95)).toBe(7)
+    expect(percentile([1, 2, 3, 4], 0.5)).toBe(2)
+    expect(
+      percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 100], 0.95),
+    ).toBe(19)
   })
 })
