@@ -7,6 +7,7 @@ import { eventually } from '../src/testing/index'
 import {
   accountA,
   accountB,
+  accountC,
   artifactsDir,
   basic,
   callApi,
@@ -104,14 +105,14 @@ async function lanePage(): Promise<Page> {
 }
 
 /**
- * A lane's page signed in as account A, by posting the sign-in form's fields from its profile:
+ * A lane's page signed in (as account A unless told), by posting the sign-in form's fields from its profile:
  * the profile's cookie store keeps the session, and no page loads for it. (Signing in through
  * the form is another lane's subject.)
  */
-async function signedInPage(): Promise<Page> {
+async function signedInPage(account = accountA): Promise<Page> {
   const page = await lanePage()
   const answer = await page.request.post(`${world.sandbox.url}/dashboard/session`, {
-    form: { account_id: accountA.id, key: accountA.key },
+    form: { account_id: account.id, key: account.key },
     maxRedirects: 0,
   })
   if (answer.status() !== 303) throw new Error(`signing in answered ${answer.status()}`)
@@ -425,6 +426,142 @@ describe.concurrent('dashboard in Chromium', { timeout: 30_000 }, () => {
       await expect
         .poll(() => fast.getByRole('heading', { name: /^Retries log/ }).textContent())
         .toBe('Retries log (7)')
+    })
+  })
+
+  // Account C's: the overview's totals count every charge of the account.
+  describe.concurrent('the overview, charges and deliveries views', () => {
+    let page: Page
+    let paid: Flow
+    let declined: { chargeId: string }
+    let failing: Flow
+    beforeAll(async () => {
+      ;[page, paid, declined, failing] = await Promise.all([
+        signedInPage(accountC),
+        runPaidFlow(world, accountC, 'ord_views_paid'),
+        runDeclinedFlow(world, accountC, 'ord_views_declined'),
+        runPaidFlow(world, accountC, 'ord_views_failing', world.failingReceiver),
+      ])
+    })
+
+    it.sequential('draws the overview: volume, charges and declines by code, from the account’s data', async ({
+      expect,
+    }) => {
+      await page.goto(`${world.sandbox.url}/dashboard/overview`)
+      const volume = page.locator('figure.chart', { hasText: 'Volume captured, EUR' })
+      await volume.waitFor()
+      expect(await page.locator('.views a[aria-current="page"]').textContent()).toBe('Overview')
+      // Two paid flows of 25.50 each, in this hour's buckets.
+      const captured = await volume
+        .locator('rect.mark')
+        .evaluateAll((marks) => marks.map((mark) => Number(mark.getAttribute('data-value'))))
+      expect(captured.reduce((sum, value) => sum + value, 0)).toBe(51)
+      const created = await page
+        .locator('figure.chart', { hasText: 'Charges created' })
+        .locator('rect.mark')
+        .evaluateAll((marks) => marks.map((mark) => Number(mark.getAttribute('data-value'))))
+      expect(created.reduce((sum, value) => sum + value, 0)).toBe(3)
+      const declines = page.locator('figure.ranked li')
+      expect(await declines.count()).toBe(1)
+      expect(await declines.first().textContent()).toContain('06.02.0000 Unsafe Transaction')
+      expect(await declines.first().getAttribute('data-value')).toBe('1')
+      await expect(
+        page.getByRole('img', { name: /^Volume captured, EUR: captured: highest/ }).count(),
+      ).resolves.toBe(1)
+      await screenshot(page, 'dashboard-overview')
+    })
+
+    it.sequential('lists charges with their status, filters them, and opens one’s timeline', async ({
+      expect,
+    }) => {
+      await page.getByRole('link', { name: 'Charges', exact: true }).click()
+      await page.waitForURL((url) => url.pathname === '/dashboard/charges')
+      await page.locator('table.charges').waitFor()
+      const statuses = () =>
+        page
+          .locator('table.charges tbody tr')
+          .evaluateAll((rows) =>
+            rows.map((row) => [
+              row.getAttribute('data-charge-id'),
+              row.getAttribute('data-status'),
+            ]),
+          )
+      expect(new Map(await statuses())).toEqual(
+        new Map([
+          [paid.chargeId, 'partially_refunded'],
+          [declined.chargeId, 'declined'],
+          [failing.chargeId, 'partially_refunded'],
+        ]),
+      )
+      await page.getByLabel('Status').selectOption('declined')
+      await page.getByRole('button', { name: 'Apply filters' }).click()
+      await page.waitForURL((url) => url.searchParams.get('status') === 'declined')
+      await expect.poll(statuses).toEqual([[declined.chargeId, 'declined']])
+      expect(await page.locator('table.charges .failure').textContent()).toBe(
+        '06.02.0000 Unsafe Transaction',
+      )
+      await follow(page, '/dashboard/charges?metadata[order_id]=ord_views_paid&amount_gte=25.50')
+      await expect.poll(statuses).toEqual([[paid.chargeId, 'partially_refunded']])
+      expect(await page.getByLabel('Metadata value').inputValue()).toBe('ord_views_paid')
+      await screenshot(page, 'dashboard-charges')
+      await page.locator(`a[href="/dashboard/charges/${paid.chargeId}"]`).click()
+      await page.locator('ol.timeline').waitFor()
+      expect(await page.locator('.views a[aria-current="page"]').textContent()).toBe('Charges')
+    })
+
+    it.sequential('shows an events URL’s attempts and failures, and redelivers a failed event', async ({
+      expect,
+    }) => {
+      const failingUrl = `${world.failingReceiver.url}/events`
+      await follow(page, '/dashboard/deliveries')
+      const row = page.locator(`table.receivers tr[data-url="${failingUrl}"]`)
+      await row.waitFor()
+      expect(await row.locator('.badge').textContent()).toBe('0 %')
+      await row.getByRole('link').click()
+      await page.waitForURL((url) => url.searchParams.get('url') === failingUrl)
+      const failures = page.locator('table.failures tbody tr')
+      await failures.first().waitFor()
+      expect(await failures.first().locator('td.reason').textContent()).toBe('HTTP 500')
+      const attempts = page.locator('figure.chart', { hasText: 'Attempts' }).locator('rect.mark')
+      const attemptsBefore = await attempts.evaluateAll((marks) =>
+        marks.reduce((sum, mark) => sum + Number(mark.getAttribute('data-value')), 0),
+      )
+      expect(attemptsBefore).toBeGreaterThan(0)
+      await screenshot(page, 'dashboard-endpoint')
+
+      await failures.first().getByRole('button', { name: 'Redeliver' }).click()
+      await expect
+        .poll(() => page.locator('p.action-result').textContent())
+        .toMatch(/^Redelivered ev_\w+: the receiver answered HTTP 500\.$/)
+      await expect
+        .poll(() =>
+          attempts.evaluateAll((marks) =>
+            marks.reduce((sum, mark) => sum + Number(mark.getAttribute('data-value')), 0),
+          ),
+        )
+        .toBeGreaterThan(attemptsBefore)
+      // Automatic retries may have failed since; the manual attempt is among the failures.
+      expect(await failures.filter({ hasText: 'redelivered by hand' }).count()).toBeGreaterThan(0)
+    })
+
+    it.sequential('fits a 390 px phone screen', async ({ expect }) => {
+      await page.setViewportSize({ width: 390, height: 844 })
+      try {
+        for (const [path, loaded] of [
+          ['/dashboard/overview', 'figure.chart svg'],
+          ['/dashboard/charges', 'table.charges'],
+          ['/dashboard/deliveries', 'table.receivers'],
+        ] as const) {
+          await follow(page, path)
+          await page.locator(loaded).first().waitFor()
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth),
+            path,
+          ).toBeLessThanOrEqual(390)
+        }
+      } finally {
+        await page.setViewportSize(desktop)
+      }
     })
   })
 

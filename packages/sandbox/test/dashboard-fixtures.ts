@@ -5,6 +5,8 @@ import { authorization, type Receiver, startReceiver } from '../src/testing/inde
 /** Two accounts, so every test can check that one never sees the other's data. */
 export const accountA = { id: 'acct_dash_a', key: 'sk_dash_a_0123456789secret' }
 export const accountB = { id: 'acct_dash_b', key: 'sk_dash_b_9876543210secret' }
+/** The overview, charges and deliveries lane's own: its totals are only its own traffic. */
+export const accountC = { id: 'acct_dash_c', key: 'sk_dash_c_5555555555secret' }
 export type Account = typeof accountA
 
 export interface DashboardWorld {
@@ -28,7 +30,7 @@ export async function startDashboardWorld(
   const sandbox = await startSandbox({
     port: 0,
     host: '127.0.0.1',
-    accounts: [accountA, accountB],
+    accounts: [accountA, accountB, accountC],
     logger: capturingLogger(logs),
     ...options,
   })
