@@ -136,8 +136,14 @@ async function playTraffic(
   }
 }
 
-async function shoot(page: Page, name: string, fullPage = false) {
-  await page.screenshot({ path: `${imagesDir}${name}.png`, fullPage, animations: 'disabled' })
+/** The page's top `height` pixels (the window's by default) as docs/images/{name}.png. */
+async function shoot(page: Page, name: string, height = desktop.height) {
+  await page.screenshot({
+    path: `${imagesDir}${name}.png`,
+    clip: { x: 0, y: 0, width: desktop.width, height },
+    fullPage: true,
+    animations: 'disabled',
+  })
   console.log(`docs/images/${name}.png`)
 }
 
@@ -224,7 +230,7 @@ async function main() {
     await page.getByLabel('Private key').fill(account.key)
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.locator('.charts figure').first().waitFor()
-    await shoot(page, 'dashboard-overview', true)
+    await shoot(page, 'dashboard-overview', 1080)
 
     await page.goto(`${sandbox.url}/dashboard/charges`)
     await page.locator('table.charges').waitFor()
@@ -236,7 +242,7 @@ async function main() {
       .getAttribute('href')
     await page.goto(`${sandbox.url}${paidCharge}`)
     await page.locator('ol.timeline').waitFor()
-    await shoot(page, 'dashboard-charge', true)
+    await shoot(page, 'dashboard-charge', 1000)
 
     await page.goto(`${sandbox.url}/dashboard`)
     await page.locator('table.events').waitFor()
@@ -250,7 +256,7 @@ async function main() {
       `${sandbox.url}/dashboard/deliveries/endpoint?${new URLSearchParams({ url: flakyUrl })}`,
     )
     await page.locator('table.failures').waitFor()
-    await shoot(page, 'dashboard-endpoint', true)
+    await shoot(page, 'dashboard-endpoint', 1150)
   } finally {
     await browser.close()
     await service.stop()
