@@ -481,10 +481,10 @@ describe.concurrent('dashboard in Chromium', { timeout: 30_000 }, () => {
         page
           .locator('table.charges tbody tr')
           .evaluateAll((rows) =>
-            rows.map((row) => [
-              row.getAttribute('data-charge-id'),
-              row.getAttribute('data-status'),
-            ]),
+            rows.map(
+              (row) =>
+                [row.getAttribute('data-charge-id'), row.getAttribute('data-status')] as const,
+            ),
           )
       expect(new Map(await statuses())).toEqual(
         new Map([
