@@ -1,7 +1,7 @@
 import { operationTable } from '@chargekit/schemas/operations'
 import { expect, it } from 'vitest'
 import { systemClock } from '../clock'
-import type { EventDelivery } from '../delivery/index'
+import { createDeliveryAttemptLog, type EventDelivery } from '../delivery/index'
 import type { LifecycleDeps } from '../lifecycle/context'
 import { quietLogger } from '../logger'
 import { createReadiness } from '../readiness'
@@ -17,6 +17,7 @@ it('serves exactly the operations of the table under /v2, each once', () => {
     deps: { store: createMemoryStore(), logger: quietLogger } as unknown as LifecycleDeps,
     accounts: [],
     delivery: {} as EventDelivery,
+    deliveryAttempts: createDeliveryAttemptLog(),
     rateLimit: false,
     requestTimeoutMs: 1000,
     clock: systemClock,
