@@ -2,6 +2,7 @@ import type { Plugin } from 'esbuild'
 import { defineChargekitBuild } from '../../tsup.base'
 import { type BrowserCode, bundleBrowserCode } from './src/dashboard/bundle-browser-code'
 import { loadRendererScript } from './src/http/reference-renderer'
+import { readMigrationFiles } from './src/storage/sql/migration-files'
 
 export default defineChargekitBuild({
   entry: { index: 'src/index.ts', cli: 'src/cli.ts', testing: 'src/testing/index.ts' },
@@ -9,7 +10,7 @@ export default defineChargekitBuild({
   // conformance kit recognises the built-in processors and charge types a user imports from
   // the main entry by identity.
   splitting: true,
-  esbuildPlugins: [prebundledBrowserCode(), inlinedReferenceRenderer()],
+  esbuildPlugins: [prebundledBrowserCode(), inlinedReferenceRenderer(), inlinedMigrations()],
 })
 
 /**
@@ -45,6 +46,23 @@ export function inlinedReferenceRenderer(): Plugin {
     setup(build) {
       build.onLoad({ filter: /[\\/]src[\\/]http[\\/]reference-renderer\.ts$/ }, async () => ({
         contents: `export async function loadRendererScript() { return ${JSON.stringify(await loadRendererScript())} }`,
+        loader: 'js',
+      }))
+    },
+  }
+}
+
+/**
+ * The SQL stores' migrations are files, read from their folder when run from source. The
+ * published build reads them here instead and ships their text in place of the module that
+ * reads them, so the installed package reads no files at run time.
+ */
+export function inlinedMigrations(): Plugin {
+  return {
+    name: 'inlined-migrations',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]src[\\/]storage[\\/]sql[\\/]migration-files\.ts$/ }, () => ({
+        contents: `export function readMigrationFiles() { return ${JSON.stringify(readMigrationFiles())} }`,
         loader: 'js',
       }))
     },

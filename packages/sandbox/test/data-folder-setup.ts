@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import type { TestProject } from 'vitest/node'
+import { readMigrationFiles } from '../src/storage/sql/migration-files'
 import { openSqlDatabase } from '../src/storage/sql/open-database'
 
 declare module 'vitest' {
@@ -14,20 +15,18 @@ declare module 'vitest' {
   }
 }
 
-const schema = new URL('../src/storage/sql/schema.ts', import.meta.url)
-
 /**
  * Vitest globalSetup: the data folder every embedded-database test copies for a sandbox of its
  * own. Starting a sandbox on a new folder initializes a database and creates its tables, seconds
  * of CPU; on a copy of this folder it only opens it. The folder is kept in the temp folder per
- * PGlite version and table definitions, so later runs find it made.
+ * PGlite version and migrations, so later runs find it made.
  */
 export default async function setup(project: TestProject) {
   // The dump's file name carries the PGlite version.
   const dump = project.getProvidedContext().pgliteTemplate
   const key = createHash('sha256')
     .update(basename(dump))
-    .update(readFileSync(schema))
+    .update(JSON.stringify(readMigrationFiles()))
     .digest('hex')
     .slice(0, 16)
   const folder = join(tmpdir(), `chargekit-sandbox-data-${key}`)

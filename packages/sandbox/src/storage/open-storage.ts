@@ -1,8 +1,9 @@
 import { SandboxError } from '../errors'
 import { createKeyedLock, type KeyedLock } from '../lifecycle/keyed-lock'
+import type { SandboxLogger } from '../logger'
 import { createMemoryStore } from './memory-store'
 import type { SandboxStore } from './sandbox-store'
-import { openSqlDatabase } from './sql/open-database'
+import { describeLocation, openSqlDatabase } from './sql/open-database'
 import { releaseAbandonedReservations } from './sql/sql-idempotency'
 import { createSqlStore } from './sql/sql-store'
 import { releaseAbandonedClaims } from './sql/sql-work-queue'
@@ -14,6 +15,8 @@ export interface StorageOptions {
   database?: string
   /** For the in-memory store: charges kept before the oldest is dropped. */
   retainCharges?: number
+  /** Told when a database's schema is upgraded. */
+  logger?: SandboxLogger
 }
 
 export interface Storage {
@@ -37,7 +40,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   }
   const { data, database } = options
   if (data !== undefined) {
-    const db = await openSqlDatabase({ data })
+    const db = await openSqlDatabase({ data }, options.logger)
     // The folder is this process's alone: whatever an earlier process left in flight is free.
     await Promise.all([releaseAbandonedReservations(db), releaseAbandonedClaims(db)]).catch(
       async (error: unknown) => {
@@ -49,8 +52,8 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   }
   if (database !== undefined) {
     return sqlStorage(
-      await openSqlDatabase({ database }),
-      `the PostgreSQL database ${withoutPassword(database)}`,
+      await openSqlDatabase({ database }, options.logger),
+      describeLocation({ database }),
     )
   }
   return {
@@ -71,15 +74,5 @@ function sqlStorage(db: Awaited<ReturnType<typeof openSqlDatabase>>, description
     locks: { run: (key, task) => local.run(key, () => db.acrossProcesses(key, task)) },
     description,
     close: () => db.close(),
-  }
-}
-
-function withoutPassword(url: string): string {
-  try {
-    const parsed = new URL(url)
-    if (parsed.password !== '') parsed.password = '***'
-    return parsed.toString()
-  } catch {
-    return '(an unparsable URL)'
   }
 }

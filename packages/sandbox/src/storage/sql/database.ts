@@ -12,6 +12,8 @@ export type SqlParam = string | number | boolean | null
 
 export interface SqlExecutor {
   query<Row extends object>(sql: string, params?: readonly SqlParam[]): Promise<Row[]>
+  /** Runs a script of statements separated by `;`, without parameters (a migration file). */
+  execute(script: string): Promise<void>
 }
 
 export interface SqlDatabase extends SqlExecutor {

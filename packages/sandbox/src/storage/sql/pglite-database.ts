@@ -24,9 +24,12 @@ export async function openPgliteDatabase(dataDir: string): Promise<SqlDatabase> 
     unlock()
     throw error
   }
-  const executor = (target: Pick<typeof db, 'query'>): SqlExecutor => ({
+  const executor = (target: Pick<typeof db, 'query' | 'exec'>): SqlExecutor => ({
     async query<Row extends object>(sql: string, params: readonly SqlParam[] = []) {
       return (await target.query<Row>(sql, [...params])).rows
+    },
+    async execute(script) {
+      await target.exec(script)
     },
   })
   return {

@@ -26,6 +26,11 @@ export async function openPostgresDatabase(
     async query<Row extends object>(sql: string, params: readonly SqlParam[] = []) {
       return (await target.query<Row & QueryResultRow>(sql, [...params])).rows
     },
+    async execute(script) {
+      // Without parameters node-postgres sends PostgreSQL's simple query, which runs several
+      // statements in one round trip.
+      await target.query(script)
+    },
   })
   // Advisory locks are held by a session for a whole charge step, on their own connections: a
   // step waiting for its lock then never holds a connection its queries need, so the two pools

@@ -300,6 +300,7 @@ function atomicWrites(database: SqlDatabase): {
   const db: SqlDatabase = {
     ...database,
     query: (sql, params) => executor().query(sql, params),
+    execute: (script) => executor().execute(script),
     transaction: (work) =>
       current.getStore()?.open ? work(executor()) : database.transaction(work),
   }
