@@ -1,7 +1,7 @@
 import { type ChargekitClient, ChargekitError, createClient } from '@chargekit/client'
 import { UsageError } from './errors'
 
-/** A sandbox started with `npx chargekit-sandbox` and no flags: its address and default account. */
+/** A sandbox started with `npx @chargekit/sandbox` and no flags: its address and default account. */
 export const sandboxDefaults = {
   baseUrl: 'http://127.0.0.1:4010',
   accountId: 'acct_sandbox',

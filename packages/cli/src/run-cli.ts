@@ -17,7 +17,7 @@ const commands = {
 const usage = `Usage: chargekit <command> [options]
 
 The command line of the payment lifecycle service: fire events, receive them on your machine,
-search and resend them. Works against the local sandbox (npx chargekit-sandbox) by default and
+search and resend them. Works against the local sandbox (npx @chargekit/sandbox) by default and
 against any deployment of the service with --base-url and credentials.
 
 Commands:
@@ -92,7 +92,7 @@ function report(error: unknown, { terminal }: CommandContext): number {
     terminal.note(`${style.red('chargekit:')} ${error.message}`)
     if (error instanceof ConnectionError) {
       terminal.note(
-        `Is the service running? For the local sandbox: npx chargekit-sandbox (or set --base-url / CHARGEKIT_BASE_URL).`,
+        `Is the service running? For the local sandbox: npx @chargekit/sandbox (or set --base-url / CHARGEKIT_BASE_URL).`,
       )
     }
     if (error instanceof AuthenticationError) {
