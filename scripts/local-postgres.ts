@@ -97,7 +97,8 @@ async function idsOf(user: string): Promise<{ uid: number; gid: number } | undef
   }
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 a moment ago, for a server that cannot listen on port 0. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)
