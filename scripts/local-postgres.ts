@@ -79,7 +79,8 @@ async function startCluster(): Promise<LocalPostgres | string> {
   }
 }
 
-function findPostgresBin(): string | undefined {
+/** The folder of the newest PostgreSQL server binaries installed (Debian's layout). */
+export function findPostgresBin(): string | undefined {
   const root = '/usr/lib/postgresql'
   if (!existsSync(root)) return undefined
   const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a))
