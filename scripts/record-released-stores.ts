@@ -1,7 +1,7 @@
 // Records what a released sandbox leaves in its stores, for the test that opens them with the
 // current code (packages/sandbox/test/released-stores.test.ts):
 //   pnpm fixtures:stores [git-ref]        (default HEAD: run it on the release's version commit)
-// The ref is checked out in a temp worktree and built; its own sandbox CLI runs on a new data
+// The ref's files are unpacked in a temp folder and built; its own sandbox CLI runs on a new data
 // folder and then on a new PostgreSQL database, and its own `chargekit trigger` fills each with
 // flows that use every table: objects and events of every kind, 3-D Secure challenges waiting
 // for the customer, captures the acquirer has not confirmed yet, settlements due tomorrow,
@@ -47,14 +47,15 @@ export interface RecordedStore {
 async function main() {
   const work = await mkdtemp(join(tmpdir(), 'chargekit-released-stores-'))
   const checkout = join(work, 'checkout')
-  execFileSync('git', ['worktree', 'add', '--detach', checkout, ref], {
-    cwd: root,
-    stdio: 'inherit',
-  })
   const postgres = await startLocalPostgres()
   try {
-    if (postgres === undefined)
+    if (postgres === undefined) {
       throw new Error('Needs PostgreSQL (server binaries or TEST_DATABASE_URL)')
+    }
+    await mkdir(checkout)
+    execFileSync('sh', ['-c', 'git archive --format=tar "$0" | tar -x -C "$1"', ref, checkout], {
+      cwd: root,
+    })
     const shell = (command: string, args: string[]) =>
       execFileSync(command, args, { cwd: checkout, stdio: 'inherit' })
     shell('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'])
@@ -70,8 +71,9 @@ async function main() {
       readFileSync(join(checkout, 'packages', 'sandbox', 'package.json'), 'utf8'),
     ) as { version: string }
     const out = join(root, 'packages', 'sandbox', 'test', 'fixtures', 'released-stores', version)
-    if (existsSync(out))
+    if (existsSync(out)) {
       throw new Error(`${out} exists: a released version's stores are recorded once`)
+    }
 
     const dataFolder = join(work, 'data')
     const embedded = await recordStore(checkout, ['--data', dataFolder])
@@ -81,14 +83,15 @@ async function main() {
     await mkdir(out, { recursive: true })
     execFileSync('tar', ['-czf', join(out, 'data-folder.tar.gz'), '-C', dataFolder, '.'])
     await writeFile(join(out, 'postgres.sql'), dump(postgres.url))
-    await writeFile(
-      join(out, 'expected.json'),
-      `${JSON.stringify({ sandbox: version, ref: gitDescribe(checkout), dataFolder: embedded, postgres: onPostgres }, null, 2)}\n`,
-    )
+    const commit = execFileSync('git', ['log', '-1', '--format=%h %s', ref], {
+      cwd: root,
+      encoding: 'utf8',
+    }).trim()
+    const expected = { sandbox: version, commit, dataFolder: embedded, postgres: onPostgres }
+    await writeFile(join(out, 'expected.json'), `${JSON.stringify(expected, null, 2)}\n`)
     console.log(`Recorded ${out}`)
   } finally {
     await postgres?.stop()
-    execFileSync('git', ['worktree', 'remove', '--force', checkout], { cwd: root })
     await rm(work, { recursive: true, force: true })
   }
 }
@@ -182,13 +185,6 @@ function dump(url: string): string {
     .split('\n')
     .filter((line) => !line.startsWith('\\'))
     .join('\n')
-}
-
-function gitDescribe(checkout: string): string {
-  return execFileSync('git', ['log', '-1', '--format=%h %s'], {
-    cwd: checkout,
-    encoding: 'utf8',
-  }).trim()
 }
 
 function printed(child: ChildProcess, text: string): Promise<void> {
