@@ -27,9 +27,11 @@ const triggered = [
   'reversal.success',
   'instrument.pending',
   'instrument.invalid',
-  'payment.pending',
-  'refund.pending',
   'dispute.created',
+  // Last, so the acquirer has not answered them when the sandbox stops (refund.pending first
+  // waits for its payment's confirmation).
+  'refund.pending',
+  'payment.pending',
 ]
 
 /** Slows the simulated acquirer's answers (2 s) to a minute, so they are still due when it stops. */
@@ -124,6 +126,8 @@ async function recordStore(checkout: string, storeFlags: string[]): Promise<Reco
         '--events-url',
         // Nothing listens on port 1: every delivery fails, and waits for its next attempt.
         'http://127.0.0.1:1/events',
+        '--timeout',
+        '120',
       ],
       {
         stdio: ['ignore', 'ignore', 'inherit'],
