@@ -41,7 +41,14 @@ const account = { id: 'acct_sandbox', key: 'sk_sandbox' }
 /** What a store held when the released sandbox stopped, as its API showed it. */
 export interface RecordedStore {
   charges: { id: string; amount: number; currency: string }[]
-  events: { id: string; type: string; object_id: string; attempts: number; pending: boolean }[]
+  /** `nextAttemptAt`: when the failed delivery of the event was to be attempted again. */
+  events: {
+    id: string
+    type: string
+    object_id: string
+    attempts: number
+    nextAttemptAt: string | null
+  }[]
   /** Payments the acquirer had not confirmed yet: the restarted sandbox confirms them. */
   pendingPayments: string[]
 }
@@ -83,7 +90,7 @@ async function main() {
     const onPostgres = await recordStore(checkout, ['--database', postgres.url])
 
     await mkdir(out, { recursive: true })
-    execFileSync('tar', ['-czf', join(out, 'data-folder.tar.gz'), '-C', dataFolder, '.'])
+    execFileSync('tar', ['-cJf', join(out, 'data-folder.tar.xz'), '-C', dataFolder, '.'])
     await writeFile(join(out, 'postgres.sql'), dump(postgres.url))
     const commit = execFileSync('git', ['log', '-1', '--format=%h %s', ref], {
       cwd: root,
@@ -149,7 +156,7 @@ async function recordStore(checkout: string, storeFlags: string[]): Promise<Reco
         type: event.type,
         object_id: event.object_id,
         attempts: 1 + event.retries_log.length,
-        pending: event.delivery_status === 'pending',
+        nextAttemptAt: event.next_attempt_at ?? null,
       })),
       pendingPayments: payments
         .filter((payment) => payment.status === 'pending')
