@@ -2,7 +2,7 @@ import { readdir, rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { build, type Plugin } from 'esbuild'
 import type { TestProject } from 'vitest/node'
-import { prebundledBrowserCode } from '../tsup.config'
+import { inlinedMigrations, prebundledBrowserCode } from '../tsup.config'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,8 +39,8 @@ export default async function setup(project: TestProject) {
     target: 'node20',
     conditions: ['@chargekit/source'],
     // The dashboard's browser code is bundled here once, as in the published build, instead of
-    // by every process on its first page.
-    plugins: [npmPackagesOutside(), prebundledBrowserCode()],
+    // by every process on its first page; the migrations go in, as they do there.
+    plugins: [npmPackagesOutside(), prebundledBrowserCode(), inlinedMigrations()],
     logLevel: 'warning',
   })
   project.provide('sandboxCli', `${folder}/cli.mjs`)
