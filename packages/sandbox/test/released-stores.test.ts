@@ -7,6 +7,7 @@ import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { databaseTempDir } from '../../../scripts/database-temp-dir'
+import type { RecordedStore } from '../../../scripts/record-released-stores'
 import type { StartSandboxOptions } from '../src/index'
 import { sandboxMigrations } from '../src/storage/sql/migrate'
 import { openPgliteDatabase } from '../src/storage/sql/pglite-database'
@@ -21,19 +22,6 @@ import { createDatabase } from './postgres-server'
  */
 const fixtures = new URL('./fixtures/released-stores/', import.meta.url)
 const releases = readdirSync(fixtures)
-
-/** What the released sandbox's API showed before it stopped (scripts/record-released-stores.ts). */
-interface RecordedStore {
-  charges: { id: string; amount: number; currency: string }[]
-  events: {
-    id: string
-    type: string
-    object_id: string
-    attempts: number
-    nextAttemptAt: string | null
-  }[]
-  pendingPayments: string[]
-}
 
 const cleanups: (() => Promise<void>)[] = []
 afterAll(async () => {
