@@ -92,6 +92,25 @@ export async function strangerJourneys(
       }
     })
 
+    await step('the errors and schemas READMEs: their examples', async () => {
+      const errors = 'packages/errors/README.md'
+      await run(readme(errors, 'npm install @chargekit/errors'), shop)
+      await writeFile(
+        join(shop.cwd, 'example.ts'),
+        readmeCodeBlock(root, errors, "const failureCode = '02.03.0000'"),
+      )
+      expectOutput(await run(readme(errors, 'npx tsx example.ts'), shop), [
+        '6020000.2',
+        "'3030001.30'",
+        "{ code: '06.02.0000', element: 'instrument' }",
+        'Insufficient Funds true',
+      ])
+      const schemas = 'packages/schemas/README.md'
+      await run(readme(schemas, 'npm install @chargekit/schemas zod'), shop)
+      const selfContained = readmeCodeBlock(root, schemas, 'node --input-type=module -e "')
+      expectOutput(await run(selfContained, shop), ['Expected at most 2 decimals for USD', '29n'])
+    })
+
     await step('pnpm: install, and the same payment', async () => {
       const pnpmShop = await stranger.project('pnpm-shop')
       await run(`npm install --global pnpm@${pinnedPnpm(root)}`, pnpmShop)
@@ -136,6 +155,13 @@ export async function strangerJourneys(
     })
   } finally {
     for (const started of background) await started.stop()
+  }
+}
+
+function expectOutput(output: string, expected: readonly string[]) {
+  const missing = expected.filter((text) => !output.includes(text))
+  if (missing.length > 0) {
+    throw new Error(`The output lacks ${missing.join(', ')}:\n${output}`)
   }
 }
 
