@@ -101,7 +101,7 @@ export async function strangerJourneys(
       )
       expectOutput(await run(readme(errors, 'npx tsx example.ts'), shop), [
         '6020000.2',
-        "'3030001.30'",
+        '3030001.30',
         "{ code: '06.02.0000', element: 'instrument' }",
         'Insufficient Funds true',
       ])
