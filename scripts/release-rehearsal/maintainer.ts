@@ -55,10 +55,15 @@ export async function releaseAsMaintainer(
   const npmrc = join(folder, 'maintainer.npmrc')
   const host = registry.url.replace(/^https?:/, '')
   await writeFile(npmrc, `registry=${registry.url}\n${host}:_authToken=${registry.token}\n`)
+  // The configuration a package manager running the test command exported (`npm run` exports
+  // its whole configuration as npm_config_*, the user's npmrc included) is not the release's.
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)),
+  )
   const shell: Shell = {
     cwd: workspace,
     env: {
-      ...process.env,
+      ...inherited,
       npm_config_registry: registry.url,
       NPM_CONFIG_USERCONFIG: npmrc,
       GIT_AUTHOR_NAME: 'Release Rehearsal',
