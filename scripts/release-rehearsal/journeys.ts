@@ -137,7 +137,8 @@ export async function strangerJourneys(
       await run(readme(sandboxReadme, 'npm install --save-dev @chargekit/sandbox'), shop)
       const withData = readme(sandboxReadme, 'npx @chargekit/sandbox --data ./sandbox-state')
       const first = startInBackground(withData, shop)
-      await first.waitFor(/State: +an embedded database in \.\/sandbox-state/)
+      // Its output is piped here, not a terminal, so the banner comes as a JSON line.
+      await first.waitFor(/"state":"an embedded database in \.\/sandbox-state"/)
       const triggered = JSON.parse(await run('chargekit trigger payment.success --json', shop))
       const chargeId: string = triggered.flows[0].events[0].charge.id
       await first.stop()
