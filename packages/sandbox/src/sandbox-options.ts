@@ -109,8 +109,8 @@ export const startSandboxOptionsSchema = z.strictObject({
     .optional(),
   credentialThrottle: z
     .strictObject({
+      maxFailuresPerAddressAndAccount: wholeAtLeastOne.optional(),
       maxFailuresPerAddress: wholeAtLeastOne.optional(),
-      maxFailuresPerAccount: wholeAtLeastOne.optional(),
       windowMs: wholeAtLeastOne.optional(),
     })
     .optional(),

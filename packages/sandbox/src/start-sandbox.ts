@@ -83,9 +83,10 @@ export interface StartSandboxOptions {
    */
   publicUrl?: string
   /**
-   * Wrong credentials, on the API and the dashboard sign-in, counted per client address and
-   * per account; past a limit, 429 with `Retry-After` until the window ends.
-   * Default: 20 per address and 100 per account a minute.
+   * Wrong credentials, on the API and the dashboard sign-in, counted per client address with
+   * the account it tried and per address; past a limit, that source gets 429 with `Retry-After`
+   * until the window ends. Never per account: the owner signing in from elsewhere is not held up.
+   * Default: 20 per address and account, 50 per address, a minute.
    */
   credentialThrottle?: CredentialThrottleOptions
   /** Header and request time-outs and the connection cap. Default 10 s, 30 s, 1,000 connections. */

@@ -232,7 +232,7 @@ describe('credential throttle', () => {
     let now = 0
     const throttle = createCredentialThrottle(
       ['acct_a'],
-      { maxFailuresPerAddress: 2, maxFailuresPerAccount: 10, windowMs: 10_000 },
+      { maxFailuresPerAddressAndAccount: 2, maxFailuresPerAddress: 10, windowMs: 10_000 },
       () => now,
     )
     throttle.recordFailure('10.0.0.1', 'acct_a')
@@ -245,10 +245,27 @@ describe('credential throttle', () => {
     expect(throttle.retryAfter('10.0.0.1', 'acct_a')).toBeUndefined()
   })
 
-  it('counts only configured accounts, and keeps a bounded number of addresses', () => {
+  it('blocks a source, never an account', () => {
+    const throttle = createCredentialThrottle(['acct_a', 'acct_b'], {
+      maxFailuresPerAddressAndAccount: 2,
+      maxFailuresPerAddress: 3,
+    })
+    for (let host = 1; host <= 200; host++) {
+      throttle.recordFailure(`10.0.1.${host}`, 'acct_a')
+      throttle.recordFailure(`10.0.1.${host}`, 'acct_a')
+    }
+    expect(throttle.retryAfter('10.0.1.7', 'acct_a')).toBeGreaterThan(0)
+    expect(throttle.retryAfter('10.0.1.7', 'acct_b')).toBeUndefined()
+    expect(throttle.retryAfter('10.0.2.1', 'acct_a')).toBeUndefined()
+    // A third failure, on another account, reaches the address's own limit.
+    throttle.recordFailure('10.0.1.7', 'acct_b')
+    expect(throttle.retryAfter('10.0.1.7', 'acct_b')).toBeGreaterThan(0)
+  })
+
+  it('counts ids of no account per address only, and keeps a bounded number of sources', () => {
     const throttle = createCredentialThrottle(['acct_a'], {
+      maxFailuresPerAddressAndAccount: 1,
       maxFailuresPerAddress: 1,
-      maxFailuresPerAccount: 1,
     })
     throttle.recordFailure('10.0.0.1', 'acct_nobody')
     expect(throttle.retryAfter('10.0.0.2', 'acct_nobody')).toBeUndefined()
