@@ -119,6 +119,7 @@ export const startSandboxOptionsSchema = z.strictObject({
       headersTimeoutMs: wholeAtLeastOne.optional(),
       receiveTimeoutMs: wholeAtLeastOne.optional(),
       maxConnections: wholeAtLeastOne.optional(),
+      maxConnectionsPerAddress: wholeAtLeastOne.optional(),
     })
     .optional(),
   retainCharges: z

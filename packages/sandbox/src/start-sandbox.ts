@@ -1,3 +1,4 @@
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type ServerType, serve } from '@hono/node-server'
 import {
@@ -9,11 +10,7 @@ import { createAccounts, type SandboxAccount } from './accounts/accounts'
 import { type SandboxClock, systemClock } from './clock'
 import { createDeliveryAttemptLog, createEventDelivery } from './delivery/index'
 import { SandboxError } from './errors'
-import {
-  type ConnectionLimits,
-  resolveConnectionLimits,
-  timeoutServerOptions,
-} from './http/connection-limits'
+import { type ConnectionLimits, limitConnections } from './http/connection-limits'
 import { createSandboxApp } from './http/create-app'
 import {
   type CredentialThrottleOptions,
@@ -89,7 +86,10 @@ export interface StartSandboxOptions {
    * Default: 20 per address and account, 50 per address, a minute.
    */
   credentialThrottle?: CredentialThrottleOptions
-  /** Header and request time-outs and the connection cap. Default 10 s, 30 s, 1,000 connections. */
+  /**
+   * Header and request time-outs and the connection caps, overall and per client address.
+   * Default 5 s, 30 s, 1,000 connections, 256 from one address.
+   */
   connections?: ConnectionLimits
   /**
    * How many charges the in-memory store keeps, across accounts; past it the oldest charge is
@@ -183,7 +183,7 @@ export async function launchSandbox(
   const maxDeclinedInstruments = options.maxDeclinedInstruments ?? 5
   const corsOrigins = options.corsOrigins && Object.freeze([...options.corsOrigins])
   const limit = options.rateLimit ?? defaultRateLimit
-  const connections = resolveConnectionLimits(options.connections)
+  const connections = limitConnections(options.connections)
   const configuredPublicUrl =
     options.publicUrl === undefined ? undefined : new URL(options.publicUrl).origin
   const processors = createProcessorRegistry(options.processors, builtIns)
@@ -345,14 +345,14 @@ function listen(
   fetch: Handler,
   port: number,
   host: string,
-  connections: Required<ConnectionLimits>,
+  connections: ReturnType<typeof limitConnections>,
 ): Promise<ListeningServer> {
   return new Promise((resolve, reject) => {
     const server = serve(
-      { fetch, port, hostname: host, serverOptions: timeoutServerOptions(connections) },
+      { fetch, port, hostname: host, serverOptions: connections.serverOptions },
       () => resolve({ http: server, stop: (timeoutMs) => stopServer(server, requests, timeoutMs) }),
     )
-    server.maxConnections = connections.maxConnections
+    connections.guard(server as Server)
     const requests = countRequests(server)
     server.once('error', (error) =>
       reject(

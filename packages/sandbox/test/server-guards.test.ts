@@ -1,6 +1,7 @@
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  holdSlowClients,
   openConnection,
   receivedUntilClosed,
   sendHeadersSlowly,
@@ -317,7 +318,96 @@ describe('3-D Secure links', () => {
 })
 
 describe('slow and many connections', () => {
-  const open = (sandbox: Sandbox) => openConnection(sandbox.url)
+  const open = (sandbox: Sandbox, from?: string) => openConnection(sandbox.url, from)
+  const listCharges = (sandbox: Sandbox, from: string) =>
+    send(`${sandbox.apiUrl}/charges`, {
+      headers: { authorization: authorization('acct_sandbox', 'sk_sandbox') },
+      from,
+    })
+  /** A request on an open socket, leaving it open (keep-alive) once answered. */
+  const answerOn = (socket: import('node:net').Socket) =>
+    new Promise<string>((resolve) => {
+      socket.once('data', (data: Buffer) => resolve(data.toString('latin1')))
+      socket.write('GET /dashboard HTTP/1.1\r\nHost: sandbox\r\n\r\n')
+    })
+
+  it('answers a request from another address while 1,100 slow clients hold their connections', async () => {
+    // The header deadline is lifted here, so that only the connection caps keep the place.
+    const sandbox = await startSandbox({
+      port: 0,
+      connections: { headersTimeoutMs: 120_000, receiveTimeoutMs: 120_000 },
+    })
+    const attackers = ['2', '3', '4', '5', '6', '7'].map((host) => `127.0.0.${host}`)
+    const slow = await holdSlowClients(sandbox.url, 1_100, attackers)
+    try {
+      const answer = await listCharges(sandbox, '127.0.0.8')
+      expect(answer.status).toBe(200)
+      // Answered while the slow clients still held (nearly) every place the server has.
+      expect(slow.open()).toBeGreaterThanOrEqual(900)
+      expect(slow.answered()).toBe(0)
+    } finally {
+      slow.close()
+      await sandbox.close()
+    }
+  })
+
+  it('holds at most maxConnectionsPerAddress connections from one address', async () => {
+    const sandbox = await startSandbox({
+      port: 0,
+      connections: {
+        maxConnectionsPerAddress: 3,
+        headersTimeoutMs: 60_000,
+        receiveTimeoutMs: 60_000,
+      },
+    })
+    const slow = await holdSlowClients(sandbox.url, 10, ['127.0.0.2'])
+    try {
+      await eventually(() => expect(slow.open()).toBe(3))
+      expect((await listCharges(sandbox, '127.0.0.3')).status).toBe(200)
+    } finally {
+      slow.close()
+      await sandbox.close()
+    }
+  })
+
+  it('closes the longest-idle keep-alive connection first at the cap', async () => {
+    const sandbox = await startSandbox({ port: 0, connections: { maxConnections: 2 } })
+    try {
+      const [first, second] = [await open(sandbox, '127.0.0.2'), await open(sandbox, '127.0.0.3')]
+      if (first === undefined || second === undefined) throw new Error('not connected')
+      const firstClosed = receivedUntilClosed(first)
+      expect(await answerOn(first)).toMatch(/^HTTP\/1\.1 200 /)
+      expect(await answerOn(second)).toMatch(/^HTTP\/1\.1 200 /)
+      // Both idle now; a third client gets the place of the one idle longest.
+      expect((await listCharges(sandbox, '127.0.0.4')).status).toBe(200)
+      await firstClosed
+      expect(second.destroyed).toBe(false)
+      second.destroy()
+    } finally {
+      await sandbox.close()
+    }
+  })
+
+  it('makes room for a new address by closing a slow connection of the address holding most', async () => {
+    const sandbox = await startSandbox({
+      port: 0,
+      connections: { maxConnections: 4, headersTimeoutMs: 60_000, receiveTimeoutMs: 60_000 },
+    })
+    const hog = await holdSlowClients(sandbox.url, 3, ['127.0.0.2'])
+    const other = await holdSlowClients(sandbox.url, 1, ['127.0.0.3'])
+    try {
+      // Full: another connection from the address holding most is not let in.
+      const refused = await holdSlowClients(sandbox.url, 1, ['127.0.0.2'])
+      await eventually(() => expect(refused.open()).toBe(0))
+      expect((await listCharges(sandbox, '127.0.0.4')).status).toBe(200)
+      await eventually(() => expect(hog.open()).toBe(2))
+      expect(other.open()).toBe(1)
+    } finally {
+      hog.close()
+      other.close()
+      await sandbox.close()
+    }
+  })
 
   it('cuts off a client that sends its headers byte by byte', async () => {
     const sandbox = await startSandbox({

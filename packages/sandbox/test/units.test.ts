@@ -164,6 +164,8 @@ describe('CLI arguments', () => {
         'https://sandbox.example.test',
         '--max-connections',
         '50',
+        '--max-connections-per-address',
+        '5',
         '--cors-origin',
         'https://shop.example',
         '--cors-origin',
@@ -193,7 +195,7 @@ describe('CLI arguments', () => {
         timeScale: 0.5,
         signingSecret: 'whsec_abc',
         publicUrl: 'https://sandbox.example.test',
-        connections: { maxConnections: 50 },
+        connections: { maxConnections: 50, maxConnectionsPerAddress: 5 },
         corsOrigins: ['https://shop.example', 'http://localhost:3000'],
         maxDeclinedInstruments: 3,
       },
@@ -302,7 +304,7 @@ describe('startSandbox options', () => {
     ],
     [
       { connections: { maxConnection: 5 } },
-      'startSandbox: unknown option connections.maxConnection (did you mean maxConnections?); the options are headersTimeoutMs, receiveTimeoutMs, maxConnections',
+      'startSandbox: unknown option connections.maxConnection (did you mean maxConnections?); the options are headersTimeoutMs, receiveTimeoutMs, maxConnections, maxConnectionsPerAddress',
     ],
     [
       { rateLimit: { requestsPerSecond: 0 } },
