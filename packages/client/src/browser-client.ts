@@ -1,10 +1,10 @@
 import type {
-  Charge,
   ChargeTypeInfo,
   ChargeTypeList,
   CreateChargeRequest,
   Instrument,
   InstrumentCreateParams,
+  PublicCharge,
 } from '@chargekit/schemas'
 import {
   chargesCreate,
@@ -75,9 +75,12 @@ export interface BrowserClient {
      * A charge started by the customer, created unconfirmed; the merchant's server confirms it
      * with the private key before an instrument can be created from it.
      */
-    create(params: CreateChargeRequest, options?: BrowserRequestOptions): ApiPromise<Charge>
-    /** The charge as it is now. */
-    retrieve(id: string, options?: BrowserRequestOptions): ApiPromise<Charge>
+    create(params: CreateChargeRequest, options?: BrowserRequestOptions): ApiPromise<PublicCharge>
+    /**
+     * The charge as it is now, as the browser reads it: `events_url`, `metadata` and the other
+     * fields only the merchant's server reads are left out.
+     */
+    retrieve(id: string, options?: BrowserRequestOptions): ApiPromise<PublicCharge>
   }
   readonly instruments: {
     /**
@@ -154,14 +157,14 @@ export function createBrowserClient(options: BrowserClientOptions): BrowserClien
           (list) => list.collection,
         ),
       create: (params: CreateChargeRequest, callOptions?: BrowserRequestOptions) =>
-        send<Charge>(
+        send<PublicCharge>(
           chargesCreate,
           [],
           () => paramsObject(chargesCreate.id, params, true),
           callOptions,
         ),
       retrieve: (id: string, callOptions?: BrowserRequestOptions) =>
-        send<Charge>(chargesRetrieve, [id], undefined, callOptions),
+        send<PublicCharge>(chargesRetrieve, [id], undefined, callOptions),
     }),
     instruments: Object.freeze({
       create: (params: InstrumentCreateParams, callOptions?: BrowserRequestOptions) =>

@@ -9,6 +9,7 @@ export type {
   Instrument,
   InstrumentCreateParams,
   MbwayInstrumentRequest,
+  PublicCharge,
 } from '@chargekit/schemas'
 export type { ApiPromise, ApiResponse } from './api-promise'
 export type {

@@ -99,3 +99,30 @@ export interface Charge {
   /** The merchant's description of the charge. */
   description?: string | undefined
 }
+
+/**
+ * The fields of a charge an account's public key reads: what a customer's browser needs to pay
+ * it (what it costs, whether it is confirmed, where the customer returns, why it failed). The
+ * merchant's own fields (`events_url`, `metadata`, `description`), who created it
+ * (`request_log`) and the processor's references (`external_ids`, `external`) are left out:
+ * they are read with the private key, on the merchant's server.
+ */
+export const publicChargeFields = [
+  'id',
+  'charge_type',
+  'charge_type_label',
+  'amount',
+  'currency',
+  'redirect_url',
+  'instrument_params',
+  'channels',
+  'confirmed',
+  'failure_code',
+  'failure_description',
+  'created_at',
+  'updated_at',
+  'expires_at',
+] as const satisfies readonly (keyof Charge)[]
+
+/** A charge as the public key reads it (see {@link publicChargeFields}). */
+export type PublicCharge = Pick<Charge, (typeof publicChargeFields)[number]>

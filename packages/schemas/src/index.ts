@@ -12,8 +12,8 @@ export type { CardBrand, CardParams, CardType } from './card-params'
 export { cardBrandSchema, cardParamsSchema, cardTypeSchema } from './card-params'
 export type { Channel } from './channel'
 export { channelSchema } from './channel'
-export type { Charge, InstrumentParams } from './charge'
-export { chargeSchema, instrumentParamsSchema } from './charge'
+export type { Charge, InstrumentParams, PublicCharge } from './charge'
+export { chargeSchema, instrumentParamsSchema, publicChargeFields } from './charge'
 export type { CreateChargeRequest } from './charge-request'
 export {
   createChargeRequestSchema,

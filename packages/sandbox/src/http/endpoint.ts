@@ -73,7 +73,10 @@ export function endpoint(
         throw invalidParameters({ 'Idempotency-Key': [`Expected ${idempotencyKeyRule}`] })
       }
       // The request as read: the path without a trailing slash, the body whatever its encoding.
-      const fingerprint = `${c.req.method} ${c.req.path}\n${canonicalJson(body ?? {})}`
+      // A public-key request is another request: a replay must not show a browser the answer
+      // its account's server was given, which carries fields only the server reads.
+      const asked = c.get('credential') === 'public' ? 'public key ' : ''
+      const fingerprint = `${asked}${c.req.method} ${c.req.path}\n${canonicalJson(body ?? {})}`
       pending = settings.idempotency.run(step.account.id, key, fingerprint, perform)
     }
     const { result, replayed } = await withTimeout(
