@@ -123,8 +123,8 @@ export const startSandboxOptionsSchema = z.strictObject({
     })
     .optional(),
   retainCharges: z
-    .int({ error: 'must be a whole number of charges >= 1, such as 50000' })
-    .min(1, { error: 'must be a whole number of charges >= 1, such as 50000' })
+    .int({ error: 'must be a whole number of charges >= 1, such as 5000' })
+    .min(1, { error: 'must be a whole number of charges >= 1, such as 5000' })
     .optional(),
   store: functions('getObject', 'putObject', 'addEvent').optional(),
   data: z

@@ -95,7 +95,7 @@ export interface StartSandboxOptions {
    * How many charges the in-memory store keeps, across accounts; past it the oldest charge is
    * dropped with its objects and events (later reads answer 404), so memory stays bounded. It
    * also bounds the idempotency keys each account's replays are remembered for.
-   * @default 50_000
+   * @default 5_000
    */
   retainCharges?: number
   /** Where state lives. Default: a new in-memory store. Excludes `data` and `database`. */

@@ -26,7 +26,7 @@ export interface MemoryIdempotencyOptions {
 /** Idempotency records in process memory, bounded per account. */
 export function createMemoryIdempotencyRecords({
   ttlMs = idempotencyTtlMs,
-  maxKeysPerAccount = 50_000,
+  maxKeysPerAccount = 5_000,
 }: MemoryIdempotencyOptions = {}): IdempotencyRecords {
   const accounts = new Map<string, Map<string, Entry>>()
 

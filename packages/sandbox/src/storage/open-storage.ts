@@ -1,7 +1,7 @@
 import { SandboxError } from '../errors'
 import { createKeyedLock, type KeyedLock } from '../lifecycle/keyed-lock'
 import type { SandboxLogger } from '../logger'
-import { createMemoryStore } from './memory-store'
+import { checkRetainCharges, createMemoryStore } from './memory-store'
 import type { SandboxStore } from './sandbox-store'
 import { describeLocation, openSqlDatabase } from './sql/open-database'
 import { releaseAbandonedReservations } from './sql/sql-idempotency'
@@ -56,11 +56,14 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
       describeLocation({ database }),
     )
   }
+  const retainCharges = checkRetainCharges(options.retainCharges)
   return {
-    store: options.store ?? createMemoryStore({ retainCharges: options.retainCharges }),
+    store: options.store ?? createMemoryStore({ retainCharges }),
     locks: createKeyedLock(),
     description:
-      options.store === undefined ? 'memory (lost when the sandbox stops)' : 'the given store',
+      options.store === undefined
+        ? `memory, the newest ${retainCharges.toLocaleString('en')} charges with their objects and events (retainCharges, --retain-charges N; --data DIR keeps everything); lost when the sandbox stops`
+        : 'the given store',
     close: async () => {},
   }
 }
