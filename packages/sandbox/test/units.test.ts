@@ -96,22 +96,22 @@ describe('idempotency cache', () => {
   })
 
   it('forgets keys after their time to live and beyond its size', async () => {
-    const expiring = createIdempotencyCache(
-      createMemoryIdempotencyRecords({ ttlMs: 0, maxKeysPerAccount: 10 }),
-    )
+    const expiring = createIdempotencyCache({
+      idempotency: createMemoryIdempotencyRecords({ ttlMs: 0, maxKeysPerAccount: 10 }),
+    })
     await expiring.run('a', 'k', 'f1', ok)
     expect((await expiring.run('a', 'k', 'f2', ok)).replayed).toBe(false)
 
-    const small = createIdempotencyCache(
-      createMemoryIdempotencyRecords({ ttlMs: 60_000, maxKeysPerAccount: 2 }),
-    )
+    const small = createIdempotencyCache({
+      idempotency: createMemoryIdempotencyRecords({ ttlMs: 60_000, maxKeysPerAccount: 2 }),
+    })
     for (const key of ['k1', 'k2', 'k3']) await small.run('a', key, 'f', ok)
     expect((await small.run('a', 'k1', 'other', ok)).replayed).toBe(false)
     expect((await small.run('a', 'k3', 'f', ok)).replayed).toBe(true)
   })
 
   it('does not store server errors, so a retry runs again', async () => {
-    const cache = createIdempotencyCache(createMemoryIdempotencyRecords())
+    const cache = createIdempotencyCache({ idempotency: createMemoryIdempotencyRecords() })
     let runs = 0
     const failing = async () => {
       runs++

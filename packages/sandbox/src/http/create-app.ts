@@ -57,7 +57,7 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   const { deps, accounts } = options
   const settings: HttpSettings = {
     deps,
-    idempotency: createIdempotencyCache(deps.store.idempotency),
+    idempotency: createIdempotencyCache(deps.store),
     requestTimeoutMs: options.requestTimeoutMs,
     clock: options.clock,
     publicUrl: options.publicUrl,

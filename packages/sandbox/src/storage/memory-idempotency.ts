@@ -47,6 +47,11 @@ export function createMemoryIdempotencyRecords({
     }
   }
 
+  /** Whether another request holds the key now (one that was only forgotten is not). */
+  function takenOver(accountId: string, key: string): boolean {
+    return accounts.get(accountId)?.has(key) === true
+  }
+
   function owned(accountId: string, key: string, token: string): Entry | undefined {
     const entry = accounts.get(accountId)?.get(key)
     return entry?.token === token ? entry : undefined
@@ -79,10 +84,12 @@ export function createMemoryIdempotencyRecords({
     async finish(accountId, key, token, answer) {
       const entry = owned(accountId, key, token)
       if (entry !== undefined) entry.answer = answer
+      return entry !== undefined || !takenOver(accountId, key)
     },
 
     async release(accountId, key, token) {
-      if (owned(accountId, key, token) !== undefined) accounts.get(accountId)?.delete(key)
+      if (owned(accountId, key, token) !== undefined) return entriesOf(accountId).delete(key)
+      return !takenOver(accountId, key)
     },
   }
 }

@@ -3,6 +3,7 @@ import { createKeyedLock, type KeyedLock } from '../lifecycle/keyed-lock'
 import type { SandboxLogger } from '../logger'
 import { checkRetainCharges, createMemoryStore } from './memory-store'
 import type { SandboxStore } from './sandbox-store'
+import { atomicWrites } from './sql/atomic-writes'
 import { describeLocation, openSqlDatabase } from './sql/open-database'
 import { releaseAbandonedReservations } from './sql/sql-idempotency'
 import { createSqlStore } from './sql/sql-store'
@@ -70,11 +71,15 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
 
 function sqlStorage(db: Awaited<ReturnType<typeof openSqlDatabase>>, description: string): Storage {
   const local = createKeyedLock()
+  const writes = atomicWrites(db)
   return {
-    store: createSqlStore(db),
+    store: createSqlStore(db, writes),
     // The in-process lock first: a process then waits for other processes at most once per
-    // charge, holding one lock session, however many of its own requests queue behind it.
-    locks: { run: (key, task) => local.run(key, () => db.acrossProcesses(key, task)) },
+    // charge, holding one lock session, however many of its own requests queue behind it. A
+    // keyed request keeps its locks until its writes and answer commit.
+    locks: writes.keptUntilCommit({
+      run: (key, task) => local.run(key, () => db.acrossProcesses(key, task)),
+    }),
     description,
     close: () => db.close(),
   }

@@ -29,10 +29,10 @@ export interface SqlDatabase extends SqlExecutor {
    */
   acrossProcesses<T>(key: string, task: () => Promise<T>): Promise<T>
   /**
-   * Who claims timed work: `by` is stored with each claim this process makes, and `gone` is a
-   * SQL condition on a claim's `claimed_by` column that holds when the process that made it is
-   * gone, so its work need not wait for the claim's lease to end.
+   * Who claims timed work and Idempotency-Keys: `by` is stored with each claim this process
+   * makes, and `gone(column)` is a SQL condition on the column holding a claim's `by` that holds
+   * when the process that made it is gone, so its claims need not wait for their lease to end.
    */
-  readonly claims: { readonly by: number; readonly gone: string }
+  readonly claims: { readonly by: number; gone(column: string): string }
   close(): Promise<void>
 }

@@ -38,7 +38,7 @@ export async function openPgliteDatabase(dataDir: string): Promise<SqlDatabase> 
     transaction: (work) => db.transaction((tx) => work(executor(tx))),
     acrossProcesses: (_key, task) => task(),
     // The only process: claims left by an earlier one are released when the store opens.
-    claims: { by: 0, gone: 'false' },
+    claims: { by: 0, gone: () => 'false' },
     async close() {
       await db.close()
       unlock()

@@ -81,10 +81,10 @@ export async function openPostgresDatabase(
     },
     claims: {
       by: presence.key,
-      gone: `NOT EXISTS (SELECT 1 FROM pg_locks held
+      gone: (column) => `NOT EXISTS (SELECT 1 FROM pg_locks held
         WHERE held.locktype = 'advisory' AND held.objsubid = 2 AND held.granted
           AND held.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-          AND held.classid = ${presenceLockClass} AND held.objid::bigint = claimed_by)`,
+          AND held.classid = ${presenceLockClass} AND held.objid::bigint = ${column})`,
     },
     async close() {
       await Promise.all([pool.end(), lockPool.end(), presence.client.end()])
@@ -98,8 +98,9 @@ const presenceLockClass = 0x636b7072
 /**
  * Takes an advisory lock under a key of its own for as long as the process runs, on a
  * connection of its own: PostgreSQL releases it as soon as that connection ends, however the
- * process ended (a `kill -9` closes its sockets). Its claims on timed work carry the key, so
- * the other processes sharing the database take that work over at once, not after the lease.
+ * process ended (a `kill -9` closes its sockets). Its claims on timed work and on
+ * Idempotency-Keys carry the key, so the other processes sharing the database take them over at
+ * once, not after the lease.
  */
 async function holdPresence(pg: typeof import('pg').default, connectionString: string) {
   const client = new pg.Client({ connectionString })
