@@ -262,8 +262,10 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): SandboxStor
 
 /**
  * An insertion-ordered list that forgets lazily: a forgotten entry stays in place (readers skip
- * what `isKept` refuses) until the forgotten ones are half the list, and then one pass removes
- * them all. So forgetting costs O(1) amortized, and lists still read the array newest first.
+ * what `isKept` refuses) until the forgotten ones are a fifth of the list, and then one pass
+ * removes them all. So forgetting costs O(1) amortized, lists still read the array newest first,
+ * and what a forgotten entry holds (a whole event) outlives it by a fraction of the bound, not by
+ * as much again.
  */
 class LazyList<T> {
   entries: T[] = []
@@ -278,7 +280,7 @@ class LazyList<T> {
   /** Tells the list that `count` of its entries are no longer kept. */
   forget(count: number): void {
     this.#forgotten += count
-    if (this.#forgotten * 2 < this.entries.length) return
+    if (this.#forgotten * 5 < this.entries.length) return
     this.entries = this.entries.filter(this.isKept)
     this.#forgotten = 0
   }
