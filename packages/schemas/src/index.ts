@@ -13,7 +13,12 @@ export { cardBrandSchema, cardParamsSchema, cardTypeSchema } from './card-params
 export type { Channel } from './channel'
 export { channelSchema } from './channel'
 export type { Charge, InstrumentParams, PublicCharge } from './charge'
-export { chargeSchema, instrumentParamsSchema, publicChargeFields } from './charge'
+export {
+  chargeSchema,
+  instrumentParamsSchema,
+  publicChargeFields,
+  publicChargeSchema,
+} from './charge'
 export type { CreateChargeRequest } from './charge-request'
 export {
   createChargeRequestSchema,
