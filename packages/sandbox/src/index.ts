@@ -14,27 +14,29 @@ export { defineChargeType } from './processors/charge-type'
 export { mbway, mbwayProcessor } from './processors/mbway'
 export { multibanco, multibancoProcessor } from './processors/multibanco'
 export { noProcessor } from './processors/no-processor'
+export type {
+  AwaitingCustomerOutcome,
+  AwaitingProcessorOutcome,
+  CustomerAction,
+  FailedOutcome,
+  FinalOutcome,
+  Outcome,
+  PendingOutcome,
+  SucceededOutcome,
+} from './processors/outcome'
 export { paypal, paypalProcessor } from './processors/paypal'
 export { payshopProcessor, payshopReference } from './processors/payshop'
 export type {
   AuthorizeRequest,
-  AwaitingCustomerOutcome,
-  AwaitingProcessorOutcome,
   CaptureRequest,
   CardInput,
   ChallengeRequest,
   ChargeStepRequest,
-  CustomerAction,
-  FailedOutcome,
-  FinalOutcome,
   Money,
-  Outcome,
-  PendingOutcome,
   Processor,
   ProcessorContext,
   RefundRequest,
   ReverseRequest,
-  SucceededOutcome,
 } from './processors/processor'
 export { builtInProcessors } from './processors/processor-registry'
 export { simulatedAcquirer } from './processors/simulated-acquirer'

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import type { Account } from '../accounts/accounts'
-import { tooManyFailedAttempts, unauthorized } from '../api-problem'
+import { tooManyFailedAttempts, unauthorized } from './api-problem'
 import { type CredentialThrottle, clientAddress } from './credential-throttle'
 import { needsPrivateKey, publicKeyMayCall } from './public-key-scope'
 import { requestHeader } from './request-header'

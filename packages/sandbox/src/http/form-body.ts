@@ -1,4 +1,4 @@
-import { invalidParameters } from '../api-problem'
+import { invalidParameters } from './api-problem'
 
 /** More fields than any request of the API has, by far; a bigger form is not an integration. */
 export const maxFormFields = 1000

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import { conflict } from '../api-problem'
 import type { IdempotentAnswer } from '../storage/idempotency-records'
 import type { SandboxStore } from '../storage/sandbox-store'
+import { conflict } from './api-problem'
 
 /** A finished answer, as stored for replay. */
 export type StoredResult = IdempotentAnswer

@@ -1,6 +1,7 @@
 import { type Charge, type PublicCharge, publicChargeFields } from '@chargekit/schemas'
 import { operationTable, pathPattern } from '@chargekit/schemas/operations'
-import { ApiProblem, designationOf } from '../api-problem'
+import { designationOf } from '../lifecycle/lifecycle-error'
+import { ApiProblem } from './api-problem'
 
 /**
  * What an account's public key may call: the operations the table opens to it (`keys:

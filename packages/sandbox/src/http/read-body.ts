@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context, MiddlewareHandler } from 'hono'
-import { invalidBody, payloadTooLarge, unsupportedMediaType } from '../api-problem'
+import { invalidBody, payloadTooLarge, unsupportedMediaType } from './api-problem'
 import { parseFormBody } from './form-body'
 import { fieldLabel, type IntegrationWarnings } from './integration-warnings'
 import { requestHeader } from './request-header'

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { getPath } from 'hono/utils/url'
-import { fieldLabel, requestWarnings } from './integration-warnings'
+import { fieldLabel } from './integration-warnings'
+import { requestWarnings } from './request-warnings'
 import type { SandboxEnv } from './sandbox-env'
 
 /**

@@ -1,6 +1,7 @@
 import type { Channel } from '@chargekit/schemas'
 import { card, cardOnetime, cardRecurring } from '../card/card-charge-types'
-import type { Outcome, Processor } from './processor'
+import type { Outcome } from './outcome'
+import type { Processor } from './processor'
 import { testAmountOutcome, testAmountSteps } from './test-amounts'
 
 const name = 'no_processor'

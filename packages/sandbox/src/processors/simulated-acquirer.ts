@@ -1,5 +1,6 @@
 import { card, cardOnetime, cardRecurring } from '../card/card-charge-types'
-import type { FinalOutcome, Outcome, Processor } from './processor'
+import type { FinalOutcome, Outcome } from './outcome'
+import type { Processor } from './processor'
 
 const second = 1_000
 const hour = 60 * 60 * second

@@ -1,5 +1,5 @@
 import { SandboxError } from '../errors'
-import { createKeyedLock, type KeyedLock } from '../lifecycle/keyed-lock'
+import { createKeyedLock, type KeyedLock } from '../keyed-lock'
 import type { SandboxLogger } from '../logger'
 import { checkRetainCharges, createMemoryStore } from './memory-store'
 import type { SandboxStore } from './sandbox-store'

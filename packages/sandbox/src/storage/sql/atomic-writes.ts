@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { KeyedLock } from '../../lifecycle/keyed-lock'
+import type { KeyedLock } from '../../keyed-lock'
 import type { SqlDatabase, SqlExecutor } from './database'
 
 /** The transaction an async context's statements run in, while it is open. */
