@@ -85,8 +85,8 @@ export type { InstrumentExternalIds, TransactionExternalIds } from './external-i
 export { instrumentExternalIdsSchema, transactionExternalIdsSchema } from './external-ids'
 export { formatIssuePath, formatZodIssues, rootIssueKey } from './format-zod-issues'
 export { idempotencyKeyRule, isIdempotencyKey } from './idempotency-key'
-export type { Instrument, Redirect } from './instrument'
-export { instrumentSchema, redirectMethodSchema, redirectSchema } from './instrument'
+export type { Instrument } from './instrument'
+export { instrumentSchema, redirectMethodSchema } from './instrument'
 export type {
   ChargeOnlyInstrumentRequest,
   CreateInstrumentRequest,
@@ -137,11 +137,7 @@ export type {
   IntegrationWarningCode,
   RecordedRequest,
 } from './recorded-request'
-export {
-  integrationWarningCodeSchema,
-  integrationWarningSchema,
-  recordedRequestSchema,
-} from './recorded-request'
+export { integrationWarningSchema, recordedRequestSchema } from './recorded-request'
 export type {
   ChargeReference,
   InstrumentReference,
@@ -161,7 +157,6 @@ export { createRefundOfPaymentRequestSchema, createRefundRequestSchema } from '.
 export type { RequestLog } from './request-log'
 export { requestLogSchema } from './request-log'
 export { requestTextLimits } from './request-text'
-export * from './response-shapes'
 export type { RetryLogEntry } from './retry-log-entry'
 export { resultStatusSchema, retryLogEntrySchema } from './retry-log-entry'
 export type { Reversal } from './reversal'
@@ -170,8 +165,7 @@ export type { CreateReversalRequest } from './reversal-request'
 export { createReversalRequestSchema } from './reversal-request'
 export { SchemaValidationError } from './schema-validation-error'
 export type { Settlement, SettlementTotal } from './settlement'
-export { settlementSchema, settlementTotalSchema } from './settlement'
-export { checkShape, type Shape, type ShapeResult } from './shape-check'
+export { settlementSchema } from './settlement'
 export type { DeliveryStatus, DisputeStatus, InstrumentStatus, TransactionStatus } from './statuses'
 export {
   deliveryStatusSchema,
