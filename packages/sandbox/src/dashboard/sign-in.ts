@@ -3,7 +3,6 @@ import { Hono } from 'hono'
 import { type CredentialThrottle, clientAddress } from '../http/credential-throttle'
 import type { ApiFetch } from './api-proxy'
 import { isSameOriginRequest } from './csrf-guard'
-import { formField } from './form-field'
 import { loadPageAssets } from './page-assets'
 import { renderSignInPage } from './pages'
 import { safeNextPath } from './safe-next-path'
@@ -83,4 +82,9 @@ export function signInRoutes(deps: {
   })
 
   return routes
+}
+
+/** A text field of a parsed form body: '' when it is missing or a file. */
+export function formField(value: unknown): string {
+  return typeof value === 'string' ? value : ''
 }
