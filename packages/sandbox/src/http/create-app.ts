@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import type { RateLimitOptions } from '../accounts/account-options'
 import type { Account } from '../accounts/accounts'
 import type { SandboxClock } from '../clock'
@@ -6,6 +7,7 @@ import { createDashboard } from '../dashboard/create-dashboard'
 import type { DeliveryAttemptLog, EventDelivery } from '../delivery/index'
 import type { LifecycleDeps } from '../lifecycle/context'
 import type { Readiness } from '../readiness'
+import { payloadTooLarge } from './api-problem'
 import { basicAuth } from './basic-auth'
 import { contractRoutes } from './contract-routes'
 import { apiCors } from './cors'
@@ -16,7 +18,7 @@ import { healthRoutes } from './health-routes'
 import { createIdempotencyCache } from './idempotency'
 import { registerApiOperations, registerOpenOperations } from './operation-routes'
 import { rateLimit } from './rate-limit'
-import { bodyLimit, maxPageBodyBytes } from './read-body'
+import { maxPageBodyBytes } from './read-body'
 import { createRecentRequests, recordRecentRequests } from './recent-requests'
 import { requestIdMiddleware } from './request-id'
 import { integrationWarningsMiddleware } from './request-warnings'
@@ -75,7 +77,12 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   // Before everything under /v2: browsers send preflights without credentials.
   app.use('/v2/*', apiCors(options.corsOrigins))
   // The API reads its bodies itself, up to 1 MB; every other route takes small forms at most.
-  const pageBodyLimit = bodyLimit(maxPageBodyBytes)
+  const pageBodyLimit = bodyLimit({
+    maxSize: maxPageBodyBytes,
+    onError: () => {
+      throw payloadTooLarge(maxPageBodyBytes)
+    },
+  })
   app.use((c, next) => (/^\/v2(?:\/|$)/.test(c.req.path) ? next() : pageBodyLimit(c, next)))
 
   // Registered before the auth middleware: the customer reaches the 3-D Secure page by
