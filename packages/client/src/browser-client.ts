@@ -19,14 +19,8 @@ import { type ApiPromise, mapApiPromise } from './api-promise'
 import { basicAuthorization } from './basic-auth'
 import type { FetchLike } from './client-options'
 import { fetchTransport } from './fetch-transport'
-import {
-  checkBaseUrl,
-  checkFetch,
-  checkKnownKeys,
-  checkMilliseconds,
-  checkRetryCount,
-  optionError,
-} from './option-checks'
+import { checkFetch, checkOptions, optionError } from './option-checks'
+import { browserClientOptionRules, browserRequestOptionRules } from './option-rules'
 import { createRequestLoop } from './request-loop'
 import { paramsObject } from './resources/arguments'
 import { operationSender } from './resources/operation-call'
@@ -98,15 +92,6 @@ export interface BrowserClient {
 }
 
 const where = 'createBrowserClient'
-const optionKeys: readonly (keyof BrowserClientOptions)[] = [
-  'publicKey',
-  'baseUrl',
-  'fetch',
-  'timeoutMs',
-  'deadlineMs',
-  'maxRetries',
-]
-const requestOptionKeys: readonly (keyof BrowserRequestOptions)[] = ['signal', 'idempotencyKey']
 
 // Unchecked: the server, which acts on these objects, reads them again with `createClient`.
 const unchecked = uncheckedValidator('answer')
@@ -119,15 +104,21 @@ export function createBrowserClient(options: BrowserClientOptions): BrowserClien
   if (typeof options !== 'object' || options === null) {
     throw optionError(where, 'expected an options object such as { publicKey, baseUrl }')
   }
-  checkKnownKeys(where, options, optionKeys)
-  const publicKey = checkPublicKey(options.publicKey)
+  const checked = checkOptions(where, browserClientOptionRules, options)
+  // The sandbox's and most providers' private keys start so; a page must never hold one.
+  if (checked.publicKey.startsWith('sk_')) {
+    throw optionError(
+      where,
+      'publicKey looks like a private key (sk_…): never put the private key in a browser; pass the public key (pk_…)',
+    )
+  }
   const call = createRequestLoop({
-    apiUrl: `${checkBaseUrl(where, options.baseUrl)}/v2`,
-    authorization: basicAuthorization(publicKey, ''),
-    transport: fetchTransport(checkFetch(where, options.fetch)),
-    timeoutMs: checkMilliseconds(where, 'timeoutMs', options.timeoutMs, 30_000),
-    deadlineMs: checkMilliseconds(where, 'deadlineMs', options.deadlineMs, 120_000),
-    maxRetries: checkRetryCount(where, options.maxRetries, 2),
+    apiUrl: `${checked.baseUrl}/v2`,
+    authorization: basicAuthorization(checked.publicKey, ''),
+    transport: fetchTransport(checkFetch(where, checked.fetch)),
+    timeoutMs: checked.timeoutMs,
+    deadlineMs: checked.deadlineMs,
+    maxRetries: checked.maxRetries,
     backoff: defaultBackoff,
     sleep: abortableSleep,
     logger: undefined,
@@ -146,7 +137,9 @@ export function createBrowserClient(options: BrowserClientOptions): BrowserClien
     body: (() => unknown) | undefined,
     callOptions: BrowserRequestOptions | undefined,
   ) => {
-    if (callOptions !== undefined) checkKnownKeys('request options', callOptions, requestOptionKeys)
+    if (callOptions !== undefined) {
+      checkOptions('request options', browserRequestOptionRules, callOptions)
+    }
     return sendOperation<T>(operation, ids, body, callOptions)
   }
   return Object.freeze({
@@ -178,21 +171,4 @@ export function createBrowserClient(options: BrowserClientOptions): BrowserClien
         send<Instrument>(instrumentsRetrieve, [id], undefined, callOptions),
     }),
   })
-}
-
-function checkPublicKey(publicKey: unknown): string {
-  if (typeof publicKey !== 'string' || !/^[^\s:\p{Cc}]+$/u.test(publicKey)) {
-    throw optionError(
-      where,
-      'publicKey must be the account\'s public key (such as pk_sandbox): a non-empty string without spaces or ":"',
-    )
-  }
-  // The sandbox's and most providers' private keys start so; a page must never hold one.
-  if (publicKey.startsWith('sk_')) {
-    throw optionError(
-      where,
-      'publicKey looks like a private key (sk_…): never put the private key in a browser; pass the public key (pk_…)',
-    )
-  }
-  return publicKey
 }

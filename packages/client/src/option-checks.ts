@@ -1,44 +1,169 @@
 import { closestName, describeGiven } from '@chargekit/errors'
 import type { FetchLike } from './client-options'
+import { readEnvironment } from './environment'
 import { ChargekitError } from './errors'
 
-/** The largest delay `setTimeout` supports; a larger one would fire at once instead of never. */
-const maxTimerMs = 2_147_483_647
+/**
+ * How one option is checked, as src/option-rules.ts declares it (generated from the options'
+ * zod declaration): a whole number in a range, a flag, a string (a credential, which may come
+ * from an environment variable and is never repeated in a message), an http(s) address, a
+ * function, an object of further options, or `any` for what the code using it reads itself.
+ */
+export type OptionRule = { readonly optional?: true; readonly expected?: string } & (
+  | {
+      readonly kind: 'whole'
+      readonly min: number
+      readonly max: number
+      readonly default: number
+      readonly unit?: string
+    }
+  | { readonly kind: 'flag'; readonly default: boolean }
+  | {
+      readonly kind: 'string'
+      readonly pattern?: RegExp
+      readonly minLength?: number
+      readonly variable?: string
+    }
+  | { readonly kind: 'url'; readonly variable?: string }
+  | { readonly kind: 'function' | 'any' }
+  | { readonly kind: 'object'; readonly rules: OptionRules }
+)
+
+/** The rules of an options object, in the order its options are checked and listed. */
+export type OptionRules = { readonly [name: string]: OptionRule }
+
+type CheckedValue<Rule extends OptionRule> = Rule extends { kind: 'whole' }
+  ? number
+  : Rule extends { kind: 'flag' }
+    ? boolean
+    : Rule extends { kind: 'string' | 'url' }
+      ? Rule extends { optional: true }
+        ? string | undefined
+        : string
+      : Rule extends { kind: 'object'; rules: infer Inner extends OptionRules }
+        ? CheckedOptions<Inner>
+        : unknown
+
+/** The options once checked: defaults filled in, credentials read from the environment. */
+export type CheckedOptions<Rules extends OptionRules> = {
+  -readonly [Name in keyof Rules]: CheckedValue<Rules[Name]>
+}
 
 /**
- * Checks of options, shared by both clients' constructors and per-call options. Each throws a
- * {@link ChargekitError} that names the option (`where`: who received it), what is expected and
- * what was given, and returns the option's default when it was not given.
+ * Checks `given` against `rules`, option by option in their order and then for unknown keys, so
+ * that of several mistakes the one reported is always the same. Only the object's own options
+ * count: one inherited through its prototype is not given. `fallbacks` replace the declared
+ * defaults (a call's options fall back to its client's).
  */
-export function checkMilliseconds(
+export function checkOptions<Rules extends OptionRules>(
+  where: string,
+  rules: Rules,
+  given: object,
+  fallbacks: Partial<Record<keyof Rules, unknown>> = {},
+  prefix = '',
+): CheckedOptions<Rules> {
+  const own: Record<string, unknown> = { ...given }
+  const checked: Record<string, unknown> = {}
+  for (const [name, rule] of Object.entries(rules)) {
+    checked[name] = checkOption(where, `${prefix}${name}`, rule, own[name], fallbacks[name])
+  }
+  const label = prefix === '' ? 'option' : `${prefix.slice(0, -1)} option`
+  checkKnownKeys(where, own, Object.keys(rules), label)
+  return checked as CheckedOptions<Rules>
+}
+
+function checkOption(
+  where: string,
+  name: string,
+  rule: OptionRule,
+  value: unknown,
+  fallback: unknown,
+): unknown {
+  switch (rule.kind) {
+    case 'whole':
+      return checkWholeNumber(where, name, value, rule, (fallback as number) ?? rule.default)
+    case 'flag':
+      return checkFlag(where, name, value, (fallback as boolean) ?? rule.default)
+    case 'string':
+      return checkString(where, name, value, rule)
+    case 'url':
+      return checkBaseUrl(where, value ?? readVariable(rule.variable))
+    case 'function':
+      return checkFunction(where, name, value, rule.expected ?? 'a function')
+    case 'object':
+      if (value === undefined) return checkOptions(where, rule.rules, {}, {}, `${name}.`)
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        const [first = '', firstRule] = Object.entries(rule.rules)[0] ?? []
+        const example = firstRule !== undefined && 'default' in firstRule ? firstRule.default : ''
+        throw optionError(
+          where,
+          `${name} must be an object such as { ${first}: ${example} } (got ${describeGiven(value)})`,
+        )
+      }
+      return checkOptions(where, rule.rules, value, {}, `${name}.`)
+    case 'any':
+      return value
+  }
+}
+
+const readVariable = (variable: string | undefined) =>
+  variable === undefined ? undefined : readEnvironment(variable)
+
+/**
+ * A string option, given or else read from its variable; a credential's value is never repeated
+ * in the message (a message may end up in a log).
+ */
+function checkString(
+  where: string,
+  name: string,
+  given: unknown,
+  rule: Extract<OptionRule, { kind: 'string' }>,
+): string | undefined {
+  const value = given ?? readVariable(rule.variable)
+  if (value === undefined) {
+    if (rule.optional === true) return undefined
+    if (rule.variable !== undefined) {
+      throw optionError(where, `${name} is missing; pass { ${name} } or set ${rule.variable}`)
+    }
+  }
+  if (typeof value !== 'string' || !(rule.pattern?.test(value) ?? true)) {
+    throw optionError(where, `${name} must be ${rule.expected ?? 'a string'}`)
+  }
+  // Counted in characters, as a person counts a key, not in UTF-16 code units.
+  const length = [...value].length
+  if (rule.minLength !== undefined && length < rule.minLength) {
+    throw optionError(
+      where,
+      `${name} is too short: expected at least ${rule.minLength} characters, got ${length}; pass the whole key`,
+    )
+  }
+  return value
+}
+
+/**
+ * The checks of one option each throw a {@link ChargekitError} that names the option (`where`:
+ * who received it), what is expected and what was given, and return the option's default when
+ * it was not given.
+ */
+function checkWholeNumber(
   where: string,
   name: string,
   value: unknown,
+  { min, max, unit }: { min: number; max: number; unit?: string },
   fallback: number,
-  min = 1,
 ): number {
   if (value === undefined) return fallback
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > maxTimerMs) {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    const whole = unit === undefined ? 'a whole number' : `a whole number of ${unit}`
     throw optionError(
       where,
-      `${name} must be a whole number of milliseconds from ${min} to ${maxTimerMs} (got ${describeGiven(value)})`,
+      `${name} must be ${whole} from ${min} to ${max} (got ${describeGiven(value)})`,
     )
   }
   return value
 }
 
-export function checkRetryCount(where: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 20) {
-    throw optionError(
-      where,
-      `maxRetries must be a whole number from 0 to 20 (got ${describeGiven(value)})`,
-    )
-  }
-  return value
-}
-
-export function checkFlag(where: string, name: string, value: unknown, fallback: boolean): boolean {
+function checkFlag(where: string, name: string, value: unknown, fallback: boolean): boolean {
   if (value === undefined) return fallback
   if (typeof value !== 'boolean') {
     throw optionError(where, `${name} must be true or false (got ${describeGiven(value)})`)
@@ -47,7 +172,7 @@ export function checkFlag(where: string, name: string, value: unknown, fallback:
 }
 
 /** A callback option, undefined when not given; `expected` describes the function it must be. */
-export function checkFunction<T>(
+function checkFunction<T>(
   where: string,
   name: string,
   value: unknown,
@@ -65,7 +190,7 @@ export function checkFunction<T>(
  * loudly instead of being ignored. The message lists the valid keys and the likely intended one;
  * `label` names what a key is (`option`, `backoff option`).
  */
-export function checkKnownKeys(
+function checkKnownKeys(
   where: string,
   options: object,
   known: readonly string[],

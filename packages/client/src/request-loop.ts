@@ -2,20 +2,15 @@ import { describeGiven } from '@chargekit/errors'
 import { idempotencyKeyRule, isIdempotencyKey } from '@chargekit/schemas/idempotency-key'
 import { type Answered, type ApiPromise, apiPromise } from './api-promise'
 import { abortError, attempt } from './attempt'
-import { type RequestOptions, requestOptionKeys } from './client-options'
+import type { RequestOptions } from './client-options'
 import type { ClientConfig } from './config'
 import { decodeResponse, parseErrorBody } from './decode-response'
 import { errorFromResponse, inFlightConflictCode } from './error-from-response'
 import type { DeclinedElement } from './errors'
 import type { HttpAnswer } from './http-transport'
 import { redactHeaders } from './logger'
-import {
-  checkFlag,
-  checkKnownKeys,
-  checkMilliseconds,
-  checkRetryCount,
-  optionError,
-} from './option-checks'
+import { checkOptions, optionError } from './option-checks'
+import { requestOptionRules } from './option-rules'
 import { randomUuid } from './random-uuid'
 import type { ResponseValidator } from './response-validator'
 import { backoffDelay, isRetryableStatus, parseRetryAfter } from './retry-policy'
@@ -220,8 +215,8 @@ function settingsFor(options: RequestOptions, defaults: CallSettings): CallSetti
       `expected an object such as { signal, idempotencyKey } (got ${describeGiven(options)})`,
     )
   }
-  checkKnownKeys(where, options, requestOptionKeys)
-  const { signal } = options
+  const checked = checkOptions(where, requestOptionRules, options, defaults)
+  const signal = checked.signal as AbortSignal | undefined
   // Duck-typed: a signal from another realm (an iframe, a test environment) fails `instanceof`.
   if (
     signal !== undefined &&
@@ -231,10 +226,10 @@ function settingsFor(options: RequestOptions, defaults: CallSettings): CallSetti
   }
   return {
     signal,
-    timeoutMs: checkMilliseconds(where, 'timeoutMs', options.timeoutMs, defaults.timeoutMs),
-    deadlineMs: checkMilliseconds(where, 'deadlineMs', options.deadlineMs, defaults.deadlineMs),
-    maxRetries: checkRetryCount(where, options.maxRetries, defaults.maxRetries),
-    validate: checkFlag(where, 'validate', options.validate, defaults.validate),
+    timeoutMs: checked.timeoutMs,
+    deadlineMs: checked.deadlineMs,
+    maxRetries: checked.maxRetries,
+    validate: checked.validate,
   }
 }
 
