@@ -19,6 +19,8 @@ export type OptionMeta = {
   unit?: string
   /** A credential or address also read from this environment variable when not given. */
   variable?: string
+  /** The name of the rule's constant, when tables share it under several option names. */
+  rule?: string
 }
 
 const meta = (value: OptionMeta) => value
@@ -36,8 +38,10 @@ const maxRetries = z.int().min(0).max(20).default(2)
 const validate = z.boolean().default(true)
 // Read by the call itself, with messages of their own: a signal by its shape, a key by the
 // service's rule.
-const signal = z.custom<unknown>().optional()
-const idempotencyKey = z.custom<unknown>().optional()
+const readByTheCall = z
+  .custom<unknown>()
+  .optional()
+  .meta(meta({ rule: 'readByTheCall' }))
 const fetch = z
   .custom<(...args: never[]) => unknown>()
   .optional()
@@ -98,8 +102,8 @@ export const clientOptionsSchema = z.strictObject({
 
 /** What each call of `createClient`'s client may override. */
 export const requestOptionsSchema = z.strictObject({
-  signal,
-  idempotencyKey,
+  signal: readByTheCall,
+  idempotencyKey: readByTheCall,
   timeoutMs,
   deadlineMs,
   maxRetries,
@@ -124,6 +128,6 @@ export const browserClientOptionsSchema = z.strictObject({
 } satisfies Keys<BrowserClientOptions>)
 
 export const browserRequestOptionsSchema = z.strictObject({
-  signal,
-  idempotencyKey,
+  signal: readByTheCall,
+  idempotencyKey: readByTheCall,
 } satisfies Keys<BrowserRequestOptions>)

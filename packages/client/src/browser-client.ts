@@ -19,7 +19,7 @@ import { type ApiPromise, mapApiPromise } from './api-promise'
 import { basicAuthorization } from './basic-auth'
 import type { FetchLike } from './client-options'
 import { fetchTransport } from './fetch-transport'
-import { checkFetch, checkOptions, optionError } from './option-checks'
+import { checkOptions, globalFetch, optionError } from './option-checks'
 import { browserClientOptionRules, browserRequestOptionRules } from './option-rules'
 import { createRequestLoop } from './request-loop'
 import { paramsObject } from './resources/arguments'
@@ -114,8 +114,9 @@ export function createBrowserClient(options: BrowserClientOptions): BrowserClien
   }
   const call = createRequestLoop({
     apiUrl: `${checked.baseUrl}/v2`,
+    callOptionRules: browserRequestOptionRules,
     authorization: basicAuthorization(checked.publicKey, ''),
-    transport: fetchTransport(checkFetch(where, checked.fetch)),
+    transport: fetchTransport((checked.fetch as FetchLike | undefined) ?? globalFetch(where)),
     timeoutMs: checked.timeoutMs,
     deadlineMs: checked.deadlineMs,
     maxRetries: checked.maxRetries,
@@ -137,9 +138,6 @@ export function createBrowserClient(options: BrowserClientOptions): BrowserClien
     body: (() => unknown) | undefined,
     callOptions: BrowserRequestOptions | undefined,
   ) => {
-    if (callOptions !== undefined) {
-      checkOptions('request options', browserRequestOptionRules, callOptions)
-    }
     return sendOperation<T>(operation, ids, body, callOptions)
   }
   return Object.freeze({

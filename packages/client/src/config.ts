@@ -5,8 +5,8 @@ import type { ClientOptions, FetchLike } from './client-options'
 import { fetchTransport } from './fetch-transport'
 import type { HttpTransport } from './http-transport'
 import type { ClientLogger } from './logger'
-import { checkFetch, checkOptions, optionError } from './option-checks'
-import { clientOptionRules } from './option-rules'
+import { checkOptions, globalFetch, type OptionRules, optionError } from './option-checks'
+import { clientOptionRules, requestOptionRules } from './option-rules'
 import type { ResolvedBackoff } from './retry-policy'
 import { VERSION } from './version'
 
@@ -21,6 +21,8 @@ export type RetrySleep = (
 export interface ClientConfig {
   /** `{baseUrl}/v2`, without a trailing slash. */
   apiUrl: string
+  /** What each call may override (src/option-rules.ts): its options are checked against these. */
+  callOptionRules: OptionRules
   authorization: string
   transport: HttpTransport
   timeoutMs: number
@@ -48,7 +50,7 @@ export interface ClientConfig {
 const where = 'createClient'
 
 function globalFetchTransport(): HttpTransport {
-  return fetchTransport(checkFetch(where, undefined))
+  return fetchTransport(globalFetch(where))
 }
 
 /**
@@ -89,12 +91,13 @@ export function resolveConfig(
   const secrets = [checked.privateKey, authorization.slice('Basic '.length)]
   return {
     apiUrl: `${checked.baseUrl}/v2`,
+    callOptionRules: requestOptionRules,
     authorization,
     transport: transport ?? (fetch === undefined ? defaultTransport() : fetchTransport(fetch)),
     timeoutMs: checked.timeoutMs,
     deadlineMs: checked.deadlineMs,
     maxRetries: checked.maxRetries,
-    backoff: checked.backoff,
+    backoff: checked.backoff as ResolvedBackoff,
     sleep: abortableSleep,
     logger: checked.logger as ClientLogger | undefined,
     validate: checked.validate,

@@ -5,48 +5,41 @@ import { ChargekitError } from './errors'
 
 /**
  * How one option is checked, as src/option-rules.ts declares it (generated from the options'
- * zod declaration): a whole number in a range, a flag, a string (a credential, which may come
- * from an environment variable and is never repeated in a message), an http(s) address, a
- * function, an object of further options, or `any` for what the code using it reads itself.
+ * zod declaration): the check function of its kind and what that function reads. Each rule
+ * names its function, so a bundle carries only the checks its options use.
  */
-export type OptionRule = { readonly optional?: true; readonly expected?: string } & (
-  | {
-      readonly kind: 'whole'
-      readonly min: number
-      readonly max: number
-      readonly default: number
-      readonly unit?: string
-    }
-  | { readonly kind: 'flag'; readonly default: boolean }
-  | {
-      readonly kind: 'string'
-      readonly pattern?: RegExp
-      readonly minLength?: number
-      readonly variable?: string
-    }
-  | { readonly kind: 'url'; readonly variable?: string }
-  | { readonly kind: 'function' | 'any' }
-  | { readonly kind: 'object'; readonly rules: OptionRules }
-)
+export interface OptionRule {
+  readonly check: OptionCheck
+  /** What the option must be, in its message (`a function that receives one log entry`). */
+  readonly expected?: string
+  readonly default?: unknown
+  readonly min?: number
+  readonly max?: number
+  /** A whole number's unit, in its message (`milliseconds`). */
+  readonly unit?: string
+  readonly pattern?: RegExp
+  readonly minLength?: number
+  /** Where a credential or address is read from when it is not given. */
+  readonly variable?: string
+  /** An option that is itself an object of options. */
+  readonly rules?: OptionRules
+}
+
+/** Checks one option; returns it, or its default when it was not given. */
+export type OptionCheck = (
+  where: string,
+  name: string,
+  value: unknown,
+  rule: OptionRule,
+  fallback: unknown,
+) => unknown
 
 /** The rules of an options object, in the order its options are checked and listed. */
 export type OptionRules = { readonly [name: string]: OptionRule }
 
-type CheckedValue<Rule extends OptionRule> = Rule extends { kind: 'whole' }
-  ? number
-  : Rule extends { kind: 'flag' }
-    ? boolean
-    : Rule extends { kind: 'string' | 'url' }
-      ? Rule extends { optional: true }
-        ? string | undefined
-        : string
-      : Rule extends { kind: 'object'; rules: infer Inner extends OptionRules }
-        ? CheckedOptions<Inner>
-        : unknown
-
 /** The options once checked: defaults filled in, credentials read from the environment. */
 export type CheckedOptions<Rules extends OptionRules> = {
-  -readonly [Name in keyof Rules]: CheckedValue<Rules[Name]>
+  -readonly [Name in keyof Rules]: ReturnType<Rules[Name]['check']>
 }
 
 /**
@@ -65,106 +58,77 @@ export function checkOptions<Rules extends OptionRules>(
   const own: Record<string, unknown> = { ...given }
   const checked: Record<string, unknown> = {}
   for (const [name, rule] of Object.entries(rules)) {
-    checked[name] = checkOption(where, `${prefix}${name}`, rule, own[name], fallbacks[name])
+    checked[name] = rule.check(where, `${prefix}${name}`, own[name], rule, fallbacks[name])
   }
-  const label = prefix === '' ? 'option' : `${prefix.slice(0, -1)} option`
-  checkKnownKeys(where, own, Object.keys(rules), label)
+  checkKnownKeys(where, own, Object.keys(rules), `${prefix.replace('.', ' ')}option`)
   return checked as CheckedOptions<Rules>
 }
 
-function checkOption(
-  where: string,
-  name: string,
-  rule: OptionRule,
-  value: unknown,
-  fallback: unknown,
-): unknown {
-  switch (rule.kind) {
-    case 'whole':
-      return checkWholeNumber(where, name, value, rule, (fallback as number) ?? rule.default)
-    case 'flag':
-      return checkFlag(where, name, value, (fallback as boolean) ?? rule.default)
-    case 'string':
-      return checkString(where, name, value, rule)
-    case 'url':
-      return checkBaseUrl(where, value ?? readVariable(rule.variable))
-    case 'function':
-      return checkFunction(where, name, value, rule.expected ?? 'a function')
-    case 'object':
-      if (value === undefined) return checkOptions(where, rule.rules, {}, {}, `${name}.`)
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        const [first = '', firstRule] = Object.entries(rule.rules)[0] ?? []
-        const example = firstRule !== undefined && 'default' in firstRule ? firstRule.default : ''
-        throw optionError(
-          where,
-          `${name} must be an object such as { ${first}: ${example} } (got ${describeGiven(value)})`,
-        )
-      }
-      return checkOptions(where, rule.rules, value, {}, `${name}.`)
-    case 'any':
-      return value
-  }
+/**
+ * A credential or an address the server client also reads from the environment, when it is not
+ * given (`CHARGEKIT_ACCOUNT_ID`): the rule's own check then judges it.
+ */
+export function configured<Check extends OptionCheck>(check: Check): Check {
+  return ((where, name, given, rule, fallback) =>
+    check(where, name, given ?? readEnvironment(rule.variable ?? ''), rule, fallback)) as Check
 }
 
-const readVariable = (variable: string | undefined) =>
-  variable === undefined ? undefined : readEnvironment(variable)
-
-/**
- * A string option, given or else read from its variable; a credential's value is never repeated
- * in the message (a message may end up in a log).
- */
-function checkString(
-  where: string,
-  name: string,
-  given: unknown,
-  rule: Extract<OptionRule, { kind: 'string' }>,
-): string | undefined {
-  const value = given ?? readVariable(rule.variable)
-  if (value === undefined) {
-    if (rule.optional === true) return undefined
-    if (rule.variable !== undefined) {
-      throw optionError(where, `${name} is missing; pass { ${name} } or set ${rule.variable}`)
-    }
-  }
+/** A string option; a credential's value is never repeated in the message (it may be logged). */
+export function text(where: string, name: string, value: unknown, rule: OptionRule): string {
   if (typeof value !== 'string' || !(rule.pattern?.test(value) ?? true)) {
-    throw optionError(where, `${name} must be ${rule.expected ?? 'a string'}`)
+    throw optionError(where, `${name} must be ${rule.expected}`)
   }
+  return value
+}
+
+/** A credential: required, then a {@link text} of at least `minLength` characters. */
+export function credential(where: string, name: string, value: unknown, rule: OptionRule): string {
+  if (value === undefined) {
+    throw optionError(where, `${name} is missing; pass { ${name} } or set ${rule.variable}`)
+  }
+  const checked = text(where, name, value, rule)
   // Counted in characters, as a person counts a key, not in UTF-16 code units.
-  const length = [...value].length
+  const length = [...checked].length
   if (rule.minLength !== undefined && length < rule.minLength) {
     throw optionError(
       where,
       `${name} is too short: expected at least ${rule.minLength} characters, got ${length}; pass the whole key`,
     )
   }
-  return value
+  return checked
 }
 
-/**
- * The checks of one option each throw a {@link ChargekitError} that names the option (`where`:
- * who received it), what is expected and what was given, and return the option's default when
- * it was not given.
- */
-function checkWholeNumber(
+export function wholeNumber(
   where: string,
   name: string,
   value: unknown,
-  { min, max, unit }: { min: number; max: number; unit?: string },
-  fallback: number,
+  { min, max, unit, default: declared }: OptionRule,
+  fallback: unknown,
 ): number {
-  if (value === undefined) return fallback
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    const whole = unit === undefined ? 'a whole number' : `a whole number of ${unit}`
+  if (value === undefined) return (fallback ?? declared) as number
+  if (
+    typeof value !== 'number' ||
+    !Number.isInteger(value) ||
+    value < (min as number) ||
+    value > (max as number)
+  ) {
+    const of = unit === undefined ? '' : ` of ${unit}`
     throw optionError(
       where,
-      `${name} must be ${whole} from ${min} to ${max} (got ${describeGiven(value)})`,
+      `${name} must be a whole number${of} from ${min} to ${max} (got ${describeGiven(value)})`,
     )
   }
   return value
 }
 
-function checkFlag(where: string, name: string, value: unknown, fallback: boolean): boolean {
-  if (value === undefined) return fallback
+export function flag(
+  where: string,
+  name: string,
+  value: unknown,
+  rule: OptionRule,
+  fallback: unknown,
+): boolean {
+  if (value === undefined) return (fallback ?? rule.default) as boolean
   if (typeof value !== 'boolean') {
     throw optionError(where, `${name} must be true or false (got ${describeGiven(value)})`)
   }
@@ -172,17 +136,35 @@ function checkFlag(where: string, name: string, value: unknown, fallback: boolea
 }
 
 /** A callback option, undefined when not given; `expected` describes the function it must be. */
-function checkFunction<T>(
+export function callback(where: string, name: string, value: unknown, rule: OptionRule): unknown {
+  if (value !== undefined && typeof value !== 'function') {
+    throw optionError(where, `${name} must be ${rule.expected} (got ${describeGiven(value)})`)
+  }
+  return value
+}
+
+/** An option read by the code that uses it, with a message of its own. */
+export const anything = (_where: string, _name: string, value: unknown): unknown => value
+
+/** An object of further options, each checked by its own rule; defaults when not given. */
+export function options(
   where: string,
   name: string,
   value: unknown,
-  expected: string,
-): T | undefined {
-  if (value === undefined) return undefined
-  if (typeof value !== 'function') {
-    throw optionError(where, `${name} must be ${expected} (got ${describeGiven(value)})`)
+  rule: OptionRule,
+): Record<string, unknown> {
+  const rules = rule.rules ?? {}
+  if (
+    value !== undefined &&
+    (typeof value !== 'object' || value === null || Array.isArray(value))
+  ) {
+    const [first = '', firstRule] = Object.entries(rules)[0] ?? []
+    throw optionError(
+      where,
+      `${name} must be an object such as { ${first}: ${firstRule?.default} } (got ${describeGiven(value)})`,
+    )
   }
-  return value as T
+  return checkOptions(where, rules, value ?? {}, {}, `${name}.`)
 }
 
 /**
@@ -194,7 +176,7 @@ function checkKnownKeys(
   where: string,
   options: object,
   known: readonly string[],
-  label = 'option',
+  label: string,
 ): void {
   for (const key of Object.keys(options)) {
     if (known.includes(key)) continue
@@ -215,7 +197,7 @@ export function optionError(where: string, message: string): ChargekitError {
  * `baseUrl` checked (an absolute http(s) URL without credentials, query or fragment) and without
  * a trailing `/v2`: callers copy either the origin or the API root, and both name one service.
  */
-export function checkBaseUrl(where: string, baseUrl: unknown): string {
+export function checkBaseUrl(where: string, _name: string, baseUrl: unknown): string {
   if (baseUrl === undefined) {
     throw optionError(
       where,
@@ -246,13 +228,8 @@ function parseUrl(text: string): URL | undefined {
   }
 }
 
-export function checkFetch(where: string, fetch: unknown): FetchLike {
-  if (fetch !== undefined) {
-    if (typeof fetch !== 'function') {
-      throw optionError(where, 'fetch must be a function with the signature of the global fetch')
-    }
-    return fetch as FetchLike
-  }
+/** The global `fetch`, for a client given none. */
+export function globalFetch(where: string): FetchLike {
   if (typeof globalThis.fetch !== 'function') {
     throw optionError(where, 'this runtime has no global fetch; pass { fetch }')
   }

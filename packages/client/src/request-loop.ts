@@ -9,8 +9,7 @@ import { errorFromResponse, inFlightConflictCode } from './error-from-response'
 import type { DeclinedElement } from './errors'
 import type { HttpAnswer } from './http-transport'
 import { redactHeaders } from './logger'
-import { checkOptions, optionError } from './option-checks'
-import { requestOptionRules } from './option-rules'
+import { checkOptions, type OptionRules, optionError } from './option-checks'
 import { randomUuid } from './random-uuid'
 import type { ResponseValidator } from './response-validator'
 import { backoffDelay, isRetryableStatus, parseRetryAfter } from './retry-policy'
@@ -72,7 +71,10 @@ export function createRequestLoop(config: ClientConfig): SendCall {
 
   async function send<T>(buildSpec: () => CallSpec<T>): Promise<Answered<T>> {
     const spec = buildSpec()
-    const settings = spec.options === undefined ? defaults : settingsFor(spec.options, defaults)
+    const settings =
+      spec.options === undefined
+        ? defaults
+        : settingsFor(spec.options, config.callOptionRules, defaults)
     const path = rootPath + spec.path
     const url = config.apiUrl + spec.path + spec.query
     const isPost = spec.method === 'POST'
@@ -207,7 +209,11 @@ export function createRequestLoop(config: ClientConfig): SendCall {
   }
 }
 
-function settingsFor(options: RequestOptions, defaults: CallSettings): CallSettings {
+function settingsFor(
+  options: RequestOptions,
+  rules: OptionRules,
+  defaults: CallSettings,
+): CallSettings {
   const where = 'request options'
   if (typeof options !== 'object' || options === null) {
     throw optionError(
@@ -215,7 +221,8 @@ function settingsFor(options: RequestOptions, defaults: CallSettings): CallSetti
       `expected an object such as { signal, idempotencyKey } (got ${describeGiven(options)})`,
     )
   }
-  const checked = checkOptions(where, requestOptionRules, options, defaults)
+  // What the rules do not take (a browser client's call has no timeoutMs) is the client's own.
+  const checked = { ...defaults, ...checkOptions(where, rules, options, { ...defaults }) }
   const signal = checked.signal as AbortSignal | undefined
   // Duck-typed: a signal from another realm (an iframe, a test environment) fails `instanceof`.
   if (
@@ -226,10 +233,10 @@ function settingsFor(options: RequestOptions, defaults: CallSettings): CallSetti
   }
   return {
     signal,
-    timeoutMs: checked.timeoutMs,
-    deadlineMs: checked.deadlineMs,
-    maxRetries: checked.maxRetries,
-    validate: checked.validate,
+    timeoutMs: checked.timeoutMs as number,
+    deadlineMs: checked.deadlineMs as number,
+    maxRetries: checked.maxRetries as number,
+    validate: checked.validate as boolean,
   }
 }
 
