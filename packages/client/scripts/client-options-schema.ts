@@ -47,6 +47,9 @@ const fetch = z
   .optional()
   .meta(meta({ expected: 'a function with the signature of the global fetch' }))
 
+/** An HTTP Basic user name: no spaces, no ":" (it ends the user), no control characters. */
+const basicUser = z.string().regex(/^[^\s:\p{Cc}]+$/u)
+
 type Keys<T> = { [Key in keyof Required<T>]: z.ZodType }
 
 export const backoffOptionsSchema = z.strictObject({
@@ -56,16 +59,13 @@ export const backoffOptionsSchema = z.strictObject({
 } satisfies Keys<BackoffOptions>)
 
 export const clientOptionsSchema = z.strictObject({
-  accountId: z
-    .string()
-    .regex(/^[^\s:\p{Cc}]+$/u)
-    .meta(
-      meta({
-        variable: 'CHARGEKIT_ACCOUNT_ID',
-        expected:
-          'a non-empty string without spaces, ":" or control characters (it is the HTTP Basic user)',
-      }),
-    ),
+  accountId: basicUser.meta(
+    meta({
+      variable: 'CHARGEKIT_ACCOUNT_ID',
+      expected:
+        'a non-empty string without spaces, ":" or control characters (it is the HTTP Basic user)',
+    }),
+  ),
   // At least 8 characters: messages are redacted by replacing the key wherever it appears, and a
   // key of a few characters would also match ordinary words; no real key is that short.
   privateKey: z
@@ -111,15 +111,12 @@ export const requestOptionsSchema = z.strictObject({
 } satisfies Keys<RequestOptions>)
 
 export const browserClientOptionsSchema = z.strictObject({
-  publicKey: z
-    .string()
-    .regex(/^[^\s:\p{Cc}]+$/u)
-    .meta(
-      meta({
-        expected:
-          'the account\'s public key (such as pk_sandbox): a non-empty string without spaces or ":"',
-      }),
-    ),
+  publicKey: basicUser.meta(
+    meta({
+      expected:
+        'the account\'s public key (such as pk_sandbox): a non-empty string without spaces or ":"',
+    }),
+  ),
   baseUrl: z.url(),
   fetch,
   timeoutMs,
