@@ -64,3 +64,10 @@ export type {
   StoredEvent,
 } from './storage/records'
 export type { SandboxStore } from './storage/sandbox-store'
+export type {
+  PostgresOptions,
+  SqlConnection,
+  SqlExecutor,
+  SqlParam,
+} from './storage/sql/sql-connection'
+export { connectPglite, connectPostgres } from './storage/sql/sql-connection'
