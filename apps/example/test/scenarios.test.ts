@@ -130,6 +130,7 @@ describe('runScenario', () => {
       driver: stack.database.driver,
       transaction: (work) => stack.database.transaction(work),
       close: () => stack.database.close(),
+      execute: (script) => stack.database.execute(script),
       async query<Row extends object>(sql: string, params?: readonly SqlParam[]) {
         await lateWebhook
         return stack.database.query<Row>(sql, params)
