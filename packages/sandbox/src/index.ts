@@ -2,6 +2,8 @@ export type { RateLimitOptions, SandboxAccountOptions } from './accounts/account
 export { defaultAccount } from './accounts/account-options'
 export type { SandboxAccount } from './accounts/accounts'
 export { card, cardOnetime, cardRecurring } from './card/card-charge-types'
+export type { TestCard } from './card/test-cards'
+export { testCards } from './card/test-cards'
 export type { SandboxClock } from './clock'
 export { systemClock } from './clock'
 export { SandboxError } from './errors'

@@ -8,8 +8,8 @@ import { type CardParams, type Charge, cardDetailsSchema, type EventType } from 
 import { expandPath, instrumentsRedirect } from '@chargekit/schemas/operations'
 import { toCardInput } from '../card/card-params'
 import { newId } from '../ids'
-import { isErrorTestingChannel } from '../processors/no-processor'
-import type { Outcome } from '../processors/outcome'
+import { testsPaymentByAmount } from '../processors/no-processor'
+import type { FinalOutcome, Outcome } from '../processors/outcome'
 import type { AuthorizeRequest, Processor } from '../processors/processor'
 import type { ChallengeRecord, InstrumentRecord } from '../storage/records'
 import {
@@ -270,11 +270,12 @@ function nextState(
 
 /**
  * `captured_on_creation`: the full charge amount is captured at once; a decline answers 402
- * naming the payment. On the error-testing channel the capture is part of the instrument step,
- * as that procedure states: the instrument fails with it (`payment.error`, then
- * `instrument.invalid` with the payment's code). Elsewhere the authorization stays open, so the
- * capture can be retried with `payments.create` or the authorization reversed; so does it when
- * the processor confirms the capture later, whatever its answer.
+ * naming the payment. For a `.30` test amount on the error-testing channel the capture is part
+ * of the instrument step, as that procedure states: the instrument fails with it
+ * (`payment.error`, then `instrument.invalid` with the payment's code). Otherwise the
+ * authorization stays open, so the capture can be retried with `payments.create` or the
+ * authorization reversed; so does it when the processor confirms the capture later, whatever its
+ * answer.
  */
 async function captureOnCreation(
   context: StepContext,
@@ -288,7 +289,7 @@ async function captureOnCreation(
     })
   } catch (error) {
     const isDecline = error instanceof LifecycleError && error.code === 'declined'
-    if (isDecline && isErrorTestingChannel(charge.channels?.[0])) {
+    if (isDecline && testsPaymentByAmount(charge)) {
       await invalidateWithDecline(context, charge, instrument, error)
     }
     throw error
