@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { challengeForm } from '../../../scripts/challenge-form'
 import {
   eventually,
   startTestSandbox,
@@ -6,7 +7,6 @@ import {
   type TestSandbox,
   testCard,
 } from '../src/testing/index'
-import { challengeForm } from './challenge-form'
 import { eventTypesOf } from './event-types'
 import { freshStoreState } from './store-under-test'
 
