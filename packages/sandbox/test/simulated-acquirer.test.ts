@@ -197,21 +197,4 @@ describe('asynchronous answers', () => {
       expect((await harness.api('GET', `/payments/${payment.id}`)).body.refunded_amount).toBe(10)
     })
   })
-
-  it('declines its test card numbers', async () => {
-    const charge = await harness.api('POST', '/charges', {
-      charge_type: 'card_onetime',
-      amount: 30,
-      currency: 'USD',
-      events_url: harness.eventsUrl,
-      channels: ['card_onetime_simulated_acquirer'],
-    })
-    const answer = await harness.api(
-      'POST',
-      '/instruments',
-      testCard(charge.body.id, { number: '4000000000009995' }),
-    )
-    expect(answer.status).toBe(402)
-    expect(answer.body.failure_code).toBe('02.03.0000')
-  })
 })

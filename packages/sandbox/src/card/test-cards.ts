@@ -24,39 +24,54 @@ export interface TestCard {
   readonly threeDSecure?: 'customer' | 'fails'
   /** The authorization succeeds, and every capture of it is declined with this code. */
   readonly captureDeclines?: ErrorCode
+  /** Every code the card's outcome may carry, in the order of the steps; none for a card that pays. */
+  readonly codes: readonly ErrorCode[]
 }
+
+/** Declined without 3-D Secure: the issuer requires it. */
+const threeDSecureRequired = '06.01.0002'
+/** The customer failed 3-D Secure authentication (or the card made it fail). */
+const authenticationFailed = '06.01.0000'
 
 /**
  * The test cards, as acquirers publish for their test environments (the numbers payments
  * developers already know from them). Any other number is approved, unless its expiry date has
  * passed (`03.00.0002`, whatever the processor).
  */
-export const testCards: readonly TestCard[] = [
-  { number: '4242424242424242', summary: 'Approved (Visa)' },
-  { number: '5555555555554444', summary: 'Approved (Mastercard)' },
-  { number: '4000000000000002', summary: 'Declined by the issuer', declines: '03.03.0000' },
-  { number: '4000000000009995', summary: 'Insufficient funds', declines: '02.03.0000' },
-  { number: '4000000000009987', summary: 'Lost card', declines: '03.03.0001' },
-  { number: '4000000000009979', summary: 'Stolen card', declines: '03.03.0001' },
-  {
-    number: '4000000000000069',
-    summary: 'Expired card, whatever expiry date is given',
-    declines: '03.00.0002',
-  },
-  { number: '4000000000000119', summary: 'Processor unavailable', declines: '04.01.0000' },
-  {
-    number: '4100000000000019',
-    summary: "Blocked by the processor's risk rules",
-    declines: '06.02.0000',
-  },
-  { number: '4000002760003184', summary: '3-D Secure required', threeDSecure: 'customer' },
-  { number: '4000008400001280', summary: '3-D Secure fails', threeDSecure: 'fails' },
-  {
-    number: '4000000000000341',
-    summary: 'Authorized, then every capture fails',
-    captureDeclines: '03.00.0001',
-  },
-]
+export const testCards: readonly TestCard[] = (
+  [
+    { number: '4242424242424242', summary: 'Approved (Visa)' },
+    { number: '5555555555554444', summary: 'Approved (Mastercard)' },
+    { number: '4000000000000002', summary: 'Declined by the issuer', declines: '03.03.0000' },
+    { number: '4000000000009995', summary: 'Insufficient funds', declines: '02.03.0000' },
+    { number: '4000000000009987', summary: 'Lost card', declines: '03.03.0001' },
+    { number: '4000000000009979', summary: 'Stolen card', declines: '03.03.0001' },
+    {
+      number: '4000000000000069',
+      summary: 'Expired card, whatever expiry date is given',
+      declines: '03.00.0002',
+    },
+    { number: '4000000000000119', summary: 'Processor unavailable', declines: '04.01.0000' },
+    {
+      number: '4100000000000019',
+      summary: "Blocked by the processor's risk rules",
+      declines: '06.02.0000',
+    },
+    { number: '4000002760003184', summary: '3-D Secure required', threeDSecure: 'customer' },
+    { number: '4000008400001280', summary: '3-D Secure fails', threeDSecure: 'fails' },
+    {
+      number: '4000000000000341',
+      summary: 'Authorized, then every capture fails',
+      captureDeclines: '03.00.0001',
+    },
+  ] satisfies Omit<TestCard, 'codes'>[]
+).map((row) => ({ ...row, codes: codesOf(row) }))
+
+function codesOf(row: Omit<TestCard, 'codes'>): ErrorCode[] {
+  if (row.threeDSecure === 'customer') return [threeDSecureRequired]
+  if (row.threeDSecure === 'fails') return [threeDSecureRequired, authenticationFailed]
+  return [row.declines ?? row.captureDeclines].filter((code) => code !== undefined)
+}
 
 const byNumber: ReadonlyMap<string, TestCard> = new Map(testCards.map((row) => [row.number, row]))
 
@@ -91,7 +106,7 @@ export function testCardOf(instrument: Instrument): TestCard | undefined {
 export function authorizeCard(request: AuthorizeRequest, testCard: TestCard | undefined): Outcome {
   if (testCard?.declines !== undefined) return { status: 'failed', code: testCard.declines }
   if (testCard?.threeDSecure !== undefined && !request.enable3ds) {
-    return { status: 'failed', code: '06.01.0002' }
+    return { status: 'failed', code: threeDSecureRequired }
   }
   if (request.enable3ds) return { status: 'pending', awaiting: 'customer', risk: true }
   return { status: 'succeeded' }
@@ -104,7 +119,7 @@ export function answerCardChallenge(
 ): FinalOutcome {
   return approved && testCard?.threeDSecure !== 'fails'
     ? { status: 'succeeded' }
-    : { status: 'failed', code: '06.01.0000' }
+    : { status: 'failed', code: authenticationFailed }
 }
 
 /** A capture of a card authorization: declined for a test card whose captures fail. */
