@@ -1,5 +1,5 @@
 import { lookupErrorCode } from '@chargekit/errors'
-import { type TestCard, testCards } from '@chargekit/sandbox'
+import { type TestCard, testCards } from '@chargekit/sandbox/test-cards'
 import { eventually, type TestSandbox } from '@chargekit/sandbox/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { completeChallenge } from '../../../scripts/challenge-form'
