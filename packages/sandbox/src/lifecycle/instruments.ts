@@ -9,7 +9,7 @@ import { expandPath, instrumentsRedirect } from '@chargekit/schemas/operations'
 import { toCardInput } from '../card/card-params'
 import { newId } from '../ids'
 import { testsPaymentByAmount } from '../processors/no-processor'
-import type { FinalOutcome, Outcome } from '../processors/outcome'
+import type { Outcome } from '../processors/outcome'
 import type { AuthorizeRequest, Processor } from '../processors/processor'
 import type { ChallengeRecord, InstrumentRecord } from '../storage/records'
 import {
