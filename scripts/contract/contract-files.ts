@@ -100,6 +100,8 @@ function answerOf(answer: OperationAnswer): string {
   if (answer === 'nothing') return 'no body'
   if (answer === 'page') return 'an HTML page'
   if (answer === 'document') return 'this OpenAPI document'
-  if (typeof answer === 'object') return `list of ${answer.list}`
+  if (typeof answer === 'object') {
+    return 'stream' in answer ? `event stream of ${answer.stream}` : `list of ${answer.list}`
+  }
   return answer
 }

@@ -71,6 +71,11 @@ const functions = (...names: string[]) =>
  * sandbox can judge (an account listed twice, a processor whose channel collides with another's)
  * is checked where it is built, with the same kind of message.
  */
+/** A signing secret as given: any non-empty text (`whsec_<base64>`, or a raw key). */
+export const signingSecretText = z
+  .string({ error: 'must be a secret such as whsec_<base64>' })
+  .min(1)
+
 export const startSandboxOptionsSchema = z.strictObject({
   port: z.int({ error: 'must be a TCP port from 0 to 65535' }).min(0).max(65_535).optional(),
   host: z.string({ error: 'must be an interface address such as 127.0.0.1' }).min(1).optional(),
@@ -95,7 +100,11 @@ export const startSandboxOptionsSchema = z.strictObject({
     })
     .optional(),
   clock: functions('now', 'wakeAt').optional(),
-  signingSecret: z.string({ error: 'must be a secret such as whsec_<base64>' }).min(1).optional(),
+  signingSecret: z
+    .union([signingSecretText, z.literal(false)], {
+      error: 'must be a secret such as whsec_<base64>, or false to deliver unsigned',
+    })
+    .optional(),
   deliveryTimeoutMs: positiveMs.optional(),
   logger: functions('info', 'warn', 'error').optional(),
   rateLimit: rateLimitSchema.optional(),

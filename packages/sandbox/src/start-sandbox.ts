@@ -9,6 +9,7 @@ import {
 import { createAccounts, type SandboxAccount } from './accounts/accounts'
 import { type SandboxClock, systemClock } from './clock'
 import { createDeliveryAttemptLog, createEventDelivery } from './delivery/index'
+import { resolveSigningSecrets } from './delivery/signing-secrets'
 import { SandboxError } from './errors'
 import { type ConnectionLimits, limitConnections } from './http/connection-limits'
 import { createSandboxApp } from './http/create-app'
@@ -16,6 +17,7 @@ import {
   type CredentialThrottleOptions,
   createCredentialThrottle,
 } from './http/credential-throttle'
+import { createEventStreams } from './http/event-streams'
 import { createStartingApp } from './http/health-routes'
 import { defaultRateLimit } from './http/rate-limit'
 import type { LifecycleDeps } from './lifecycle/context'
@@ -56,8 +58,14 @@ export interface StartSandboxOptions {
    * @default the system clock
    */
   clock?: SandboxClock
-  /** Signs deliveries with Standard Webhooks headers (`whsec_<base64>` or a raw secret). */
-  signingSecret?: string
+  /**
+   * How deliveries are signed (Standard Webhooks headers `webhook-id`, `webhook-timestamp`,
+   * `webhook-signature`). Default: each account with its own secret, made at its first start and
+   * kept in the store (so it survives restarts with `data` or `database`), listed in
+   * `sandbox.accounts`. A secret (`whsec_<base64>`, or any other text as the raw key) signs every
+   * account's deliveries with it; `false` sends them unsigned, as the production service does.
+   */
+  signingSecret?: string | false
   /**
    * A delivery attempt the receiver has not answered within this long fails with
    * `result_status` 0, as the service's 10 s limit does. Never scaled by `timeScale`.
@@ -236,12 +244,20 @@ export async function launchSandbox(
   // and the lifecycle work it starts (a processor's later answer, a settlement batch). Both
   // runners start work the moment the queue says it is committed, and at once what an earlier
   // sandbox left in the store.
+  const signingSecrets = await resolveSigningSecrets(
+    store,
+    accounts.map((account) => account.id),
+    options.signingSecret,
+  ).catch(async (error: unknown) => {
+    await Promise.all([server.stop(0), storage.close()])
+    throw error
+  })
   const deliveryAttempts = createDeliveryAttemptLog()
   const delivery = createEventDelivery({
     store,
     attempts: deliveryAttempts,
     timeScale,
-    signingSecret: options.signingSecret,
+    signingSecrets,
     timeoutMs: options.deliveryTimeoutMs,
     logger,
     clock,
@@ -276,6 +292,7 @@ export async function launchSandbox(
     onError: (error) => logger.error('scheduled lifecycle task failed', { error }),
     clock,
   })
+  const streams = createEventStreams({ store, logger })
   const app = createSandboxApp({
     deps,
     accounts,
@@ -292,6 +309,7 @@ export async function launchSandbox(
     corsOrigins,
     allowHttpEventsUrl: options.allowHttpEventsUrl === true,
     readiness,
+    streams,
   })
   handle = app.fetch
   // The lightest read every store answers: one indexed row, or none, from the work queue.
@@ -307,12 +325,16 @@ export async function launchSandbox(
       key,
       publicKey,
       channels,
+      signingSecret: signingSecrets.get(id),
     })),
     storage: storage.description,
     fetch: async (request) => app.fetch(request),
     close({ timeoutMs = 0 } = {}) {
       closing ??= (async () => {
         readiness.stopping()
+        // Open event streams never finish by themselves: they end now, and their clients
+        // reconnect to the next sandbox on the same store.
+        streams.close()
         // Requests, timed work and delivery attempts under way finish side by side, each
         // within the bound; what they leave queued stays in the store.
         await Promise.all([

@@ -655,8 +655,8 @@ describe('options', () => {
     [{ timeoutMs: 0 }, /timeoutMs must be a finite number > 0/],
     [{ schedule: [] }, /schedule must be a non-empty array/],
     [{ schedule: [0, -5] }, /schedule/],
-    [{ signingSecret: '' }, /signingSecret is empty/],
-    [{ signingSecret: 'whsec_not base64!' }, /signingSecret .*not base64/],
+    [{ signingSecrets: new Map([['acct_1', '']]) }, /signingSecret is empty/],
+    [{ signingSecrets: new Map([['acct_1', 'whsec_not base64!']]) }, /signingSecret .*not base64/],
   ] as const)('rejects %o naming the option', (options, message) => {
     expect(() =>
       createDeliveryEngine({

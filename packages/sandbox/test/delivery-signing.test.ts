@@ -21,17 +21,18 @@ async function deliverSigned(
   secret: string,
   eventId: string,
   eventType = 'payment.success',
+  accountId = 'acct_sig',
 ): Promise<ReceivedDelivery> {
   const engine: DeliveryEngine = createDeliveryEngine({
     queue: createMemoryWorkQueue(),
     loadJob: async () => undefined,
-    signingSecret: secret,
+    signingSecrets: new Map([['acct_sig', secret]]),
     onAttempt: () => {},
   })
   try {
     // A manual attempt: signed like every automatic one, and sent at once.
     await engine.redeliver({
-      accountId: 'acct_sig',
+      accountId,
       eventId,
       eventType,
       chargeId: `ch_${eventId}`,
@@ -54,6 +55,17 @@ function signatureHeaders(delivery: ReceivedDelivery) {
 }
 
 describe('Standard Webhooks signing', () => {
+  it("signs each account's deliveries with its own secret, and none of an account without one", async () => {
+    const unsigned = await deliverSigned(
+      encodedSecret,
+      'ev_other_account',
+      'payment.success',
+      'acct_other',
+    )
+    expect(unsigned.headers['webhook-signature']).toBeUndefined()
+    expect(unsigned.headers['webhook-id']).toBeUndefined()
+  })
+
   it('signs with a whsec_ secret so standardwebhooks verifies it', async () => {
     const delivery = await deliverSigned(encodedSecret, 'ev_signed_1')
     const headers = signatureHeaders(delivery)

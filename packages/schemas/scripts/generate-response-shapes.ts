@@ -28,6 +28,7 @@ const roots = {
   settlement: [schemas.settlementSchema, 'Settlement'],
   dispute: [schemas.disputeSchema, 'Dispute'],
   recordedRequest: [schemas.recordedRequestSchema, 'RecordedRequest'],
+  signingSecret: [schemas.signingSecretSchema, 'SigningSecret'],
   genericEvent: [schemas.eventSchema, 'GenericEvent'],
   // A list page with its items left open: each item is checked with its own shape.
   listEnvelope: [schemas.listEnvelopeSchema(z.unknown()), 'ListEnvelope<unknown>'],

@@ -29,5 +29,17 @@ export const eventListQuerySchema = listQuerySchema.extend({
   delivery_status: deliveryStatusSchema.optional(),
 })
 
+/**
+ * `events.stream` (a sandbox endpoint): which events the stream sends, and where it starts when
+ * it resumes no earlier stream (`Last-Event-ID`): from `created_gte`, else from now.
+ */
+export const eventStreamQuerySchema = z.object({
+  type: eventListQuerySchema.shape.type,
+  created_gte: timestampSchema.optional(),
+})
+
+export type EventStreamQuery = z.infer<typeof eventStreamQuerySchema>
+export type EventStreamQueryInput = z.input<typeof eventStreamQuerySchema>
+
 export type EventListQuery = z.infer<typeof eventListQuerySchema>
 export type EventListQueryInput = z.input<typeof eventListQuerySchema>

@@ -67,8 +67,13 @@ export type {
 } from './event'
 export { eventSchema, knownEventSchemas } from './event'
 export { isEventOfType, isKnownEvent } from './event-guards'
-export type { EventListQuery, EventListQueryInput } from './event-list-query'
-export { eventListQuerySchema } from './event-list-query'
+export type {
+  EventListQuery,
+  EventListQueryInput,
+  EventStreamQuery,
+  EventStreamQueryInput,
+} from './event-list-query'
+export { eventListQuerySchema, eventStreamQuerySchema } from './event-list-query'
 export type { EventObjectKind } from './event-objects'
 export { eventObjectKinds } from './event-objects'
 export type { EventFamily, EventFamilyOf, EventType, EventTypeInfo } from './event-types'
@@ -166,6 +171,8 @@ export { createReversalRequestSchema } from './reversal-request'
 export { SchemaValidationError } from './schema-validation-error'
 export type { Settlement, SettlementTotal } from './settlement'
 export { settlementSchema } from './settlement'
+export type { SigningSecret } from './signing-secret'
+export { signingSecretSchema } from './signing-secret'
 export type { DeliveryStatus, DisputeStatus, InstrumentStatus, TransactionStatus } from './statuses'
 export {
   deliveryStatusSchema,

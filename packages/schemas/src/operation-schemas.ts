@@ -6,7 +6,7 @@ import { chargeTypeListSchema } from './charge-types'
 import { disputeSchema } from './dispute'
 import { createDisputeRequestSchema, settleDisputeRequestSchema } from './dispute-requests'
 import { eventSchema } from './event'
-import { eventListQuerySchema } from './event-list-query'
+import { eventListQuerySchema, eventStreamQuerySchema } from './event-list-query'
 import { instrumentSchema } from './instrument'
 import {
   chargeOnlyInstrumentRequestSchema,
@@ -31,6 +31,7 @@ import { createRefundOfPaymentRequestSchema, createRefundRequestSchema } from '.
 import { reversalSchema } from './reversal'
 import { createReversalRequestSchema } from './reversal-request'
 import { settlementSchema } from './settlement'
+import { signingSecretSchema } from './signing-secret'
 
 /**
  * The zod schema of every body and query the operation table names. Request schemas are the
@@ -63,6 +64,7 @@ export const operationSchemas = {
   Settlement: settlementSchema,
   Event: eventSchema,
   RecordedRequest: recordedRequestSchema,
+  SigningSecret: signingSecretSchema,
   ChargeListQuery: chargeListQuerySchema,
   InstrumentListQuery: instrumentListQuerySchema,
   PaymentListQuery: paymentListQuerySchema,
@@ -70,6 +72,7 @@ export const operationSchemas = {
   ReversalListQuery: reversalListQuerySchema,
   DisputeListQuery: disputeListQuerySchema,
   EventListQuery: eventListQuerySchema,
+  EventStreamQuery: eventStreamQuerySchema,
   ListQuery: listQuerySchema,
   ChallengePageQuery: challengePageQuerySchema,
   ChallengeForm: challengeFormSchema,

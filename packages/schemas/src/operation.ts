@@ -37,6 +37,7 @@ export type SchemaName =
   | 'Settlement'
   | 'Event'
   | 'RecordedRequest'
+  | 'SigningSecret'
   | 'ChargeListQuery'
   | 'InstrumentListQuery'
   | 'PaymentListQuery'
@@ -44,15 +45,23 @@ export type SchemaName =
   | 'ReversalListQuery'
   | 'DisputeListQuery'
   | 'EventListQuery'
+  | 'EventStreamQuery'
   | 'ListQuery'
   | 'ChallengePageQuery'
   | 'ChallengeForm'
 
 /**
- * What a successful answer carries: an object, a page of a list of objects, nothing (204), an
- * HTML page for a person, or the OpenAPI document.
+ * What a successful answer carries: an object, a page of a list of objects, a Server-Sent Events
+ * stream of objects (`text/event-stream`, one object as each message's JSON data), nothing
+ * (204), an HTML page for a person, or the OpenAPI document.
  */
-export type OperationAnswer = SchemaName | { list: SchemaName } | 'nothing' | 'page' | 'document'
+export type OperationAnswer =
+  | SchemaName
+  | { list: SchemaName }
+  | { stream: SchemaName }
+  | 'nothing'
+  | 'page'
+  | 'document'
 
 /**
  * What a client needs to call an operation: the route. Each is its own export of the table, so

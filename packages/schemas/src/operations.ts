@@ -196,6 +196,12 @@ export const settlementsList = {
 
 // Events
 
+export const eventsStream = {
+  id: 'events.stream',
+  method: 'GET',
+  path: '/v2/events/stream',
+} as const satisfies OperationRoute
+
 export const eventsRetrieve = {
   id: 'events.retrieve',
   method: 'GET',
@@ -271,6 +277,12 @@ export const testHelpersExpireInstrument = {
   method: 'POST',
   path: '/v2/test/instruments/{instrumentId}/expire',
   params: { instrumentId: 'in_' },
+} as const satisfies OperationRoute
+
+export const testHelpersSigningSecret = {
+  id: 'testHelpers.signingSecret',
+  method: 'GET',
+  path: '/v2/test/signing_secret',
 } as const satisfies OperationRoute
 
 export const testHelpersListRequests = {
@@ -445,6 +457,13 @@ export const operationTable = [
     query: 'ListQuery',
     answer: { list: 'Settlement' },
   }),
+  /* @__PURE__ */ operation(eventsStream, {
+    status: 200,
+    keys: 'private',
+    query: 'EventStreamQuery',
+    answer: { stream: 'Event' },
+    sandboxOnly: true,
+  }),
   /* @__PURE__ */ operation(eventsRetrieve, {
     status: 200,
     keys: 'private',
@@ -514,6 +533,12 @@ export const operationTable = [
     keys: 'private',
     answer: 'Instrument',
     conflicts: [statusForbids],
+    sandboxOnly: true,
+  }),
+  /* @__PURE__ */ operation(testHelpersSigningSecret, {
+    status: 200,
+    keys: 'private',
+    answer: 'SigningSecret',
     sandboxOnly: true,
   }),
   /* @__PURE__ */ operation(testHelpersListRequests, {

@@ -14,6 +14,7 @@ import type {
   Refund,
   Reversal,
   Settlement,
+  SigningSecret,
 } from './index'
 import { amountsInMinorUnits, currency } from './money-checks'
 import {
@@ -327,6 +328,10 @@ export const recordedRequestShape = object({
   warnings: array(integrationWarning),
   warnings_omitted: number({ int: true }),
 }) as Shape<RecordedRequest>
+
+export const signingSecretShape = object({
+  signing_secret: nullable(string),
+}) as Shape<SigningSecret>
 
 const resultStatus = number({ int: true, min: 0, max: 599 })
 

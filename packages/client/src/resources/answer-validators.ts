@@ -15,6 +15,7 @@ import {
   reversalShape,
   type Shape,
   settlementShape,
+  signingSecretShape,
 } from '@chargekit/schemas/response-checks'
 import { noContentValidator, type ResponseValidator } from '../response-validator'
 import { eventValidator, listValidator, shapeValidator } from '../schema-validators'
@@ -30,6 +31,7 @@ const shapes: Partial<Record<SchemaName, Shape>> = {
   Dispute: disputeShape,
   Settlement: settlementShape,
   RecordedRequest: recordedRequestShape,
+  SigningSecret: signingSecretShape,
 }
 
 const validators = new Map<string, ResponseValidator<unknown>>()
@@ -57,7 +59,11 @@ export function answerValidator(route: OperationRoute): ResponseValidator<unknow
   if (operation === undefined) throw new Error(`${route.id} is not in the operation table`)
   const { answer } = operation
   if (answer === 'nothing') return noContentValidator
-  if (answer === 'page' || answer === 'document') {
+  if (
+    answer === 'page' ||
+    answer === 'document' ||
+    (typeof answer === 'object' && 'stream' in answer)
+  ) {
     throw new Error(`${operation.id} answers no JSON object for a client to check`)
   }
   const key = typeof answer === 'object' ? `${answer.list}[]` : answer

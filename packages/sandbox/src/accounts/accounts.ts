@@ -16,10 +16,15 @@ export interface SandboxAccount {
   /** For the customer's browser: HTTP Basic with this as user and an empty password. */
   readonly publicKey: string
   readonly channels: readonly Channel[]
+  /**
+   * The Standard Webhooks secret its deliveries are signed with: give it to the receiver at its
+   * `events_url` (`createWebhooks({ client, secret })`). Undefined when they go unsigned.
+   */
+  readonly signingSecret: string | undefined
 }
 
 /** Server-side state of an account; never leaves the process. */
-export interface Account extends SandboxAccount {
+export interface Account extends Omit<SandboxAccount, 'signingSecret'> {
   /** Card and phone fingerprints, keyed per account: one account's say nothing about another's. */
   fingerprint(value: string): string
   readonly rateLimit: RateLimitOptions | false | undefined

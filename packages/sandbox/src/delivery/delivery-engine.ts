@@ -41,8 +41,12 @@ const scheduleEnded: DeliveryProgress = { state: 'schedule-ended' }
  */
 export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEngine {
   const settings = resolveDeliverySettings(options)
-  const sign =
-    settings.signingSecret === undefined ? undefined : createDeliverySigner(settings.signingSecret)
+  const signers = new Map(
+    Array.from(settings.signingSecrets, ([accountId, secret]) => [
+      accountId,
+      createDeliverySigner(secret),
+    ]),
+  )
   const clock = options.clock ?? systemClock
   const transport = createHttpTransport({ timeoutMs: settings.timeoutMs, clock })
   const lanes = new ReceiverLanes({
@@ -145,6 +149,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       return { at, resultStatus: 0, failure: 'not an http(s) URL', durationMs: 0, kind }
     }
     const started = performance.now()
+    const sign = signers.get(job.accountId)
     const { status, failure } = await transport.send(request, sign?.(job.eventId, at, request.body))
     const durationMs = Math.round(performance.now() - started)
     return { at, resultStatus: status, failure, durationMs, kind }

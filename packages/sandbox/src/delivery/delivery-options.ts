@@ -4,7 +4,7 @@ import type { DeliveryEngineOptions } from './types'
 
 export interface DeliverySettings {
   timeScale: number
-  signingSecret: string | undefined
+  signingSecrets: ReadonlyMap<string, string>
   concurrency: number
   perOriginConcurrency: number
   perAccountConcurrency: number
@@ -32,7 +32,7 @@ export function resolveDeliverySettings(options: DeliveryEngineOptions): Deliver
   }
   return {
     timeScale: nonNegativeNumber('timeScale', options.timeScale, 1),
-    signingSecret: options.signingSecret,
+    signingSecrets: options.signingSecrets ?? new Map(),
     concurrency,
     perOriginConcurrency: positiveInteger(
       'perOriginConcurrency',

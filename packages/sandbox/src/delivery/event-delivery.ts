@@ -17,6 +17,8 @@ export interface EventDelivery {
   workFor(accountId: string, event: StoredEvent): NewWork
   /** One manual attempt now; resolves once it is recorded on the event. */
   redeliver(accountId: string, event: StoredEvent): Promise<void>
+  /** The secret the account's deliveries are signed with; undefined when they go unsigned. */
+  signingSecretOf(accountId: string): string | undefined
   /** Stops delivering; attempts in flight may finish for up to `timeoutMs` (default 0). */
   close(options?: { timeoutMs?: number }): Promise<void>
 }
@@ -24,7 +26,8 @@ export interface EventDelivery {
 export function createEventDelivery(options: {
   store: SandboxStore
   timeScale: number
-  signingSecret: string | undefined
+  /** Each account's signing secret, by account id; an account without one delivers unsigned. */
+  signingSecrets: ReadonlyMap<string, string>
   timeoutMs: number | undefined
   logger: SandboxLogger
   clock: SandboxClock
@@ -40,7 +43,7 @@ export function createEventDelivery(options: {
     queue: store.work,
     timeScale: options.timeScale,
     clock: options.clock,
-    ...(options.signingSecret === undefined ? {} : { signingSecret: options.signingSecret }),
+    signingSecrets: options.signingSecrets,
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     async loadJob(accountId, eventId) {
       const event = await store.getEvent(accountId, eventId)
@@ -67,6 +70,7 @@ export function createEventDelivery(options: {
     async redeliver(accountId, event) {
       await engine.redeliver(jobOf(accountId, event))
     },
+    signingSecretOf: (accountId) => options.signingSecrets.get(accountId),
     close: (options) => engine.close(options),
   }
 }

@@ -52,8 +52,11 @@ export interface DeliveryEngineOptions {
   loadJob(accountId: string, eventId: string): Promise<DeliveryJob | undefined>
   /** Multiplies every retry delay (0.001 turns 5 min into 300 ms). Default 1. */
   timeScale?: number
-  /** Standard Webhooks secret: `whsec_<base64>` or any other string used as raw key bytes. */
-  signingSecret?: string
+  /**
+   * Each account's Standard Webhooks secret, by account id: `whsec_<base64>` or any other string
+   * used as raw key bytes. The deliveries of an account without one go unsigned.
+   */
+  signingSecrets?: ReadonlyMap<string, string>
   /** Attempts in flight at once, over all receivers. Default 256. */
   concurrency?: number
   /**

@@ -14,6 +14,7 @@ import { apiCors } from './cors'
 import type { CredentialThrottle } from './credential-throttle'
 import type { HttpSettings } from './endpoint'
 import { errorHandler, notFoundHandler } from './error-handler'
+import type { EventStreams } from './event-streams'
 import { healthRoutes } from './health-routes'
 import { createIdempotencyCache } from './idempotency'
 import { registerApiOperations, registerOpenOperations } from './operation-routes'
@@ -23,7 +24,7 @@ import { createRecentRequests, recordRecentRequests } from './recent-requests'
 import { requestIdMiddleware } from './request-id'
 import { integrationWarningsMiddleware } from './request-warnings'
 import { chargeHandlers } from './routes/charge-routes'
-import { eventHandlers } from './routes/event-routes'
+import { eventHandlers, eventStreamHandlers } from './routes/event-routes'
 import { instrumentHandlers } from './routes/instrument-routes'
 import { objectHandlers } from './routes/object-routes'
 import { paymentHandlers } from './routes/payment-routes'
@@ -52,6 +53,8 @@ export interface SandboxAppOptions {
   allowHttpEventsUrl: boolean
   /** What `/readyz` answers. */
   readiness: Readiness
+  /** The account's events as Server-Sent Events, for `chargekit listen`. */
+  streams: EventStreams
 }
 
 /** The sandbox's HTTP app: the API under /v2, the customer's 3DS page and the dashboard. */
@@ -96,15 +99,20 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   api.use(basicAuth(accounts, options.throttle))
   api.use(recordRecentRequests(recentRequests))
   api.use(rateLimit(options.rateLimit))
-  registerApiOperations(api, settings, {
-    ...chargeHandlers(settings),
-    ...instrumentHandlers(settings),
-    ...paymentHandlers(),
-    ...objectHandlers(),
-    ...eventHandlers(options.delivery),
-    ...testHelperHandlers(settings),
-    ...requestHandlers(recentRequests),
-  })
+  registerApiOperations(
+    api,
+    settings,
+    {
+      ...chargeHandlers(settings),
+      ...instrumentHandlers(settings),
+      ...paymentHandlers(),
+      ...objectHandlers(),
+      ...eventHandlers(options.delivery),
+      ...testHelperHandlers(settings),
+      ...requestHandlers(recentRequests),
+    },
+    eventStreamHandlers(options.streams),
+  )
   app.route('/v2', api)
   // Someone opening the sandbox's address in a browser wants the dashboard.
   app.get('/', (c) => c.redirect('/dashboard', 302))

@@ -8,6 +8,7 @@ import { createReadiness } from '../readiness'
 import { createMemoryStore } from '../storage/memory-store'
 import { createSandboxApp } from './create-app'
 import { createCredentialThrottle } from './credential-throttle'
+import { createEventStreams } from './event-streams'
 
 // Every route the app serves under the API's root, against the operation table: a route
 // without an entry, or an entry without a route, fails here. Only registration runs, so the
@@ -26,6 +27,7 @@ it('serves exactly the operations of the table under /v2, each once', () => {
     corsOrigins: undefined,
     allowHttpEventsUrl: false,
     readiness: createReadiness(quietLogger),
+    streams: createEventStreams({ store: createMemoryStore(), logger: quietLogger }),
   })
   const served = app.routes
     .filter((route) => route.method !== 'ALL' && /^\/v2(?:\/|$)/.test(route.path))

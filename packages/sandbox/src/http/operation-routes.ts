@@ -17,8 +17,10 @@ import { noParametersSchema, validateBody, validateQuery } from './validate'
 
 /** The operations a browser reaches without credentials: pages, and the contract itself. */
 type OpenOperation = Extract<TableOperation, { keys: 'none' }>
-/** The operations of the API proper, behind the credentials. */
-type ApiOperation = Exclude<TableOperation, OpenOperation>
+/** The operations that answer a stream that stays open, behind the credentials. */
+type StreamOperation = Extract<TableOperation, { answer: { stream: SchemaName } }>
+/** The operations of the API proper that answer once, behind the credentials. */
+type ApiOperation = Exclude<TableOperation, OpenOperation | StreamOperation>
 
 type QueryOf<Op> = Op extends { query: infer Name extends SchemaName }
   ? z.output<OperationSchema<Name>>
@@ -64,6 +66,17 @@ export type ApiHandlers = {
   ) => Promise<unknown>
 }
 
+/**
+ * The handler of every stream operation: the checked query in, the streaming response out. No
+ * idempotency or answer time-out applies: the stream stays open until the client leaves.
+ */
+export type StreamHandlers = {
+  [Id in StreamOperation['id']]: (input: {
+    c: Context<SandboxEnv>
+    query: QueryOf<OperationOf<Id>>
+  }) => Promise<Response>
+}
+
 /** The raw Hono handler of every operation without credentials. */
 export type OpenHandlers = { [Id in OpenOperation['id']]: Handler<SandboxEnv> }
 
@@ -73,6 +86,8 @@ function routeOf(operation: TableOperation, root = ''): string {
 }
 
 const isOpen = (operation: TableOperation): operation is OpenOperation => operation.keys === 'none'
+const isStream = (operation: TableOperation): operation is StreamOperation =>
+  typeof operation.answer === 'object' && 'stream' in operation.answer
 
 /**
  * Registers every API operation of the table on `api` (mounted at the API root, behind the
@@ -83,11 +98,22 @@ export function registerApiOperations(
   api: Hono<SandboxEnv>,
   settings: HttpSettings,
   handlers: ApiHandlers,
+  streams: StreamHandlers,
 ): void {
   for (const operation of operationTable) {
     if (isOpen(operation)) continue
-    const handle = handlers[operation.id] as (input: OperationInput) => Promise<unknown>
     const readQuery = queryReader((operation as Operation).query)
+    if (isStream(operation)) {
+      const stream = streams[operation.id] as (input: {
+        c: Context<SandboxEnv>
+        query: unknown
+      }) => Promise<Response>
+      api.on(operation.method, routeOf(operation, apiRoot), (c) =>
+        stream({ c, query: readQuery(c) }),
+      )
+      continue
+    }
+    const handle = handlers[operation.id] as (input: OperationInput) => Promise<unknown>
     const readBody = bodyReader(operation)
     api.on(
       operation.method,

@@ -89,6 +89,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): SandboxStor
   const charges = new Map<string, Footprint>()
   const settlements = new Map<string, Footprint>()
   const work = createMemoryWorkQueue()
+  const signingSecrets = new Map<string, string>()
+  const eventListeners = new Set<(accountId: string) => void>()
 
   function space(accountId: string): AccountSpace {
     let found = accounts.get(accountId)
@@ -217,6 +219,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): SandboxStor
       appendTo(account.eventsByCharge, event.charge.id, event)
       appendTo(account.eventsByObject, event.object_id, event)
       await work.add(followUps)
+      for (const listener of eventListeners) listener(accountId)
     },
 
     async getEvent(accountId: string, id: string) {
@@ -238,6 +241,42 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): SandboxStor
         (event) => matchesEventFilter(event, filter),
         page,
       )
+    },
+
+    async listEventsAfter(
+      accountId: string,
+      afterId: string | undefined,
+      filter: EventFilter,
+      limit: number,
+    ) {
+      const account = space(accountId)
+      const entries = account.events.entries
+      let index = 0
+      if (afterId !== undefined) {
+        if (!account.eventsById.has(afterId)) return undefined
+        // Read from the newest back: a stream's last event is almost always among the newest.
+        index = entries.length
+        while (index > 0 && entries[index - 1]?.id !== afterId) index--
+      }
+      const found: StoredEvent[] = []
+      for (; index < entries.length && found.length < limit; index++) {
+        const event = entries[index] as StoredEvent
+        if (account.eventsById.has(event.id) && matchesEventFilter(event, filter)) {
+          found.push(event)
+        }
+      }
+      return found
+    },
+
+    onEventAdded(listener: (accountId: string) => void) {
+      eventListeners.add(listener)
+      return () => eventListeners.delete(listener)
+    },
+
+    async signingSecret(accountId: string, generated: string) {
+      const kept = signingSecrets.get(accountId) ?? generated
+      signingSecrets.set(accountId, kept)
+      return kept
     },
 
     async putChallenge(challenge: ChallengeRecord) {

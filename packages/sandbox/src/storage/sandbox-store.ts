@@ -45,6 +45,30 @@ export interface SandboxStore {
     filter: EventFilter,
     page: PageRequest,
   ): Promise<PageResult<StoredEvent>>
+  /**
+   * The events matching `filter` recorded after the event `afterId` (from the first one when
+   * undefined), oldest first, at most `limit`: what the event stream reads. Recording order,
+   * not `created_at`: an event stored after another is never found before it. Undefined when
+   * the account has no event `afterId` (never had, or no longer keeps).
+   */
+  listEventsAfter(
+    accountId: string,
+    afterId: string | undefined,
+    filter: EventFilter,
+    limit: number,
+  ): Promise<StoredEvent[] | undefined>
+  /**
+   * Calls `listener` with the account of every event this process adds, once it is stored (with
+   * the transaction that stored it, for a database): the event stream sends it at once instead
+   * of on its next look. Events other processes add are not announced. Returns the function
+   * that stops the calls. Optional: streams then look every second.
+   */
+  onEventAdded?(listener: (accountId: string) => void): () => void
+  /**
+   * The account's Standard Webhooks secret for signing its deliveries: the one stored, or else
+   * `generated`, stored now and kept. Processes starting together on one database agree on one.
+   */
+  signingSecret(accountId: string, generated: string): Promise<string>
   putChallenge(challenge: ChallengeRecord): Promise<void>
   /** Challenges are looked up by instrument id alone: the 3DS page carries no credentials. */
   getChallenge(instrumentId: string): Promise<ChallengeRecord | undefined>

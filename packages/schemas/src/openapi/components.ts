@@ -55,7 +55,9 @@ export function componentSchemas(): Record<string, JsonSchema> {
     if ('body' in operation) register(requests, operation.body)
     if ('publicAnswer' in operation) register(answers, operation.publicAnswer)
     const answer: OperationAnswer = operation.answer
-    if (typeof answer === 'object') {
+    if (typeof answer === 'object' && 'stream' in answer) {
+      register(answers, answer.stream)
+    } else if (typeof answer === 'object') {
       register(answers, answer.list)
       const list = listEnvelopeSchema(operationSchemas[answer.list])
       if (!answers.has(list)) answers.add(list, { id: listName(answer.list) })

@@ -132,6 +132,9 @@ function operationObject(
       ...(recorded?.parameters?.[name] === undefined ? {} : { example: recorded.parameters[name] }),
     })),
     ...(operation.query === undefined ? [] : queryParameters(operation.query)),
+    ...(typeof operation.answer === 'object' && 'stream' in operation.answer
+      ? [lastEventIdHeader]
+      : []),
     ...(takesIdempotencyKey(operation)
       ? [
           {
@@ -205,6 +208,15 @@ function requestBody(operation: Operation, example: unknown): JsonSchema {
   }
 }
 
+/** Where a stream resumes: the browser's EventSource sends it again by itself on reconnecting. */
+const lastEventIdHeader = {
+  name: 'Last-Event-ID',
+  in: 'header',
+  description:
+    'Resumes a stream after a dropped connection: the `id` of the last message received. The stream then sends every event recorded after that one, none twice; without it the stream starts at `created_gte`, or now.',
+  schema: { type: 'string', pattern: '^ev_' },
+}
+
 const requestIdHeader = {
   'Request-Id': {
     description: 'Identifies the request in the service’s logs.',
@@ -231,6 +243,15 @@ function successResponse(operation: Operation, recorded: Record<string, unknown>
       '404': {
         description: 'The link is wrong, or the verification is already finished.',
         content: { 'text/html': { schema: { type: 'string' } } },
+      },
+    }
+  }
+  if (typeof answer === 'object' && 'stream' in answer) {
+    return {
+      [status]: {
+        description: `A Server-Sent Events stream that stays open: each message's \`id\` is the ${answer.stream}'s id and its \`data\` the ${answer.stream} as JSON, oldest first; a comment line every 15 s keeps the connection open.`,
+        headers: requestIdHeader,
+        content: { 'text/event-stream': { schema: { type: 'string' } } },
       },
     }
   }

@@ -108,6 +108,11 @@ export const operationDocs: {
   'events.list': {
     summary: 'Search events',
   },
+  'events.stream': {
+    summary: "Follow the account's events as they happen",
+    description:
+      "A Server-Sent Events stream of the account's new events in the full form, in the order they were recorded, each sent as soon as it is stored: what `chargekit listen` uses against a sandbox instead of searching every second. `type` narrows it; `created_gte` starts it at a time in the past. After a dropped connection, send `Last-Event-ID` with the last `id` received: the stream goes on with the next event, none lost and none twice. An account may hold a few streams at once; more answer 429.",
+  },
   'events.redeliver': {
     summary: 'Deliver an event again',
     description: 'One more delivery attempt now, outside the schedule, appended to `retries_log`.',
@@ -149,6 +154,11 @@ export const operationDocs: {
     summary: "List the account's recent requests",
     description:
       'Newest first, each with the integration warnings the sandbox found in it. Never headers or bodies.',
+  },
+  'testHelpers.signingSecret': {
+    summary: "The account's delivery signing secret",
+    description:
+      'The Standard Webhooks secret every delivery to an `events_url` is signed with (`webhook-id`, `webhook-timestamp`, `webhook-signature` headers): give it to your receiver to check them. `null` when the sandbox delivers unsigned, as the production service does.',
   },
   'openapi.retrieve': {
     summary: 'This OpenAPI document',

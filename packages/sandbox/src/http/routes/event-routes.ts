@@ -3,16 +3,45 @@ import type { EventDelivery } from '../../delivery/index'
 import type { StepContext } from '../../lifecycle/context'
 import { notFound } from '../../lifecycle/lifecycle-error'
 import type { EventFilter, StoredEvent } from '../../storage/records'
+import type { EventStreams, StreamStart } from '../event-streams'
 import { definedOnly, listEnvelope, pageRequestOf } from '../list-envelope'
-import type { ApiHandlers } from '../operation-routes'
+import type { ApiHandlers, StreamHandlers } from '../operation-routes'
+import { requestHeader } from '../request-header'
 
 type EventHandlers = Pick<
   ApiHandlers,
-  'events.retrieve' | 'events.list' | 'events.redeliver' | 'events.dismiss'
+  | 'events.retrieve'
+  | 'events.list'
+  | 'events.redeliver'
+  | 'events.dismiss'
+  | 'testHelpers.signingSecret'
 >
+
+/**
+ * The stream of the account's new events (a sandbox endpoint): from after `Last-Event-ID` when
+ * a client resumes, else from `created_gte`, else from now.
+ */
+export function eventStreamHandlers(streams: EventStreams): StreamHandlers {
+  return {
+    'events.stream': ({ c, query }) => {
+      const resumeAfter = requestHeader(c, 'last-event-id')
+      const start: StreamStart =
+        resumeAfter !== undefined && resumeAfter !== ''
+          ? { after: resumeAfter }
+          : query.created_gte !== undefined
+            ? { createdGte: new Date(query.created_gte).toISOString() }
+            : { now: true }
+      const filter = eventFilterOf(query.type === undefined ? {} : { type: query.type })
+      return streams.open(c, c.get('account').id, start, filter)
+    },
+  }
+}
 
 export function eventHandlers(delivery: EventDelivery): EventHandlers {
   return {
+    'testHelpers.signingSecret': async ({ step }) => ({
+      signing_secret: delivery.signingSecretOf(step.account.id) ?? null,
+    }),
     'events.retrieve': ({ params, step }) => mustGetEvent(step, params.id ?? ''),
     'events.list': async ({ query, step }) => {
       const page = await step.deps.store.listEvents(
@@ -46,7 +75,7 @@ async function mustGetEvent(step: StepContext, id: string): Promise<StoredEvent>
   return event
 }
 
-function eventFilterOf(query: EventListQuery): EventFilter {
+function eventFilterOf(query: Partial<EventListQuery>): EventFilter {
   const filter: EventFilter = {}
   if (query.type !== undefined) {
     filter.types = new Set(Array.isArray(query.type) ? query.type : [query.type])

@@ -64,6 +64,7 @@ export function createSqlStore(
 ): SandboxStore {
   const { reads: db, writes: writer, atomically, afterCommit } = writes
   const added = new AddedWorkListeners()
+  const eventListeners = new Set<(accountId: string) => void>()
   /** One page of `table`, newest first, and the number of matching rows, in one round trip. */
   async function page<Row>(
     table: 'sandbox_objects' | 'sandbox_events',
@@ -165,10 +166,14 @@ export function createSqlStore(
 
     async addEvent(accountId: string, event: StoredEvent, work: readonly NewWork[] = []) {
       await writer.transaction(async (tx) => {
+        // The account's events take their `seq` one transaction at a time (the lock is held
+        // until this one ends), so they commit in `seq` order and the event stream, which reads
+        // on from the last `seq` it sent, never passes over one committed late.
         await tx.query(
           `INSERT INTO sandbox_events (account_id, id, type, charge_id, object_id, created_at,
              metadata, result_status, retries_log, dismissed_at, delivery_status, next_attempt_at, body)
-           VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::json, $10, $11, $12, $13::json)`,
+           SELECT $1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::json, $10, $11, $12, $13::json
+           FROM (SELECT pg_advisory_xact_lock(hashtextextended($14, 0))) AS recording_order`,
           [
             accountId,
             event.id,
@@ -183,14 +188,60 @@ export function createSqlStore(
             event.delivery_status,
             event.next_attempt_at,
             JSON.stringify(event),
+            `sandbox_events ${accountId}`,
           ],
         )
         await insertWork(tx, work)
       })
-      afterCommit(() => added.announce(work))
+      afterCommit(() => {
+        added.announce(work)
+        for (const listener of eventListeners) listener(accountId)
+      })
     },
 
     getEvent,
+
+    async listEventsAfter(
+      accountId: string,
+      afterId: string | undefined,
+      filter: EventFilter,
+      limit: number,
+    ) {
+      const where = eventSearch(accountId, filter)
+      if (afterId !== undefined) {
+        const [after] = await db.query<{ seq: string }>(
+          'SELECT seq FROM sandbox_events WHERE account_id = $1 AND id = $2',
+          [accountId, afterId],
+        )
+        if (after === undefined) return undefined
+        where.add('seq > ?', after.seq)
+      }
+      const rows = await db.query<EventRow>(
+        `SELECT ${eventColumns} FROM sandbox_events WHERE ${where.sql}
+         ORDER BY seq LIMIT $${where.params.length + 1}`,
+        [...where.params, limit],
+      )
+      return rows.map(eventOf)
+    },
+
+    onEventAdded(listener: (accountId: string) => void) {
+      eventListeners.add(listener)
+      return () => eventListeners.delete(listener)
+    },
+
+    async signingSecret(accountId: string, generated: string) {
+      // Inserted only if absent, then read: of processes starting together, the first one's.
+      await db.query(
+        `INSERT INTO sandbox_signing_secrets (account_id, secret) VALUES ($1, $2)
+         ON CONFLICT (account_id) DO NOTHING`,
+        [accountId, generated],
+      )
+      const [row] = await db.query<{ secret: string }>(
+        'SELECT secret FROM sandbox_signing_secrets WHERE account_id = $1',
+        [accountId],
+      )
+      return row?.secret ?? generated
+    },
 
     async updateEvent(accountId: string, id: string, update: EventUpdate) {
       const where = new Where()
@@ -219,28 +270,7 @@ export function createSqlStore(
       filter: EventFilter,
       request: PageRequest,
     ): Promise<PageResult<StoredEvent>> {
-      const where = new Where()
-      where.add('account_id = ?', accountId)
-      if (filter.types !== undefined) {
-        where.add(
-          'type IN (SELECT json_array_elements_text(?::json))',
-          JSON.stringify([...filter.types]),
-        )
-      }
-      if (filter.charge !== undefined) where.add('charge_id = ?', filter.charge)
-      if (filter.objectId !== undefined) where.add('object_id = ?', filter.objectId)
-      if (filter.metadata !== undefined) {
-        where.add('metadata @> ?::jsonb', JSON.stringify(filter.metadata))
-      }
-      if (filter.createdGte !== undefined) where.add('created_at >= ?', filter.createdGte)
-      if (filter.createdLte !== undefined) where.add('created_at <= ?', filter.createdLte)
-      if (filter.dismissed !== undefined) {
-        where.add('(dismissed_at IS NOT NULL) = ?', filter.dismissed)
-      }
-      if (filter.resultStatus !== undefined) where.add('result_status = ?', filter.resultStatus)
-      if (filter.deliveryStatus !== undefined) {
-        where.add('delivery_status = ?', filter.deliveryStatus)
-      }
+      const where = eventSearch(accountId, filter)
       const { rows, total } = await page<EventRow>('sandbox_events', eventColumns, where, request)
       return { items: rows.map(eventOf), total }
     },
@@ -290,4 +320,31 @@ function searchableMetadata(
 ): Record<string, string> {
   if (typeof metadata !== 'object') return {}
   return Object.fromEntries(Object.entries(metadata).map(([key, value]) => [key, String(value)]))
+}
+
+/** The event search's conditions on `sandbox_events`, the account's first. */
+function eventSearch(accountId: string, filter: EventFilter): Where {
+  const where = new Where()
+  where.add('account_id = ?', accountId)
+  if (filter.types !== undefined) {
+    where.add(
+      'type IN (SELECT json_array_elements_text(?::json))',
+      JSON.stringify([...filter.types]),
+    )
+  }
+  if (filter.charge !== undefined) where.add('charge_id = ?', filter.charge)
+  if (filter.objectId !== undefined) where.add('object_id = ?', filter.objectId)
+  if (filter.metadata !== undefined) {
+    where.add('metadata @> ?::jsonb', JSON.stringify(filter.metadata))
+  }
+  if (filter.createdGte !== undefined) where.add('created_at >= ?', filter.createdGte)
+  if (filter.createdLte !== undefined) where.add('created_at <= ?', filter.createdLte)
+  if (filter.dismissed !== undefined) {
+    where.add('(dismissed_at IS NOT NULL) = ?', filter.dismissed)
+  }
+  if (filter.resultStatus !== undefined) where.add('result_status = ?', filter.resultStatus)
+  if (filter.deliveryStatus !== undefined) {
+    where.add('delivery_status = ?', filter.deliveryStatus)
+  }
+  return where
 }
