@@ -52,7 +52,7 @@ export function clientFromConfig(config: ClientConfig): ChargekitClient {
     reversals: reversalsResource(call),
     disputes: disputesResource(call),
     settlements: settlementsResource(call),
-    events: eventsResource(call),
+    events: eventsResource(call, config),
     testHelpers: testHelpersResource(call),
     request: rawRequest(call),
   })

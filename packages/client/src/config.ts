@@ -25,6 +25,8 @@ export interface ClientConfig {
   callOptionRules: OptionRules
   authorization: string
   transport: HttpTransport
+  /** The `fetch` option as given: a stream (`events.stream`) reads its answer through it. */
+  fetch?: FetchLike | undefined
   timeoutMs: number
   deadlineMs: number
   maxRetries: number
@@ -94,6 +96,7 @@ export function resolveConfig(
     callOptionRules: requestOptionRules,
     authorization,
     transport: transport ?? (fetch === undefined ? defaultTransport() : fetchTransport(fetch)),
+    fetch,
     timeoutMs: checked.timeoutMs,
     deadlineMs: checked.deadlineMs,
     maxRetries: checked.maxRetries,

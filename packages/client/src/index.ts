@@ -25,6 +25,7 @@ export type {
   Reversal,
   SettleDisputeRequest,
   Settlement,
+  SigningSecret,
 } from '@chargekit/schemas'
 export type { ApiPromise, ApiResponse } from './api-promise'
 export type { ChargekitClient } from './client'
@@ -53,6 +54,7 @@ export type { QueryValue } from './query-string'
 export type { RawRequest } from './raw-request'
 export type { ChargesResource } from './resources/charges'
 export type { DisputesResource } from './resources/disputes'
+export type { EventStreamOptions, EventStreamParams } from './resources/event-stream'
 export type { EventsResource } from './resources/events'
 export type { InstrumentsResource } from './resources/instruments'
 export type {

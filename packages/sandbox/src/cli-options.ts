@@ -3,7 +3,7 @@ import { closestName } from '@chargekit/errors'
 import * as z from 'zod'
 import type { SandboxAccountOptions } from './accounts/account-options'
 import { SandboxError } from './errors'
-import { startSandboxOptionsSchema } from './sandbox-options'
+import { signingSecretText, startSandboxOptionsSchema } from './sandbox-options'
 import type { StartSandboxOptions } from './start-sandbox'
 
 const defaultCliPort = 4010
@@ -55,7 +55,11 @@ const settings = {
     value: '<secret>',
     variables: ['CHARGEKIT_SIGNING_SECRET'],
     secret: true,
-    help: 'sign deliveries with Standard Webhooks headers',
+    help: "sign every account's deliveries with this Standard Webhooks secret (default: each account's own, made at its first start, kept with the state and printed at start)",
+  },
+  'no-signing': {
+    variables: ['CHARGEKIT_NO_SIGNING'],
+    help: 'deliver unsigned, as the production service does (no Standard Webhooks headers)',
   },
   'allow-http-events-url': {
     variables: ['CHARGEKIT_ALLOW_HTTP_EVENTS_URL'],
@@ -281,7 +285,8 @@ const settingsSchema = z.object({
   host: option.host,
   account: z.array(accountSetting).optional(),
   'time-scale': nonNegative('1 or 0.001').optional(),
-  'signing-secret': option.signingSecret,
+  'signing-secret': signingSecretText.optional(),
+  'no-signing': z.boolean().optional(),
   'allow-http-events-url': z.boolean().optional(),
   'public-url': option.publicUrl,
   'max-connections': wholeNumber(1, 1_000_000).optional(),
@@ -312,6 +317,11 @@ export function parseCliArguments(argv: readonly string[], env: Environment = {}
     throw new UsageError('--data and --database exclude each other: state lives in one place')
   }
   const { values, sources } = withVariables(flags, env)
+  if (values['no-signing'] === true && values['signing-secret'] !== undefined) {
+    throw new UsageError(
+      `${sources['no-signing']} and ${sources['signing-secret']} exclude each other: deliveries are signed with a secret or not at all`,
+    )
+  }
   const result = settingsSchema.safeParse(values)
   if (!result.success) throw usageErrorOf(result.error, values, sources)
   return startCommand(result.data, sources)
@@ -426,6 +436,7 @@ function startCommand(values: Settings, sources: Partial<Record<SettingName, str
   if (values.account !== undefined) options.accounts = values.account
   if (values['time-scale'] !== undefined) options.timeScale = values['time-scale']
   if (values['signing-secret'] !== undefined) options.signingSecret = values['signing-secret']
+  if (values['no-signing'] === true) options.signingSecret = false
   if (values['allow-http-events-url'] === true) options.allowHttpEventsUrl = true
   if (values['public-url'] !== undefined) options.publicUrl = values['public-url']
   if (values['max-connections'] !== undefined) {

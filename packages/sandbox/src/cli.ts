@@ -124,6 +124,8 @@ const textOutput: Output = {
   started(sandbox, processors, { sources }) {
     // A key given in a variable is a secret of the deployment: it stays out of the output.
     const keysFrom = sources.account?.startsWith('--') === false ? sources.account : undefined
+    const secretFrom =
+      sources['signing-secret']?.startsWith('--') === false ? sources['signing-secret'] : undefined
     const stateFrom = sources.data ?? sources.database
     const lines = [
       `chargekit sandbox listening on ${sandbox.url}`,
@@ -141,6 +143,7 @@ const textOutput: Output = {
         (account) =>
           `    ${account.id} / ${keysFrom === undefined ? account.privateKey : `(the key in ${keysFrom})`}   public key ${account.publicKey}`,
       ),
+      ...signingLines(sandbox, secretFrom),
       'Press Ctrl-C to stop.',
     ]
     process.stdout.write(`${lines.join('\n')}\n`)
@@ -153,7 +156,30 @@ const textOutput: Output = {
   },
 }
 
-/** One JSON object a line, every line: no private key, since logs are collected and kept. */
+/**
+ * The signing secrets, as `stripe listen` prints its `whsec_`: what the receiver at each
+ * `events_url` checks deliveries with. One given in a variable is the deployment's and stays
+ * out of the output, as keys do.
+ */
+function signingLines(sandbox: Sandbox, secretFrom: string | undefined): string[] {
+  if (sandbox.accounts.every((account) => account.signingSecret === undefined)) {
+    return [
+      '  Signing:     off (--no-signing): deliveries go unsigned, as the production service sends them',
+    ]
+  }
+  return [
+    "  Signing secrets (Standard Webhooks): give your receiver its account's, to check deliveries",
+    ...sandbox.accounts.map(
+      (account) =>
+        `    ${account.id}   ${secretFrom === undefined ? account.signingSecret : `(the secret in ${secretFrom})`}`,
+    ),
+  ]
+}
+
+/**
+ * One JSON object a line, every line: no private key and no signing secret, since logs are
+ * collected and kept (`GET /v2/test/signing_secret` answers the secret to the account).
+ */
 const jsonOutput: Output = {
   logger: jsonLogger,
   quietLogger: { ...jsonLogger, info: () => {} },
@@ -172,6 +198,7 @@ const jsonOutput: Output = {
         accounts: sandbox.accounts.map((account) => ({
           id: account.id,
           public_key: account.publicKey,
+          signed_deliveries: account.signingSecret !== undefined,
         })),
       }),
     )

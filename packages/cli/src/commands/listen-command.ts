@@ -1,4 +1,4 @@
-import type { Event } from '@chargekit/client'
+import { type ChargekitClient, type Event, NotFoundError } from '@chargekit/client'
 import * as z from 'zod'
 import {
   commonOptions,
@@ -51,20 +51,25 @@ const flagsSchema = z
 
 const listenHelp = `Usage: chargekit listen [--forward-to <url>] [options]
 
-Follows the account's new events through the service's event search (no public URL needed)
-and prints one line per event. With --forward-to, POSTs each one to your local server exactly
+Follows the account's new events (no public URL needed) and prints one line per event: from
+a sandbox through its event stream, each the moment it happens, resuming after a dropped
+connection with none lost or repeated; from a service without the stream by searching its
+events every --poll-interval. With --forward-to, POSTs each one to your local server exactly
 as the service delivers it: the compact event as the JSON body, ?event=<id>&event_type=<type>
-on the URL, and Standard Webhooks signature headers when --secret is given. Each line shows
+on the URL, and Standard Webhooks signature headers. A sandbox's own signing secret signs them
+(printed at start: give it to your receiver), unless --secret names another. Each line shows
 the event's time, type and id, your server's status, the duration, and why it failed
 (ECONNREFUSED, timeout, or a non-2xx status with its body's first line).
 
 Options:
   --forward-to <url>     your server's webhook endpoint, e.g. http://localhost:3000/webhooks
-  --secret <secret>      sign forwarded events (whsec_<base64>, or any string as raw key)
+  --secret <secret>      sign forwarded events with this secret (whsec_<base64>, or any
+                         string as raw key); default: the sandbox's own, unsigned elsewhere
   --since <time>         start from events created at or after this ISO 8601 time (resume
                          after a restart: the time printed when listen stopped); default now
   --type <event-type>    only these types; repeat for several
-  --poll-interval <ms>   how often to search for new events (default 1000)
+  --poll-interval <ms>   without an event stream: how often to search for new events
+                         (default 1000)
   --forward-timeout <s>  a forward not answered within this long fails (default 10)
 ${connectionHelp.replace('one JSON document', 'one JSON object per line (JSON Lines)')}
 Stops on Ctrl-C (SIGINT) or SIGTERM.
@@ -82,8 +87,20 @@ export async function listenCommand(argv: readonly string[], context: CommandCon
   if (parsed === undefined) return terminal.line(listenHelp)
   const { flags, positionals } = parsed
   expectPositionals(command, positionals, [])
-  const { 'forward-to': forwardTo, secret, since, type: types } = flags
+  const { 'forward-to': forwardTo, since, type: types } = flags
   const { client, baseUrl, accountId } = connect(command, flags, context.env)
+  // A sandbox signs its deliveries: forwards are signed with the same secret, so the receiver
+  // checks both with one. The production service has no such endpoint, and --secret wins.
+  const sandboxSecret =
+    flags.secret === undefined && forwardTo !== undefined
+      ? await signingSecretOf(client, signal)
+      : undefined
+  const forwardSecret = flags.secret ?? sandboxSecret
+  if (sandboxSecret !== undefined) {
+    terminal.note(
+      `Your signing secret is ${sandboxSecret}: the sandbox signs its deliveries with it, and forwards are signed with it too (Standard Webhooks). Give it to your receiver.`,
+    )
+  }
 
   const events = followEvents(client, {
     since,
@@ -92,12 +109,19 @@ export async function listenCommand(argv: readonly string[], context: CommandCon
     signal,
     onRetry: (error) =>
       terminal.note(
-        terminal.style.yellow(`Could not search events (${(error as Error).message}); retrying.`),
+        terminal.style.yellow(`Could not follow events (${(error as Error).message}); retrying.`),
       ),
-    onReady: () =>
+    onReady: (how) =>
       terminal.note(
         `Ready: following the events of ${accountId} at ${baseUrl} from ${since ?? 'now'}` +
-          `${forwardTo === undefined ? '' : `, forwarding to ${forwardTo}${secret === undefined ? '' : ' (signed)'}`}. Ctrl-C to stop.`,
+          `${how === 'push' ? ' as they happen (event stream)' : ` by searching every ${flags['poll-interval']} ms`}` +
+          `${forwardTo === undefined ? '' : `, forwarding to ${forwardTo}${forwardSecret === undefined ? '' : ' (signed)'}`}. Ctrl-C to stop.`,
+      ),
+    onRestart: (lastEventId) =>
+      terminal.note(
+        terminal.style.yellow(
+          `The service no longer has event ${lastEventId} (a sandbox restarted without its state?): following new events from now.`,
+        ),
       ),
   })
   let last: Event | undefined
@@ -108,7 +132,7 @@ export async function listenCommand(argv: readonly string[], context: CommandCon
         ? undefined
         : await forwardEvent(event, {
             url: forwardTo,
-            secret,
+            secret: forwardSecret,
             timeoutMs: flags['forward-timeout'],
             signal,
           })
@@ -154,4 +178,21 @@ function printJsonLine(terminal: Terminal, event: Event, result: ForwardResult |
           }),
     }),
   )
+}
+
+/**
+ * The secret a sandbox signs this account's deliveries with; undefined from a service that
+ * signs none or has no such endpoint (the production service answers 404).
+ */
+async function signingSecretOf(
+  client: ChargekitClient,
+  signal: AbortSignal,
+): Promise<string | undefined> {
+  try {
+    const { signing_secret } = await client.testHelpers.signingSecret({ signal })
+    return signing_secret ?? undefined
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined
+    throw error
+  }
 }

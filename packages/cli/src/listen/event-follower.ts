@@ -4,6 +4,8 @@ import {
   type ChargekitClient,
   type Event,
   type EventType,
+  NotFoundError,
+  ValidationError,
 } from '@chargekit/client'
 import { sleep } from '../poll'
 
@@ -16,8 +18,63 @@ export interface FollowOptions {
   signal: AbortSignal
   /** A poll failed in a way that may heal (no connection, 429, 5xx); the next poll retries. */
   onRetry(error: unknown): void
-  /** The starting point is settled: every event created from now on will be yielded. */
-  onReady(): void
+  /**
+   * The starting point is settled: every event created from now on will be yielded, through
+   * the service's event stream (`push`) or by searching every `pollIntervalMs` (`poll`).
+   */
+  onReady(how: 'push' | 'poll'): void
+  /**
+   * The stream resumed without the event it stood at (a sandbox restarted without its state):
+   * it follows new events from now on.
+   */
+  onRestart(lastEventId: string): void
+}
+
+/**
+ * The account's new events, oldest first: through the service's event stream when it has one
+ * (a sandbox), each the moment it is stored, resuming after a dropped connection with no event
+ * lost or repeated; otherwise (the production service answers 404 there) by searching.
+ */
+export async function* followEvents(
+  client: ChargekitClient,
+  options: FollowOptions,
+): AsyncGenerator<Event> {
+  let lastEventId: string | undefined
+  let since = options.since
+  for (;;) {
+    const stream = client.events.stream(
+      {
+        ...(options.types === undefined ? {} : { type: options.types }),
+        ...(lastEventId === undefined ? {} : { lastEventId }),
+        ...(since === undefined ? {} : { created_gte: since }),
+      },
+      {
+        signal: options.signal,
+        onOpen: () => {
+          if (lastEventId === undefined) options.onReady('push')
+        },
+        onReconnect: (reason) => options.onRetry(reason),
+      },
+    )
+    try {
+      for await (const event of stream) {
+        lastEventId = event.id
+        yield event
+        if (options.signal.aborted) return
+      }
+      return
+    } catch (error) {
+      if (options.signal.aborted || error instanceof AbortError) return
+      if (error instanceof NotFoundError && lastEventId === undefined) {
+        yield* searchEvents(client, options)
+        return
+      }
+      if (!(error instanceof ValidationError) || lastEventId === undefined) throw error
+      options.onRestart(lastEventId)
+      lastEventId = undefined
+      since = undefined
+    }
+  }
 }
 
 /**
@@ -32,7 +89,7 @@ const lookbackMs = 5_000
  * are, and yields those not seen yet. Ids seen within the look-back window are remembered, so no
  * event is yielded twice, neither across polls nor across pages.
  */
-export async function* followEvents(
+async function* searchEvents(
   client: ChargekitClient,
   options: FollowOptions,
 ): AsyncGenerator<Event> {
@@ -50,7 +107,7 @@ export async function* followEvents(
       for (const event of existing ?? []) seen.set(event.id, Date.parse(event.created_at))
     }
   }
-  options.onReady()
+  options.onReady('poll')
   while (!signal.aborted) {
     const from = newest === undefined ? floor : Math.max(floor ?? 0, newest - lookbackMs)
     const events = await untilHealthy(() => search(client, options, from), options)

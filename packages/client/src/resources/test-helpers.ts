@@ -5,6 +5,7 @@ import type {
   RecordedRequest,
   SettleDisputeRequest,
   Settlement,
+  SigningSecret,
 } from '@chargekit/schemas'
 import {
   testHelpersApproveInstrument,
@@ -15,6 +16,7 @@ import {
   testHelpersPayReference,
   testHelpersSettle,
   testHelpersSettleDispute,
+  testHelpersSigningSecret,
 } from '@chargekit/schemas/operations'
 import type { ApiPromise } from '../api-promise'
 import type { RequestOptions } from '../client-options'
@@ -69,6 +71,12 @@ export interface TestHelpersResource {
    * otherwise). Never headers or bodies.
    */
   listRequests(params?: ListParams, options?: RequestOptions): PagePromise<RecordedRequest>
+  /**
+   * The Standard Webhooks secret the sandbox signs this account's deliveries with, for the
+   * receiver at its `events_url` (`createWebhooks({ client, secret })`); `signing_secret` is null
+   * when it delivers unsigned, as the production service does.
+   */
+  signingSecret(options?: RequestOptions): ApiPromise<SigningSecret>
 }
 
 export function testHelpersResource(call: SendCall): TestHelpersResource {
@@ -83,6 +91,7 @@ export function testHelpersResource(call: SendCall): TestHelpersResource {
     expireInstrument: (instrumentId, options) =>
       send(testHelpersExpireInstrument, [instrumentId], undefined, options),
     listRequests: (params, options) => listPages(call, testHelpersListRequests, params, options),
+    signingSecret: (options) => send(testHelpersSigningSecret, [], undefined, options),
     settle: (options) => send(testHelpersSettle, [], undefined, options),
     dispute: (paymentId, params, options) =>
       send(

@@ -12,6 +12,7 @@ import {
   testHelpersExpireInstrument,
   testHelpersListRequests,
   testHelpersPayReference,
+  testHelpersSigningSecret,
 } from '@chargekit/schemas/operations'
 import { Hono } from 'hono'
 import { csrfTokensMatch, isSameOriginRequest } from './csrf-guard'
@@ -36,6 +37,7 @@ const allowedCalls: readonly { method: string; path: RegExp }[] = [
   chargesRetrieve,
   chargesTypes,
   testHelpersListRequests,
+  testHelpersSigningSecret,
   testHelpersApproveInstrument,
   testHelpersDeclineInstrument,
   testHelpersPayReference,

@@ -24,6 +24,7 @@ export function deliveriesView(): () => void {
       { class: 'muted' },
       `Each events URL your charges name, and how its deliveries went. ${keptNote}`,
     ),
+    signingPanel(),
     results,
   )
   let shown = ''
@@ -40,6 +41,46 @@ export function deliveriesView(): () => void {
     results.replaceChildren(errorMessage(`Could not load deliveries: ${errorText(error)}`))
   })
   return poll(load)
+}
+
+/**
+ * The account's signing secret, behind a click: what the receiver at each events URL checks
+ * deliveries with (Standard Webhooks), as `chargekit listen` and the sandbox's banner print it.
+ */
+function signingPanel(): HTMLElement {
+  const secret = h('p', { class: 'signing-secret', role: 'status' })
+  const panel = h(
+    'details',
+    { class: 'signing' },
+    h('summary', null, 'Signing secret'),
+    h(
+      'p',
+      { class: 'muted' },
+      'Every delivery carries Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature), signed with this secret: give it to your receiver, as createWebhooks({ client, secret }), to refuse forged deliveries.',
+    ),
+    secret,
+  )
+  panel.addEventListener(
+    'toggle',
+    async () => {
+      try {
+        const { signing_secret } = await callApi<{ signing_secret: string | null }>(
+          '/test/signing_secret',
+        )
+        secret.replaceChildren(
+          signing_secret === null
+            ? 'Deliveries go unsigned: the sandbox was started with --no-signing, as the production service sends them.'
+            : h('code', null, signing_secret),
+        )
+      } catch (error) {
+        secret.replaceChildren(
+          errorMessage(`Could not read the signing secret: ${errorText(error)}`),
+        )
+      }
+    },
+    { once: true },
+  )
+  return panel
 }
 
 export function receiversTable(receivers: readonly ReceiverSummary[]): HTMLElement {
