@@ -114,6 +114,7 @@ for (const [driver, emptyDatabase] of Object.entries(drivers)) {
           'sandbox_idempotency',
           'sandbox_objects',
           'sandbox_schema_migrations',
+          'sandbox_signing_secrets',
           'sandbox_work',
         ])
       } finally {

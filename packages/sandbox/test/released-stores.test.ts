@@ -89,6 +89,12 @@ async function expectServed(
   )
   const test = await startTestSandbox({ ...location, clock: new TestClock(latest + 24 * hour) })
   try {
+    // A store from before accounts had signing secrets gets one at this first start.
+    const [account] = test.sandbox.accounts
+    expect(account?.signingSecret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/)
+    expect((await test.api('GET', '/test/signing_secret')).body).toEqual({
+      signing_secret: account?.signingSecret,
+    })
     for (const charge of recorded.charges) {
       const answer = await test.api('GET', `/charges/${charge.id}`)
       expect(answer.status).toBe(200)

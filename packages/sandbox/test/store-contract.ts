@@ -366,6 +366,55 @@ export function describeStoreContract(name: string, open: () => Promise<StoreSub
         expect((await store.getEvent(account, 'ev_u'))?.result_status).toBe(200)
       }))
 
+    it('lists the events recorded after one, oldest first, under a filter', () =>
+      withStore(async (store) => {
+        await holdCharges(store, account, 'ch_a', 'ch_b')
+        await holdCharges(store, otherAccount, 'ch_o')
+        // Recording order, not created_at: the second event has the earlier time.
+        const recorded = [
+          event('ev_1', 'charge.created', charge('ch_a'), 'ch_a', '2030-01-01T00:00:02.000Z'),
+          event('ev_2', 'charge.created', charge('ch_b'), 'ch_b', '2030-01-01T00:00:01.000Z'),
+          event('ev_3', 'charge.confirmed', charge('ch_a'), 'ch_a', '2030-01-01T00:00:03.000Z'),
+          event('ev_4', 'charge.confirmed', charge('ch_b'), 'ch_b', '2030-01-01T00:00:04.000Z'),
+        ]
+        const announced: string[] = []
+        const stop = store.onEventAdded?.((accountId) => announced.push(accountId))
+        for (const each of recorded) await store.addEvent(account, each)
+        await store.addEvent(
+          otherAccount,
+          event('ev_o', 'charge.created', charge('ch_o'), 'ch_o', '2030-01-01T00:00:00.000Z'),
+        )
+        stop?.()
+        if (store.onEventAdded !== undefined) {
+          expect(announced).toEqual([account, account, account, account, otherAccount])
+        }
+        const after = async (id: string | undefined, filter = {}, limit = 100) =>
+          (await store.listEventsAfter(account, id, filter, limit))?.map((each) => each.id)
+        expect(await after(undefined)).toEqual(['ev_1', 'ev_2', 'ev_3', 'ev_4'])
+        expect(await after('ev_2')).toEqual(['ev_3', 'ev_4'])
+        expect(await after('ev_4')).toEqual([])
+        expect(await after('ev_1', {}, 2)).toEqual(['ev_2', 'ev_3'])
+        expect(await after('ev_1', { types: new Set(['charge.confirmed']) })).toEqual([
+          'ev_3',
+          'ev_4',
+        ])
+        expect(await after(undefined, { createdGte: '2030-01-01T00:00:02.500Z' })).toEqual([
+          'ev_3',
+          'ev_4',
+        ])
+        // Another account's event, or none at all, is no place to start from.
+        expect(await after('ev_o')).toBeUndefined()
+        expect(await after('ev_missing')).toBeUndefined()
+        expect(await store.listEventsAfter(otherAccount, undefined, {}, 100)).toHaveLength(1)
+      }))
+
+    it("keeps an account's first signing secret", () =>
+      withStore(async (store) => {
+        expect(await store.signingSecret(account, 'whsec_first')).toBe('whsec_first')
+        expect(await store.signingSecret(account, 'whsec_second')).toBe('whsec_first')
+        expect(await store.signingSecret(otherAccount, 'whsec_other')).toBe('whsec_other')
+      }))
+
     it("stores an event's work with it", () =>
       withStore(async (store) => {
         const due = 1_800_000_000_000
