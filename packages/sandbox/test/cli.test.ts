@@ -74,6 +74,39 @@ describe.concurrent('chargekit-sandbox', { timeout: 20_000 }, () => {
     expect(run.output().stdout.split('Press Ctrl-C')[1]).not.toContain('sk_cli_key')
   })
 
+  it("prints each account's signing secret on a terminal banner, never in JSON lines, and signs with it", async ({
+    expect,
+  }) => {
+    const text = cli(['--port', '0', '--log-format', 'text'])
+    const [, url] = await text.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    const [, secret] = await text.waitFor(/^ {4}acct_sandbox {3}(whsec_\S+)$/m)
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/)
+    const answer = await fetch(`${url}/v2/test/signing_secret`, {
+      headers: { authorization: authorization('acct_sandbox', 'sk_sandbox') },
+    })
+    expect(await answer.json()).toEqual({ signing_secret: secret })
+    text.child.kill('SIGINT')
+    expect(await text.exited).toBe(0)
+
+    const json = cli(['--port', '0', '--log-format', 'json'])
+    const [banner] = await json.waitFor(/^\{.*listening on.*\}$/m)
+    expect(JSON.parse(banner).accounts).toEqual([
+      { id: 'acct_sandbox', public_key: 'pk_sandbox', signed_deliveries: true },
+    ])
+    expect(json.output().stdout).not.toContain('whsec_')
+    json.child.kill('SIGINT')
+    expect(await json.exited).toBe(0)
+
+    const unsigned = cli(['--port', '0', '--log-format', 'text', '--no-signing'])
+    await unsigned.waitFor(/Signing: +off \(--no-signing\)/)
+    expect(unsigned.output().stdout).not.toContain('whsec_')
+    unsigned.child.kill('SIGINT')
+    expect(await unsigned.exited).toBe(0)
+    expect(() => parseCliArguments(['--no-signing', '--signing-secret', 'whsec_abc'])).toThrow(
+      '--no-signing and --signing-secret exclude each other',
+    )
+  })
+
   it('stops quietly when the reader of its output goes away (| head -1)', async ({ expect }) => {
     const run = cli(['--port', '0'])
     const [, url] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
