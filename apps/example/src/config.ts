@@ -31,6 +31,7 @@ const environmentSchema = z.object({
   CHARGEKIT_ACCOUNT_ID: optionalText,
   CHARGEKIT_PRIVATE_KEY: optionalText,
   CHARGEKIT_PUBLIC_KEY: optionalText,
+  CHARGEKIT_SIGNING_SECRET: optionalText,
 })
 
 export type ShopEnvironment = z.output<typeof environmentSchema>

@@ -31,6 +31,8 @@ try {
   const service = await startShopService(env, client, {
     url: sandbox.url,
     publicKey: account.publicKey,
+    // The sandbox signs its deliveries with the account's secret: the shop refuses any other.
+    signingSecret: account.signingSecret,
     dashboardUrl,
     // The demo's service is the sandbox: its test helpers may play the MB WAY / Multibanco customer.
     customerSimulator: true,

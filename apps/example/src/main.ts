@@ -1,6 +1,6 @@
 // `pnpm --filter @chargekit/example start`: the shop alone, against the service (or a sandbox)
 // named by CHARGEKIT_BASE_URL, CHARGEKIT_ACCOUNT_ID, CHARGEKIT_PRIVATE_KEY and
-// CHARGEKIT_PUBLIC_KEY.
+// CHARGEKIT_PUBLIC_KEY (and CHARGEKIT_SIGNING_SECRET for a sandbox, which signs deliveries).
 import { createClient } from '@chargekit/client'
 import { readEnvironment } from './config.js'
 import { runUntilSignal } from './run-until-signal.js'
@@ -21,6 +21,8 @@ try {
     // service name is known inside the compose network only).
     url: env.CHARGEKIT_BROWSER_BASE_URL ?? url,
     publicKey: env.CHARGEKIT_PUBLIC_KEY,
+    // Set for a sandbox, which signs its deliveries; the production service signs none.
+    signingSecret: env.CHARGEKIT_SIGNING_SECRET,
   })
   runUntilSignal(service.stop)
   console.log(

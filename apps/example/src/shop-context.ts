@@ -21,6 +21,12 @@ export interface ShopContext {
    * shop's server with the private key. Never on for a real service.
    */
   customerSimulator: boolean
+  /**
+   * The Standard Webhooks secret the service signs deliveries with (a sandbox's account secret):
+   * a delivery not signed with it is refused. Undefined: deliveries are checked by fetching the
+   * event alone, as the production service signs none.
+   */
+  signingSecret: string | undefined
 }
 
 export interface BrowserCheckout {

@@ -34,6 +34,8 @@ export interface ShopOptions {
    * customer" panel calling its test helpers from the server. Default false.
    */
   customerSimulator?: boolean
+  /** The secret the service signs deliveries with; unsigned deliveries are then refused. */
+  signingSecret?: string
   log?: (message: string) => void
   /**
    * Header and request time-outs and the connection caps, overall and per client address, kept
@@ -86,6 +88,7 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
       eventsUrl,
       browserCheckout,
       customerSimulator: options.customerSimulator ?? false,
+      signingSecret: options.signingSecret,
     },
     {
       dashboardUrl: options.dashboardUrl,

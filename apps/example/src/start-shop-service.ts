@@ -8,7 +8,14 @@ import { type Shop, startShop } from './shop.js'
 export async function startShopService(
   env: ShopEnvironment,
   client: ChargekitClient,
-  service: { url: string; publicKey: string; dashboardUrl?: string; customerSimulator?: boolean },
+  service: {
+    url: string
+    publicKey: string
+    /** The secret the service signs deliveries with, if it signs them. */
+    signingSecret?: string | undefined
+    dashboardUrl?: string
+    customerSimulator?: boolean
+  },
 ): Promise<{ shop: Shop; database: Database; stop(): Promise<void> }> {
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -24,6 +31,7 @@ export async function startShopService(
     browserCheckout: { publicKey: service.publicKey, serviceUrl: service.url },
     ...(service.dashboardUrl ? { dashboardUrl: service.dashboardUrl } : {}),
     ...(service.customerSimulator ? { customerSimulator: true } : {}),
+    ...(service.signingSecret === undefined ? {} : { signingSecret: service.signingSecret }),
   }).catch(async (error: unknown) => {
     await database.close()
     throw error

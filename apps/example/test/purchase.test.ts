@@ -1,3 +1,4 @@
+import { signDelivery } from '@chargekit/webhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startShop } from '../src/shop.js'
 import { type OrderJson, shopHttp } from './support/shop-http.js'
@@ -71,14 +72,15 @@ describe('purchase through the webhook', () => {
     // The sandbox delivers the same event again, and two copies race each other by hand.
     const redelivered = await stack.client.events.redeliver(eventId)
     expect(redelivered.result_status).toBe(200)
-    const body = JSON.stringify({ id: eventId, type: 'instrument.authorized' })
+    // Signed as the sandbox signs: the shop refuses unsigned deliveries.
+    const copy = await signDelivery({
+      event: await stack.client.events.retrieve(eventId),
+      url: `${stack.shop.url}/webhooks`,
+      secret: stack.sandbox.accounts[0]?.signingSecret ?? '',
+    })
     const racing = await Promise.all(
       [1, 2, 3].map(() =>
-        fetch(`${stack.shop.url}/webhooks`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-        }),
+        fetch(copy.url, { method: 'POST', headers: copy.headers, body: copy.body }),
       ),
     )
     for (const response of racing) expect([200, 409]).toContain(response.status)
@@ -114,6 +116,17 @@ describe('purchase through the webhook', () => {
       })
       expect(mismatch.status).toBe(401)
     }
+    // A genuine event of the order, sent again by someone without the sandbox's signing secret.
+    const [genuine] = (await stack.client.events.list({ charge: before.charge_id ?? '' }))
+      .collection
+    expect(genuine).toBeDefined()
+    const unsigned = await fetch(`${stack.shop.url}/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: genuine?.id, type: genuine?.type }),
+    })
+    expect(unsigned.status).toBe(401)
+    expect(await unsigned.json()).toMatchObject({ error: { code: 'invalid_signature' } })
     const after = await http.order(orderId)
     expect(after.status).toBe('awaiting_payment')
     expect(after.events.length).toBeGreaterThanOrEqual(before.events.length)

@@ -10,7 +10,8 @@ import { type HandledEvent, handleLifecycleEvent } from './handle-lifecycle-even
 import { createShopDeliveryStore, queryOn } from './sql-delivery-store.js'
 
 /**
- * The shop's webhook receiver: @chargekit/webhooks parses each delivery, fetches the event with
+ * The shop's webhook receiver: @chargekit/webhooks parses each delivery, checks its signature
+ * when the service signs them (a sandbox does, with the account's secret), fetches the event with
  * the shop's own credentials (so forged deliveries are refused), claims it in the SQL delivery
  * store (so a duplicate does not run twice) and hands it to the handler of its type. Each type
  * that moves an order has its own handler, typed by the event; every other known type only goes
@@ -18,7 +19,11 @@ import { createShopDeliveryStore, queryOn } from './sql-delivery-store.js'
  */
 export function createWebhookReceiver(context: ShopContext, log: (message: string) => void) {
   const store = createShopDeliveryStore(context.db)
-  const webhooks = createWebhooks({ client: context.client, store })
+  const webhooks = createWebhooks({
+    client: context.client,
+    store,
+    ...(context.signingSecret === undefined ? {} : { secret: context.signingSecret }),
+  })
   const toOrder =
     <E>(transition: OrderTransition<E>) =>
     (event: E & HandledEvent) =>

@@ -65,6 +65,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     database,
     browserCheckout,
     log,
+    // As the demo does: the sandbox signs deliveries with the account's secret.
+    ...(account.signingSecret === undefined ? {} : { signingSecret: account.signingSecret }),
     ...(options.customerSimulator ? { customerSimulator: true } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   })
@@ -76,6 +78,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     eventsUrl: shop.eventsUrl,
     browserCheckout: { ...browserCheckout, paymentMethods: paymentMethodSource(client) },
     customerSimulator: options.customerSimulator ?? false,
+    signingSecret: account.signingSecret,
   }
   return {
     sandbox,
