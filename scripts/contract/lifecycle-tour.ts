@@ -8,6 +8,7 @@ import { createBrowserClient } from '@chargekit/client/browser'
 import { encodeTestAmount } from '@chargekit/errors'
 import { eventTypeList, type Payment } from '@chargekit/schemas'
 import {
+  eventsStream,
   type Operation,
   openapiRetrieve,
   operationTable,
@@ -330,6 +331,16 @@ export async function runLifecycleTour(target: TourTarget): Promise<TourResult> 
     await client.events.dismiss(latest.id)
   }
   await client.testHelpers.listRequests({ per_page: 5 })
+  await client.testHelpers.signingSecret()
+  // The event stream stays open, which a validating proxy cannot wait out: the tour calls it with
+  // a Last-Event-ID that names no event (refused with 400, as the document's pattern says).
+  await fetch(`${target.baseUrl}${eventsStream.path}`, {
+    method: 'GET',
+    headers: {
+      authorization: `Basic ${btoa(`${target.account.id}:${target.account.privateKey}`)}`,
+      'last-event-id': 'not-an-event',
+    },
+  })
   await fetch(`${target.baseUrl}${openapiRetrieve.path}`, { method: 'GET' })
   return { exchanges, eventTypes }
 }
