@@ -544,6 +544,21 @@ describe.concurrent('dashboard in Chromium', { timeout: 30_000 }, () => {
       expect(await failures.filter({ hasText: 'redelivered by hand' }).count()).toBeGreaterThan(0)
     })
 
+    it.sequential("reveals the account's signing secret on the deliveries view, on request", async ({
+      expect,
+    }) => {
+      const secret = world.sandbox.accounts.find(({ id }) => id === accountC.id)?.signingSecret
+      expect(secret).toMatch(/^whsec_/)
+      await page.goto(`${world.sandbox.url}/dashboard/deliveries`)
+      const panel = page.locator('details.signing')
+      await panel.waitFor()
+      // Not in the page until asked for.
+      expect(await page.content()).not.toContain(secret)
+      await panel.locator('summary').click()
+      await expect.poll(() => panel.locator('.signing-secret code').textContent()).toBe(secret)
+      await screenshot(page, 'dashboard-signing-secret')
+    })
+
     it.sequential('fits a 390 px phone screen', async ({ expect }) => {
       await page.setViewportSize({ width: 390, height: 844 })
       try {
