@@ -278,6 +278,27 @@ describe('the event stream', () => {
     await anonymous.arrayBuffer()
   })
 
+  it.skipIf(inject('postgresUrl') === undefined)(
+    'sends the events another process sharing its PostgreSQL database stores',
+    async () => {
+      const database = await createDatabase(
+        inject('postgresUrl') as string,
+        `streams_${randomUUID().slice(0, 8)}`,
+      )
+      cleanups.push(database.drop)
+      const [reading, writing] = await Promise.all([
+        started({ database: database.url, deliverEvents: false }),
+        started({ database: database.url, deliverEvents: false }),
+      ])
+      const stream = readStream(await call(reading, '/events/stream'))
+      const charge = await createCharge(writing, 'https://shop.example/events')
+      await stream.until(5)
+      expect(stream.ids()).toEqual(await eventIds(writing, `&charge=${charge}`))
+      await stream.cancel()
+    },
+    60_000,
+  )
+
   it('holds at most 10 streams per account, frees a slot when a client leaves, and ends every stream on close', async () => {
     const sandbox = await startSandbox({ port: 0 })
     const open = await Promise.all(
