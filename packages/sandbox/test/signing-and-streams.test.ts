@@ -73,12 +73,12 @@ function readStream(response: Response) {
         const fields = block.split('\n').filter((line) => !line.startsWith(':'))
         const value = (name: string) =>
           fields.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2)
-        const data = value('data')
+        const [data, id, event] = [value('data'), value('id'), value('event')]
         if (data !== undefined) {
           messages.push({
             data,
-            ...(value('id') ? { id: value('id') } : {}),
-            ...(value('event') ? { event: value('event') } : {}),
+            ...(id === undefined ? {} : { id }),
+            ...(event === undefined ? {} : { event }),
           })
         }
         end = buffer.indexOf('\n\n')
