@@ -64,7 +64,12 @@ describe('ServerError from real 5xx answers', () => {
       warn: () => {},
       error: (message) => reported.push(message),
     }
-    const broken = await startClientSandbox({ store: outage as never, logger })
+    // A secret of its own: the sandbox would otherwise read the account's from the store to start.
+    const broken = await startClientSandbox({
+      store: outage as never,
+      logger,
+      signingSecret: 'whsec_c3RvcmFnZSBvdXRhZ2UgdGVzdCBrZXk=',
+    })
     const error = await testClient(broken.sandbox.url)
       .charges.retrieve('ch_1')
       .then(

@@ -63,11 +63,26 @@ export function createEventStreams(options: EventStreamOptions): EventStreams {
   const open = new Map<string, Set<Subscriber>>()
   let count = 0
   let closed = false
+  // While any stream is open: the store's announcements, and a timer for what it cannot announce.
   let poll: NodeJS.Timeout | undefined
+  let stopListening: (() => void) | undefined
 
-  const stopListening = store.onEventAdded?.((accountId) => {
-    for (const subscriber of open.get(accountId) ?? []) subscriber.wake()
-  })
+  function listen() {
+    stopListening ??= store.onEventAdded?.((accountId) => {
+      for (const subscriber of open.get(accountId) ?? []) subscriber.wake()
+    })
+    poll ??= setInterval(() => {
+      for (const streams of open.values()) for (const each of streams) each.wake()
+    }, pollMs).unref()
+  }
+
+  function stopIfIdle() {
+    if (count > 0) return
+    stopListening?.()
+    stopListening = undefined
+    clearInterval(poll)
+    poll = undefined
+  }
 
   function subscribe(accountId: string): Subscriber {
     const subscriber = new Subscriber()
@@ -75,18 +90,13 @@ export function createEventStreams(options: EventStreamOptions): EventStreams {
     streams.add(subscriber)
     open.set(accountId, streams)
     count++
-    poll ??= setInterval(() => {
-      for (const streams of open.values()) for (const each of streams) each.wake()
-    }, pollMs).unref()
     subscriber.onEnd(() => {
       streams.delete(subscriber)
       if (streams.size === 0) open.delete(accountId)
       count--
-      if (count === 0) {
-        clearInterval(poll)
-        poll = undefined
-      }
+      stopIfIdle()
     })
+    listen()
     return subscriber
   }
 
@@ -174,8 +184,8 @@ export function createEventStreams(options: EventStreamOptions): EventStreams {
     },
     close() {
       closed = true
-      stopListening?.()
       for (const streams of open.values()) for (const each of [...streams]) each.end()
+      stopIfIdle()
     },
   }
 }
