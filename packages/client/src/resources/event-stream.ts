@@ -7,7 +7,7 @@ import { decodeResponse, parseErrorBody } from '../decode-response'
 import { errorFromResponse } from '../error-from-response'
 import { ConnectionError } from '../errors'
 import type { HttpAnswer } from '../http-transport'
-import { checkFetch } from '../option-checks'
+import { globalFetch } from '../option-checks'
 import { toQueryString } from '../query-string'
 import { isRetryableStatus, parseRetryAfter } from '../retry-policy'
 import { eventValidator } from '../schema-validators'
@@ -161,7 +161,7 @@ async function* connect(
     ...(config.userAgent === undefined ? {} : { 'user-agent': config.userAgent }),
     ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
   }
-  const fetch = checkFetch('events.stream', config.fetch)
+  const fetch = config.fetch ?? globalFetch('events.stream')
   let response: Response
   try {
     response = await fetch(url, {

@@ -1,9 +1,9 @@
 import type { Context } from 'hono'
 import { streamSSE } from 'hono/streaming'
-import { ApiProblem, invalidParameters } from '../api-problem'
 import type { SandboxLogger } from '../logger'
 import type { EventFilter } from '../storage/records'
 import type { SandboxStore } from '../storage/sandbox-store'
+import { ApiProblem, invalidParameters } from './api-problem'
 
 /** How many streams may be open at once: per account, and over the whole sandbox. */
 export interface EventStreamLimits {
