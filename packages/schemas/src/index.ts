@@ -78,6 +78,12 @@ export type { EventsUrlOptions } from './events-url'
 export { createEventsUrlSchema, eventsUrlSchema } from './events-url'
 export type { InstrumentExternalIds, TransactionExternalIds } from './external-ids'
 export { instrumentExternalIdsSchema, transactionExternalIdsSchema } from './external-ids'
+export {
+  describedField,
+  expectedField,
+  fieldDescription,
+  wrappedSchema,
+} from './field-descriptions'
 export { formatIssuePath, formatZodIssues, rootIssueKey } from './format-zod-issues'
 export { idempotencyKeyRule, isIdempotencyKey } from './idempotency-key'
 export type { Instrument, Redirect } from './instrument'
