@@ -196,21 +196,21 @@ export class UsageError extends SandboxError {
 
 export type LogFormat = 'text' | 'json'
 
-export type CliCommand =
-  | { kind: 'help' }
-  | { kind: 'version' }
-  | {
-      kind: 'start'
-      options: StartSandboxOptions & { port: number }
-      /** The `--processor` modules, loaded by the CLI before it starts the sandbox. */
-      processorModules: readonly string[]
-      quiet: boolean
-      /** Undefined: text on a terminal, JSON otherwise. */
-      logFormat: LogFormat | undefined
-      shutdownTimeoutMs: number
-      /** Where each setting given came from: its flag (`--data`) or variable (`DATABASE_URL`). */
-      sources: Partial<Record<SettingName, string>>
-    }
+export type CliCommand = { kind: 'help' } | { kind: 'version' } | StartCommand
+
+/** Start the sandbox: `chargekit-sandbox` with its settings. */
+export interface StartCommand {
+  kind: 'start'
+  options: StartSandboxOptions & { port: number }
+  /** The `--processor` modules, loaded by the CLI before it starts the sandbox. */
+  processorModules: readonly string[]
+  quiet: boolean
+  /** Undefined: text on a terminal, JSON otherwise. */
+  logFormat: LogFormat | undefined
+  shutdownTimeoutMs: number
+  /** Where each setting given came from: its flag (`--data`) or variable (`DATABASE_URL`). */
+  sources: Partial<Record<SettingName, string>>
+}
 
 type Environment = Readonly<Record<string, string | undefined>>
 
@@ -409,6 +409,21 @@ function usageErrorOf(
   const item =
     index !== undefined && !where.startsWith('--') ? ` (item ${index + 1} of the list)` : ''
   return new UsageError(`${where}${item} ${issue.message}${got}`)
+}
+
+/**
+ * What to say when the port the sandbox was to listen on is taken: which, and a free one to use
+ * instead, set the way the taken one was (its flag, or the variable it came from).
+ */
+export function portTakenMessage(command: StartCommand, freePort: number): string {
+  const { port, host } = command.options
+  const variable =
+    command.sources.port?.startsWith('--') === false ? command.sources.port : undefined
+  const instead =
+    variable === undefined
+      ? `start with --port ${freePort} (or set CHARGEKIT_PORT=${freePort})`
+      : `set ${variable}=${freePort} (or start with --port ${freePort})`
+  return `port ${port} on ${host} is taken: another program listens there (a sandbox already running?). Port ${freePort} is free: ${instead}`
 }
 
 function startCommand(values: Settings, sources: Partial<Record<SettingName, string>>): CliCommand {
