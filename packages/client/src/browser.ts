@@ -9,6 +9,7 @@ export type {
   Instrument,
   InstrumentCreateParams,
   MbwayInstrumentRequest,
+  Register,
 } from '@chargekit/schemas'
 export type { ApiPromise, ApiResponse } from './api-promise'
 export type {

@@ -5,7 +5,11 @@ import { instrumentParamsSchema } from './charge'
 import { currencySchema } from './currency'
 import { createEventsUrlSchema, type EventsUrlOptions } from './events-url'
 import { describedField } from './field-descriptions'
-import { chargeRequestMetadataSchema, requestMetadataSchema } from './metadata'
+import {
+  type ChargeMetadataParam,
+  chargeRequestMetadataSchema,
+  requestMetadataSchema,
+} from './metadata'
 import { boundedText, requestTextLimits } from './request-text'
 
 const redirectUrlExpected = `Expected an http(s) URL of at most ${requestTextLimits.url} characters, or an empty string`
@@ -127,4 +131,6 @@ export const createChargeRequestSchema = chargeRequestSchema(
   requestMetadataSchema,
 )
 
-export type CreateChargeRequest = z.infer<typeof createChargeRequestSchema>
+/** `charges.create` body; `metadata` of the type the app registered, if it did (see `Register`). */
+export type CreateChargeRequest = Omit<z.infer<typeof createChargeRequestSchema>, 'metadata'> &
+  ChargeMetadataParam

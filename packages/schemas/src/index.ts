@@ -115,7 +115,13 @@ export {
   refundListQuerySchema,
   reversalListQuerySchema,
 } from './list-query'
-export type { ChargeMetadata, Metadata, RequestMetadata } from './metadata'
+export type {
+  ChargeMetadata,
+  ChargeMetadataParam,
+  Metadata,
+  Register,
+  RequestMetadata,
+} from './metadata'
 export {
   chargeMetadataSchema,
   chargeRequestMetadataSchema,
