@@ -196,21 +196,23 @@ export class UsageError extends SandboxError {
 
 export type LogFormat = 'text' | 'json'
 
-export type CliCommand = { kind: 'help' } | { kind: 'version' } | StartCommand
+export type CliCommand =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | {
+      kind: 'start'
+      options: StartSandboxOptions & { port: number }
+      /** The `--processor` modules, loaded by the CLI before it starts the sandbox. */
+      processorModules: readonly string[]
+      quiet: boolean
+      /** Undefined: text on a terminal, JSON otherwise. */
+      logFormat: LogFormat | undefined
+      shutdownTimeoutMs: number
+      /** Where each setting given came from: its flag (`--data`) or variable (`DATABASE_URL`). */
+      sources: Partial<Record<SettingName, string>>
+    }
 
-/** Start the sandbox: `chargekit-sandbox` with its settings. */
-export interface StartCommand {
-  kind: 'start'
-  options: StartSandboxOptions & { port: number }
-  /** The `--processor` modules, loaded by the CLI before it starts the sandbox. */
-  processorModules: readonly string[]
-  quiet: boolean
-  /** Undefined: text on a terminal, JSON otherwise. */
-  logFormat: LogFormat | undefined
-  shutdownTimeoutMs: number
-  /** Where each setting given came from: its flag (`--data`) or variable (`DATABASE_URL`). */
-  sources: Partial<Record<SettingName, string>>
-}
+export type StartCommand = Extract<CliCommand, { kind: 'start' }>
 
 type Environment = Readonly<Record<string, string | undefined>>
 
