@@ -4,13 +4,50 @@ import { connect, type Socket } from 'node:net'
 // connections open, or send its request a byte at a time. Shared by the sandbox's and the
 // example shop's connection-limit tests.
 
-/** A TCP connection to the origin's host and port, open once connected. */
-export function openConnection(origin: string): Promise<Socket> {
+/**
+ * A TCP connection to the origin's host and port, open once connected; `from` is the local
+ * address to connect from (any of 127.0.0.0/8 is this machine on Linux).
+ */
+export function openConnection(origin: string, from?: string): Promise<Socket> {
   const { hostname, port } = new URL(origin)
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => resolve(socket))
+    const socket = connect({ port: Number(port), host: hostname, localAddress: from }, () =>
+      resolve(socket),
+    )
     socket.once('error', reject)
   })
+}
+
+/**
+ * Slowloris: `count` connections spread evenly over the `from` addresses, each sending the
+ * start of a request and then nothing more, held until `close()`. `open()` counts those the
+ * server has not closed, `answered()` those it sent anything on.
+ */
+export async function holdSlowClients(origin: string, count: number, from: readonly string[]) {
+  const sockets: Socket[] = []
+  let closed = 0
+  let answered = 0
+  const openOne = async (index: number) => {
+    const socket = await openConnection(origin, from[index % from.length])
+    sockets.push(socket)
+    socket.on('error', () => {})
+    socket.once('data', () => answered++)
+    socket.once('close', () => closed++)
+    socket.write(`GET /v2/charges HTTP/1.1\r\nHost: ${new URL(origin).host}\r\nX-Slow: `)
+  }
+  // In batches, so the handshakes do not overflow the server's accept queue.
+  for (let start = 0; start < count; start += 100) {
+    await Promise.all(
+      Array.from({ length: Math.min(100, count - start) }, (_, offset) => openOne(start + offset)),
+    )
+  }
+  return {
+    open: () => sockets.length - closed,
+    answered: () => answered,
+    close: () => {
+      for (const socket of sockets) socket.destroy()
+    },
+  }
 }
 
 /** Resolves with everything the server sent once it closes the connection. */

@@ -5,7 +5,12 @@ import { loadRendererScript } from './src/http/reference-renderer'
 import { readMigrationFiles } from './src/storage/sql/migration-files'
 
 export default defineChargekitBuild({
-  entry: { index: 'src/index.ts', cli: 'src/cli.ts', testing: 'src/testing/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    cli: 'src/cli.ts',
+    testing: 'src/testing/index.ts',
+    'test-cards': 'src/test-cards.ts',
+  },
   // The entries share one copy of the sandbox in CommonJS too (ESM splits by default): the
   // conformance kit recognises the built-in processors and charge types a user imports from
   // the main entry by identity.

@@ -52,8 +52,9 @@ try {
   Credentials        account ${account.id} / private key ${account.key} / public key ${account.publicKey}
   Database           ${databaseLabel(env)}
 
-  Test card 4242 4242 4242 4242, any future expiry, any CVC. MB WAY and Multibanco (euro
-  products): approve or pay from the order page's "simulate the customer" panel.
+  Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined (the card form lists
+  them all), with any future expiry and any CVC. MB WAY and Multibanco (euro products):
+  approve or pay from the order page's "simulate the customer" panel.
   Ctrl-C stops both.
 `)
 } catch (error) {

@@ -1,5 +1,5 @@
 import type { ChargekitClient } from '@chargekit/client'
-import type { Database } from './db/database.js'
+import type { Database } from './db/open-database.js'
 import type { OrderUpdates } from './orders/order-updates.js'
 import type { PaymentMethods } from './payments/payment-methods.js'
 

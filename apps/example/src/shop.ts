@@ -1,9 +1,10 @@
 import type { Server } from 'node:http'
 import type { ChargekitClient } from '@chargekit/client'
+import { type ConnectionLimits, limitConnections } from '@chargekit/sandbox'
 import { createAdaptorServer } from '@hono/node-server'
-import type { Database } from './db/database.js'
+import type { Database } from './db/open-database.js'
 import { createShopApp } from './http/app.js'
-import { type ConnectionLimits, connectionOptions, listen, urlHost } from './listen.js'
+import { listen, urlHost } from './listen.js'
 import { createOrderUpdates } from './orders/order-updates.js'
 import { paymentMethodSource } from './payments/payment-methods.js'
 import { startOnPortOrFree } from './port-fallback.js'
@@ -34,7 +35,10 @@ export interface ShopOptions {
    */
   customerSimulator?: boolean
   log?: (message: string) => void
-  /** Header and request time-outs and the connection cap. Default 10 s, 30 s, 1,000 connections. */
+  /**
+   * Header and request time-outs and the connection caps, overall and per client address, kept
+   * as the sandbox keeps its own. Default 5 s, 30 s, 1,000 connections, 256 from one address.
+   */
   connections?: ConnectionLimits
 }
 
@@ -55,12 +59,12 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
   const shutdown = new AbortController()
   let handle: (request: Request) => Response | Promise<Response> = () =>
     new Response('Starting', { status: 503 })
-  const { serverOptions, maxConnections } = connectionOptions(options.connections)
+  const connections = limitConnections(options.connections)
   const server = createAdaptorServer({
     fetch: (request) => handle(request),
-    serverOptions,
+    serverOptions: connections.serverOptions,
   }) as Server
-  server.maxConnections = maxConnections
+  connections.guard(server)
   const port = await startOnPortOrFree(
     options.port ?? 0,
     (port) => listen(server, port, host),

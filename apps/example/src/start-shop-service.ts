@@ -1,6 +1,6 @@
 import type { ChargekitClient } from '@chargekit/client'
 import type { ShopEnvironment } from './config.js'
-import type { Database } from './db/database.js'
+import type { Database } from './db/open-database.js'
 import { openDatabase } from './db/open-database.js'
 import { type Shop, startShop } from './shop.js'
 

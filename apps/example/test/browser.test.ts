@@ -4,7 +4,7 @@ import { formatTestAmount } from '@chargekit/errors'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveScreenshot } from '../../../scripts/launch-chromium'
-import type { Database } from '../src/db/database.js'
+import type { Database } from '../src/db/open-database.js'
 import { parseMajorAmount } from '../src/money.js'
 import { checkout } from '../src/payments/checkout.js'
 import { type SentRequest, watchRequests } from './support/sent-requests.js'
@@ -230,6 +230,44 @@ describe.concurrent('cards in a real browser', () => {
       await fillCard(page, { ...card, year: String(new Date().getUTCFullYear() + 1) })
       await page.getByRole('button', { name: /^Pay / }).click()
       await page.locator('.order-summary [data-status="paid"]').waitFor({ timeout: 20_000 })
+      await expectCardOnlySentToService(watch, card)
+    })
+
+    it.sequential('the decline test card the form lists is declined with its designation', async ({
+      expect,
+    }) => {
+      const watch = watchRequests(page)
+      await page.goto(stack.shop.url)
+      await page.locator('[data-product="espresso-beans"] button', { hasText: 'Buy' }).click()
+      await page.waitForURL(/\/orders\/ord_/)
+      // The card form lists the sandbox's test cards, folded under its hint.
+      const listed = page.locator('[data-test-cards] [data-test-card="4000000000000002"]')
+      expect(await listed.isVisible()).toBe(false)
+      await page.locator('[data-test-cards] summary').click()
+      expect(await listed.locator('td').allTextContents()).toEqual([
+        '4000 0000 0000 0002',
+        'Declined by the issuer',
+        '03.03.0000 ',
+      ])
+      expect(await listed.locator('abbr').getAttribute('title')).toBe('Card is Declined')
+      await saveScreenshot(page, `${artifacts}test-cards.png`)
+
+      const card = { number: '4000 0000 0000 0002', cvc: '4417' }
+      await fillCard(page, card)
+      await page.getByRole('button', { name: /^Pay / }).click()
+      const decline = page.locator('form[data-payment-form] [data-payment-decline]')
+      await decline.locator('.decline-code', { hasText: '03.03.0000' }).waitFor()
+      expect(await decline.locator('.decline-designation').textContent()).toBe('Card is Declined')
+      expect(await decline.locator('.decline-next').textContent()).toBe(
+        'Nothing was charged. Check the card details, or use another card.',
+      )
+      // The webhook brings the same decline to the order, explained.
+      const onOrder = page.locator('.decline[data-code="03.03.0000"][data-step="instrument"]')
+      await onOrder.waitFor()
+      expect(await onOrder.locator('.decline-designation').textContent()).toBe('Card is Declined')
+      expect(await onOrder.locator('.decline-description').textContent()).toBe(
+        'Refused by the issuer',
+      )
       await expectCardOnlySentToService(watch, card)
     })
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
+import { connectPostgres } from '@chargekit/sandbox'
 import type { SqlDeliveryStore } from '@chargekit/webhooks'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { pgliteFolder } from '../../../scripts/pglite-template.js'
-import type { Database } from '../src/db/database.js'
+import type { Database } from '../src/db/open-database.js'
 import { openDatabase } from '../src/db/open-database.js'
-import { openPostgresDatabase } from '../src/db/postgres-database.js'
 import { migrate } from '../src/db/schema.js'
 import { orderRepository } from '../src/orders/order-repository.js'
 import { createShopDeliveryStore, queryOn } from '../src/webhooks/sql-delivery-store.js'
@@ -19,7 +19,7 @@ const postgresUrl = inject('postgresUrl')
  */
 async function openFreshPostgresDatabase(serverUrl: string): Promise<Database> {
   const name = `example_${randomUUID().replaceAll('-', '')}`
-  const server = await openPostgresDatabase(serverUrl)
+  const server = await connectPostgres(serverUrl, { whenUnreachable: 'check the test server' })
   await server.query(`CREATE DATABASE ${name}`)
   const url = new URL(serverUrl)
   url.pathname = `/${name}`

@@ -85,6 +85,29 @@ describe('refunds, capture and cancellation from the order page', () => {
     expect(instrument.status).toBe('invalid')
   })
 
+  it('the test card whose captures fail: held after "Pay now", declined again on retry, cancelled', async () => {
+    const orderId = await http.checkout('pour-over-kettle', 'pay')
+    const paying = await http.payWithCard(orderId, { number: '4000 0000 0000 0341' })
+    expect(paying.outcome).toBe('returned')
+    const failed = await http.waitForOrder(
+      orderId,
+      (o) => o.status === 'payment_failed' && o.failure?.step === 'payment',
+    )
+    expect(failed).toMatchObject({ captured: '0.00', failure: { code: '03.00.0001' } })
+    const retried = await http.post(`/orders/${orderId}/capture`, {
+      request_key: await http.requestKey(orderId),
+    })
+    expect(retried.status).toBe(303)
+    const again = await http.waitForOrder(
+      orderId,
+      (o) => o.events.filter((event) => event.type === 'payment.error').length === 2,
+    )
+    expect(again).toMatchObject({ status: 'payment_failed', failure: { code: '03.00.0001' } })
+    await http.post(`/orders/${orderId}/cancel`, { request_key: await http.requestKey(orderId) })
+    const cancelled = await http.waitForOrder(orderId, (o) => o.status === 'cancelled')
+    expect(cancelled.events.map((event) => event.type)).toContain('reversal.success')
+  })
+
   it('counts a refund once when its refund.success is handled a second time', async () => {
     const orderId = await paidOrder('espresso-beans')
     await http.post(`/orders/${orderId}/refund`, {

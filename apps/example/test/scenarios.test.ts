@@ -5,8 +5,9 @@ import {
   type TestElement,
   testElements,
 } from '@chargekit/errors'
+import type { SqlParam } from '@chargekit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database, SqlParam } from '../src/db/database.js'
+import type { Database } from '../src/db/open-database.js'
 import { orderRepository } from '../src/orders/order-repository.js'
 import { createOrderUpdates } from '../src/orders/order-updates.js'
 import { runScenario } from '../src/scenarios/run-scenario.js'
@@ -129,6 +130,7 @@ describe('runScenario', () => {
       driver: stack.database.driver,
       transaction: (work) => stack.database.transaction(work),
       close: () => stack.database.close(),
+      execute: (script) => stack.database.execute(script),
       async query<Row extends object>(sql: string, params?: readonly SqlParam[]) {
         await lateWebhook
         return stack.database.query<Row>(sql, params)

@@ -1,11 +1,13 @@
 import { request } from 'node:http'
+import type { ConnectionLimits } from '@chargekit/sandbox'
+import { eventually } from '@chargekit/sandbox/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  holdSlowClients,
   openConnection,
   receivedUntilClosed,
   sendHeadersSlowly,
 } from '../../../scripts/raw-connection.js'
-import type { ConnectionLimits } from '../src/listen.js'
 import { type Shop, startShop } from '../src/shop.js'
 import { shopHttp } from './support/shop-http.js'
 import { type Stack, startStack } from './support/stack.js'
@@ -20,14 +22,18 @@ afterAll(async () => {
   await stack?.close()
 })
 
-/** A form post over node:http: in chunks without Content-Length, or with the length announced. */
-function postForm(url: string, chunks: readonly string[], contentLength?: number) {
+/**
+ * A form post over node:http: in chunks without Content-Length, or with the length announced;
+ * with no chunks, a GET. `from` is the loopback address to send it from.
+ */
+function postForm(url: string, chunks: readonly string[], contentLength?: number, from?: string) {
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
     const outgoing = request(
       url,
       {
-        method: 'POST',
+        method: chunks.length === 0 ? 'GET' : 'POST',
         agent: false,
+        ...(from === undefined ? {} : { localAddress: from }),
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
           ...(contentLength === undefined ? {} : { 'content-length': String(contentLength) }),
@@ -85,6 +91,34 @@ describe('slow and many connections', () => {
       expect(slow.sent()).toBeLessThan(slow.headerLength)
     } finally {
       slow.stop()
+      await shop.close()
+    }
+  })
+
+  it('answers a customer from another address while 1,100 slow clients hold their connections', async () => {
+    // The header deadline is lifted here, so that only the connection caps keep the place.
+    const shop = await guardedShop({ headersTimeoutMs: 120_000, receiveTimeoutMs: 120_000 })
+    const attackers = ['2', '3', '4', '5', '6', '7'].map((host) => `127.0.0.${host}`)
+    const slow = await holdSlowClients(shop.url, 1_100, attackers)
+    try {
+      const answer = await postForm(`${shop.url}/healthz`, [], undefined, '127.0.0.8')
+      expect(answer.status).toBe(200)
+      expect(slow.open()).toBeGreaterThanOrEqual(900)
+      expect(slow.answered()).toBe(0)
+    } finally {
+      slow.close()
+      await shop.close()
+    }
+  })
+
+  it('holds at most maxConnectionsPerAddress connections from one address', async () => {
+    const shop = await guardedShop({ maxConnectionsPerAddress: 3 })
+    const slow = await holdSlowClients(shop.url, 10, ['127.0.0.2'])
+    try {
+      await eventually(() => expect(slow.open()).toBe(3))
+      expect((await postForm(`${shop.url}/healthz`, [], undefined, '127.0.0.3')).status).toBe(200)
+    } finally {
+      slow.close()
       await shop.close()
     }
   })

@@ -1,10 +1,10 @@
 import type {
-  Charge,
   ChargeTypeInfo,
   ChargeTypeList,
   CreateChargeRequest,
   Instrument,
   InstrumentCreateParams,
+  PublicCharge,
 } from '@chargekit/schemas'
 import {
   chargesCreate,
@@ -19,14 +19,8 @@ import { type ApiPromise, mapApiPromise } from './api-promise'
 import { basicAuthorization } from './basic-auth'
 import type { FetchLike } from './client-options'
 import { fetchTransport } from './fetch-transport'
-import {
-  checkBaseUrl,
-  checkFetch,
-  checkKnownKeys,
-  checkMilliseconds,
-  checkRetryCount,
-  optionError,
-} from './option-checks'
+import { checkOptions, globalFetch, optionError } from './option-checks'
+import { browserClientOptionRules, browserRequestOptionRules } from './option-rules'
 import { createRequestLoop } from './request-loop'
 import { paramsObject } from './resources/arguments'
 import { operationSender } from './resources/operation-call'
@@ -75,9 +69,12 @@ export interface BrowserClient {
      * A charge started by the customer, created unconfirmed; the merchant's server confirms it
      * with the private key before an instrument can be created from it.
      */
-    create(params: CreateChargeRequest, options?: BrowserRequestOptions): ApiPromise<Charge>
-    /** The charge as it is now. */
-    retrieve(id: string, options?: BrowserRequestOptions): ApiPromise<Charge>
+    create(params: CreateChargeRequest, options?: BrowserRequestOptions): ApiPromise<PublicCharge>
+    /**
+     * The charge as it is now, as the browser reads it: `events_url`, `metadata` and the other
+     * fields only the merchant's server reads are left out.
+     */
+    retrieve(id: string, options?: BrowserRequestOptions): ApiPromise<PublicCharge>
   }
   readonly instruments: {
     /**
@@ -95,15 +92,6 @@ export interface BrowserClient {
 }
 
 const where = 'createBrowserClient'
-const optionKeys: readonly (keyof BrowserClientOptions)[] = [
-  'publicKey',
-  'baseUrl',
-  'fetch',
-  'timeoutMs',
-  'deadlineMs',
-  'maxRetries',
-]
-const requestOptionKeys: readonly (keyof BrowserRequestOptions)[] = ['signal', 'idempotencyKey']
 
 // Unchecked: the server, which acts on these objects, reads them again with `createClient`.
 const unchecked = uncheckedValidator('answer')
@@ -116,15 +104,22 @@ export function createBrowserClient(options: BrowserClientOptions): BrowserClien
   if (typeof options !== 'object' || options === null) {
     throw optionError(where, 'expected an options object such as { publicKey, baseUrl }')
   }
-  checkKnownKeys(where, options, optionKeys)
-  const publicKey = checkPublicKey(options.publicKey)
+  const checked = checkOptions(where, browserClientOptionRules, options)
+  // The sandbox's and most providers' private keys start so; a page must never hold one.
+  if (checked.publicKey.startsWith('sk_')) {
+    throw optionError(
+      where,
+      'publicKey looks like a private key (sk_…): never put the private key in a browser; pass the public key (pk_…)',
+    )
+  }
   const call = createRequestLoop({
-    apiUrl: `${checkBaseUrl(where, options.baseUrl)}/v2`,
-    authorization: basicAuthorization(publicKey, ''),
-    transport: fetchTransport(checkFetch(where, options.fetch)),
-    timeoutMs: checkMilliseconds(where, 'timeoutMs', options.timeoutMs, 30_000),
-    deadlineMs: checkMilliseconds(where, 'deadlineMs', options.deadlineMs, 120_000),
-    maxRetries: checkRetryCount(where, options.maxRetries, 2),
+    apiUrl: `${checked.baseUrl}/v2`,
+    callOptionRules: browserRequestOptionRules,
+    authorization: basicAuthorization(checked.publicKey, ''),
+    transport: fetchTransport((checked.fetch as FetchLike | undefined) ?? globalFetch(where)),
+    timeoutMs: checked.timeoutMs,
+    deadlineMs: checked.deadlineMs,
+    maxRetries: checked.maxRetries,
     backoff: defaultBackoff,
     sleep: abortableSleep,
     logger: undefined,
@@ -143,7 +138,6 @@ export function createBrowserClient(options: BrowserClientOptions): BrowserClien
     body: (() => unknown) | undefined,
     callOptions: BrowserRequestOptions | undefined,
   ) => {
-    if (callOptions !== undefined) checkKnownKeys('request options', callOptions, requestOptionKeys)
     return sendOperation<T>(operation, ids, body, callOptions)
   }
   return Object.freeze({
@@ -154,14 +148,14 @@ export function createBrowserClient(options: BrowserClientOptions): BrowserClien
           (list) => list.collection,
         ),
       create: (params: CreateChargeRequest, callOptions?: BrowserRequestOptions) =>
-        send<Charge>(
+        send<PublicCharge>(
           chargesCreate,
           [],
           () => paramsObject(chargesCreate.id, params, true),
           callOptions,
         ),
       retrieve: (id: string, callOptions?: BrowserRequestOptions) =>
-        send<Charge>(chargesRetrieve, [id], undefined, callOptions),
+        send<PublicCharge>(chargesRetrieve, [id], undefined, callOptions),
     }),
     instruments: Object.freeze({
       create: (params: InstrumentCreateParams, callOptions?: BrowserRequestOptions) =>
@@ -175,21 +169,4 @@ export function createBrowserClient(options: BrowserClientOptions): BrowserClien
         send<Instrument>(instrumentsRetrieve, [id], undefined, callOptions),
     }),
   })
-}
-
-function checkPublicKey(publicKey: unknown): string {
-  if (typeof publicKey !== 'string' || !/^[^\s:\p{Cc}]+$/u.test(publicKey)) {
-    throw optionError(
-      where,
-      'publicKey must be the account\'s public key (such as pk_sandbox): a non-empty string without spaces or ":"',
-    )
-  }
-  // The sandbox's and most providers' private keys start so; a page must never hold one.
-  if (publicKey.startsWith('sk_')) {
-    throw optionError(
-      where,
-      'publicKey looks like a private key (sk_…): never put the private key in a browser; pass the public key (pk_…)',
-    )
-  }
-  return publicKey
 }

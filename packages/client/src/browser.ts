@@ -9,6 +9,7 @@ export type {
   Instrument,
   InstrumentCreateParams,
   MbwayInstrumentRequest,
+  PublicCharge,
   Register,
 } from '@chargekit/schemas'
 export type { ApiPromise, ApiResponse } from './api-promise'

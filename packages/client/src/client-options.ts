@@ -58,13 +58,3 @@ export interface RequestOptions {
   maxRetries?: number
   validate?: boolean
 }
-
-/** Every key of {@link RequestOptions} (the compiler checks the list is complete). */
-export const requestOptionKeys: readonly string[] = /* @__PURE__ */ Object.keys({
-  signal: true,
-  idempotencyKey: true,
-  timeoutMs: true,
-  deadlineMs: true,
-  maxRetries: true,
-  validate: true,
-} satisfies Record<keyof RequestOptions, true>)

@@ -1,22 +1,13 @@
-import { describeGiven, type ErrorCodeInfo, lookupErrorCode } from '@chargekit/errors'
+import { type ErrorCodeInfo, lookupErrorCode } from '@chargekit/errors'
 import { abortableSleep } from './abortable-sleep'
 import { basicAuthorization } from './basic-auth'
 import type { ClientOptions, FetchLike } from './client-options'
-import { readEnvironment } from './environment'
 import { fetchTransport } from './fetch-transport'
 import type { HttpTransport } from './http-transport'
 import type { ClientLogger } from './logger'
-import {
-  checkBaseUrl,
-  checkFetch,
-  checkFlag,
-  checkFunction,
-  checkKnownKeys,
-  checkMilliseconds,
-  checkRetryCount,
-  optionError,
-} from './option-checks'
-import { type BackoffOptions, defaultBackoff, type ResolvedBackoff } from './retry-policy'
+import { checkOptions, globalFetch, type OptionRules, optionError } from './option-checks'
+import { clientOptionRules, requestOptionRules } from './option-rules'
+import type { ResolvedBackoff } from './retry-policy'
 import { VERSION } from './version'
 
 /** Waits between two attempts; rejects with `onAbort()`'s error as soon as `signal` fires. */
@@ -30,6 +21,8 @@ export type RetrySleep = (
 export interface ClientConfig {
   /** `{baseUrl}/v2`, without a trailing slash. */
   apiUrl: string
+  /** What each call may override (src/option-rules.ts): its options are checked against these. */
+  callOptionRules: OptionRules
   authorization: string
   transport: HttpTransport
   timeoutMs: number
@@ -56,39 +49,8 @@ export interface ClientConfig {
 
 const where = 'createClient'
 
-/**
- * Every key of {@link ClientOptions} (the compiler checks the list is complete), in the documented
- * order, which the checks follow and an unknown option's message lists.
- */
-const optionKeys: readonly string[] = /* @__PURE__ */ Object.keys({
-  accountId: true,
-  privateKey: true,
-  baseUrl: true,
-  fetch: true,
-  transport: true,
-  timeoutMs: true,
-  deadlineMs: true,
-  maxRetries: true,
-  backoff: true,
-  logger: true,
-  validate: true,
-  dangerouslyAllowBrowser: true,
-} satisfies Record<keyof ClientOptions, true>)
-
-const backoffKeys: readonly string[] = /* @__PURE__ */ Object.keys({
-  initialDelayMs: true,
-  maxDelayMs: true,
-  maxRetryAfterMs: true,
-} satisfies Record<keyof BackoffOptions, true>)
-
-/**
- * The shortest private key accepted. Messages are redacted by replacing the key wherever it
- * appears; a key of a few characters would also match ordinary words, and no real key is that short.
- */
-const minPrivateKeyLength = 8
-
 function globalFetchTransport(): HttpTransport {
-  return fetchTransport(checkFetch(where, undefined))
+  return fetchTransport(globalFetch(where))
 }
 
 /**
@@ -112,64 +74,11 @@ export function resolveConfig(
       'the environment option is not supported because no hosted service address is built in; pass baseUrl (for example the sandbox url) or set CHARGEKIT_BASE_URL',
     )
   }
-  // Only the object's own options count: one inherited through its prototype is not given.
-  const given: ClientOptions = { ...options }
-  // Option by option in the order of `optionKeys`, unknown keys after them, so that of several
-  // mistakes the one reported is always the same; then what depends on several options, and
-  // `baseUrl`, whose check the browser client shares.
-  const accountId = checkCredential(
-    'accountId',
-    given.accountId,
-    'CHARGEKIT_ACCOUNT_ID',
-    /^[^\s:\p{Cc}]+$/u,
-    'a non-empty string without spaces, ":" or control characters (it is the HTTP Basic user)',
-  )
-  const privateKey = checkCredential(
-    'privateKey',
-    given.privateKey,
-    'CHARGEKIT_PRIVATE_KEY',
-    /^[^\s\p{Cc}]+$/u,
-    'a non-empty string without spaces or control characters',
-  )
-  // Counted in characters, as a person counts the key, not in UTF-16 code units.
-  const privateKeyLength = [...privateKey].length
-  if (privateKeyLength < minPrivateKeyLength) {
-    throw optionError(
-      where,
-      `privateKey is too short: expected at least ${minPrivateKeyLength} characters, got ${privateKeyLength}; pass the whole key`,
-    )
-  }
-  const fetch = checkFunction<FetchLike>(
-    where,
-    'fetch',
-    given.fetch,
-    'a function with the signature of the global fetch',
-  )
-  const transport = checkFunction<HttpTransport>(
-    where,
-    'transport',
-    given.transport,
-    'a transport function, such as nodeTransport() from @chargekit/client/node',
-  )
-  const timeoutMs = checkMilliseconds(where, 'timeoutMs', given.timeoutMs, 30_000)
-  const deadlineMs = checkMilliseconds(where, 'deadlineMs', given.deadlineMs, 120_000)
-  const maxRetries = checkRetryCount(where, given.maxRetries, 2)
-  const backoff = checkBackoff(given.backoff)
-  const logger = checkFunction<ClientLogger>(
-    where,
-    'logger',
-    given.logger,
-    'a function that receives one log entry',
-  )
-  const validate = checkFlag(where, 'validate', given.validate, true)
-  const dangerouslyAllowBrowser = checkFlag(
-    where,
-    'dangerouslyAllowBrowser',
-    given.dangerouslyAllowBrowser,
-    false,
-  )
-  checkKnownKeys(where, given, optionKeys)
-  if (isBrowser() && !dangerouslyAllowBrowser) {
+  // Option by option as declared (src/option-rules.ts), then what depends on several options.
+  const checked = checkOptions(where, clientOptionRules, options)
+  const fetch = checked.fetch as FetchLike | undefined
+  const transport = checked.transport as HttpTransport | undefined
+  if (isBrowser() && !checked.dangerouslyAllowBrowser) {
     throw optionError(
       where,
       "refusing to run in a browser: the private key would be readable by anyone who opens the page, and it can move money. In the browser use createBrowserClient({ publicKey, baseUrl }) from @chargekit/client/browser with the account's public key, and keep this client on your server. Pass dangerouslyAllowBrowser: true only where nobody else can read the page (an internal tool)",
@@ -178,82 +87,26 @@ export function resolveConfig(
   if (fetch !== undefined && transport !== undefined) {
     throw optionError(where, 'pass fetch or transport, not both: a transport does not use fetch')
   }
-  const authorization = basicAuthorization(accountId, privateKey)
-  const secrets = [privateKey, authorization.slice('Basic '.length)]
+  const authorization = basicAuthorization(checked.accountId, checked.privateKey)
+  const secrets = [checked.privateKey, authorization.slice('Basic '.length)]
   return {
-    apiUrl: `${checkBaseUrl(where, given.baseUrl ?? readEnvironment('CHARGEKIT_BASE_URL'))}/v2`,
+    apiUrl: `${checked.baseUrl}/v2`,
+    callOptionRules: requestOptionRules,
     authorization,
     transport: transport ?? (fetch === undefined ? defaultTransport() : fetchTransport(fetch)),
-    timeoutMs,
-    deadlineMs,
-    maxRetries,
-    backoff,
+    timeoutMs: checked.timeoutMs,
+    deadlineMs: checked.deadlineMs,
+    maxRetries: checked.maxRetries,
+    backoff: checked.backoff as ResolvedBackoff,
     sleep: abortableSleep,
-    logger,
-    validate,
+    logger: checked.logger as ClientLogger | undefined,
+    validate: checked.validate,
     redact: (text) => secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text),
     credentialsHint:
       'Check the accountId and privateKey passed to createClient (or CHARGEKIT_ACCOUNT_ID / CHARGEKIT_PRIVATE_KEY) and that they belong to this baseUrl.',
     userAgent: `chargekit-client/${VERSION}`,
     lookupErrorCode,
   }
-}
-
-/**
- * A credential, given or else read from `variable`: required, and never repeated in the message
- * (a message may end up in a log).
- */
-function checkCredential(
-  name: string,
-  given: unknown,
-  variable: string,
-  rule: RegExp,
-  expected: string,
-): string {
-  const value = given ?? readEnvironment(variable)
-  if (value === undefined) {
-    throw optionError(where, `${name} is missing; pass { ${name} } or set ${variable}`)
-  }
-  if (typeof value !== 'string' || !rule.test(value)) {
-    throw optionError(where, `${name} must be ${expected}`)
-  }
-  return value
-}
-
-/** The waits between attempts: each one checked, the ones not given defaulted. */
-function checkBackoff(backoff: BackoffOptions | undefined): ResolvedBackoff {
-  if (backoff === undefined) return defaultBackoff
-  if (typeof backoff !== 'object' || backoff === null || Array.isArray(backoff)) {
-    throw optionError(
-      where,
-      `backoff must be an object such as { initialDelayMs: 500 } (got ${describeGiven(backoff)})`,
-    )
-  }
-  const checked: ResolvedBackoff = {
-    initialDelayMs: checkMilliseconds(
-      where,
-      'backoff.initialDelayMs',
-      backoff.initialDelayMs,
-      defaultBackoff.initialDelayMs,
-      0,
-    ),
-    maxDelayMs: checkMilliseconds(
-      where,
-      'backoff.maxDelayMs',
-      backoff.maxDelayMs,
-      defaultBackoff.maxDelayMs,
-      0,
-    ),
-    maxRetryAfterMs: checkMilliseconds(
-      where,
-      'backoff.maxRetryAfterMs',
-      backoff.maxRetryAfterMs,
-      defaultBackoff.maxRetryAfterMs,
-      0,
-    ),
-  }
-  checkKnownKeys(where, backoff, backoffKeys, 'backoff option')
-  return checked
 }
 
 /** A page's script: both globals exist (Deno and workers have at most one of them). */

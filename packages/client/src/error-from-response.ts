@@ -81,7 +81,7 @@ export function errorFromResponse(call: FailedCall): ApiError {
     )
   }
   if (status === 402) {
-    const decline = describeDecline(call.declines, fields, info, details)
+    const decline = describeDecline(call.declines, fields.metadata, info, details)
     return new PaymentError(message(decline.message), details, {
       element: decline.element,
       objectId: decline.objectId,
@@ -138,7 +138,7 @@ export function errorFromResponse(call: FailedCall): ApiError {
 }
 
 /** The fields of an error body; any of them may be missing or malformed. */
-export interface ErrorFields {
+interface ErrorFields {
   message: string | undefined
   code: string | undefined
   /** Redacted: it goes into messages and properties. */

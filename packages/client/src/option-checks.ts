@@ -1,45 +1,134 @@
 import { closestName, describeGiven } from '@chargekit/errors'
 import type { FetchLike } from './client-options'
+import { readEnvironment } from './environment'
 import { ChargekitError } from './errors'
 
-/** The largest delay `setTimeout` supports; a larger one would fire at once instead of never. */
-const maxTimerMs = 2_147_483_647
-
 /**
- * Checks of options, shared by both clients' constructors and per-call options. Each throws a
- * {@link ChargekitError} that names the option (`where`: who received it), what is expected and
- * what was given, and returns the option's default when it was not given.
+ * How one option is checked, as src/option-rules.ts declares it (generated from the options'
+ * zod declaration): the check function of its kind and what that function reads. Each rule
+ * names its function, so a bundle carries only the checks its options use.
  */
-export function checkMilliseconds(
+export interface OptionRule {
+  readonly check: OptionCheck
+  /** What the option must be, in its message (`a function that receives one log entry`). */
+  readonly expected?: string
+  readonly default?: unknown
+  readonly min?: number
+  readonly max?: number
+  /** A whole number's unit, in its message (`milliseconds`). */
+  readonly unit?: string
+  readonly pattern?: RegExp
+  readonly minLength?: number
+  /** Where a credential or address is read from when it is not given. */
+  readonly variable?: string
+  /** An option that is itself an object of options. */
+  readonly rules?: OptionRules
+}
+
+/** Checks one option; returns it, or its default when it was not given. */
+export type OptionCheck = (
   where: string,
   name: string,
   value: unknown,
-  fallback: number,
-  min = 1,
+  rule: OptionRule,
+  fallback: unknown,
+) => unknown
+
+/** The rules of an options object, in the order its options are checked and listed. */
+export type OptionRules = { readonly [name: string]: OptionRule }
+
+/** The options once checked: defaults filled in, credentials read from the environment. */
+export type CheckedOptions<Rules extends OptionRules> = {
+  -readonly [Name in keyof Rules]: ReturnType<Rules[Name]['check']>
+}
+
+/**
+ * Checks `given` against `rules`, option by option in their order and then for unknown keys, so
+ * that of several mistakes the one reported is always the same. Only the object's own options
+ * count: one inherited through its prototype is not given. `fallbacks` replace the declared
+ * defaults (a call's options fall back to its client's).
+ */
+export function checkOptions<Rules extends OptionRules>(
+  where: string,
+  rules: Rules,
+  given: object,
+  fallbacks: Partial<Record<keyof Rules, unknown>> = {},
+  prefix = '',
+): CheckedOptions<Rules> {
+  const own: Record<string, unknown> = { ...given }
+  const checked: Record<string, unknown> = {}
+  for (const [name, rule] of Object.entries(rules)) {
+    checked[name] = rule.check(where, `${prefix}${name}`, own[name], rule, fallbacks[name])
+  }
+  checkKnownKeys(where, own, Object.keys(rules), `${prefix.replace('.', ' ')}option`)
+  return checked as CheckedOptions<Rules>
+}
+
+/**
+ * A credential or an address the server client also reads from the environment, when it is not
+ * given (`CHARGEKIT_ACCOUNT_ID`): the rule's own check then judges it.
+ */
+export function configured<Check extends OptionCheck>(check: Check): Check {
+  return ((where, name, given, rule, fallback) =>
+    check(where, name, given ?? readEnvironment(rule.variable ?? ''), rule, fallback)) as Check
+}
+
+/** A string option; a credential's value is never repeated in the message (it may be logged). */
+export function text(where: string, name: string, value: unknown, rule: OptionRule): string {
+  if (typeof value !== 'string' || !(rule.pattern?.test(value) ?? true)) {
+    throw optionError(where, `${name} must be ${rule.expected}`)
+  }
+  return value
+}
+
+/** A credential: required, then a {@link text} of at least `minLength` characters. */
+export function credential(where: string, name: string, value: unknown, rule: OptionRule): string {
+  if (value === undefined) {
+    throw optionError(where, `${name} is missing; pass { ${name} } or set ${rule.variable}`)
+  }
+  const checked = text(where, name, value, rule)
+  // Counted in characters, as a person counts a key, not in UTF-16 code units.
+  const length = [...checked].length
+  if (rule.minLength !== undefined && length < rule.minLength) {
+    throw optionError(
+      where,
+      `${name} is too short: expected at least ${rule.minLength} characters, got ${length}; pass the whole key`,
+    )
+  }
+  return checked
+}
+
+export function wholeNumber(
+  where: string,
+  name: string,
+  value: unknown,
+  { min, max, unit, default: declared }: OptionRule,
+  fallback: unknown,
 ): number {
-  if (value === undefined) return fallback
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > maxTimerMs) {
+  if (value === undefined) return (fallback ?? declared) as number
+  if (
+    typeof value !== 'number' ||
+    !Number.isInteger(value) ||
+    value < (min as number) ||
+    value > (max as number)
+  ) {
+    const of = unit === undefined ? '' : ` of ${unit}`
     throw optionError(
       where,
-      `${name} must be a whole number of milliseconds from ${min} to ${maxTimerMs} (got ${describeGiven(value)})`,
+      `${name} must be a whole number${of} from ${min} to ${max} (got ${describeGiven(value)})`,
     )
   }
   return value
 }
 
-export function checkRetryCount(where: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 20) {
-    throw optionError(
-      where,
-      `maxRetries must be a whole number from 0 to 20 (got ${describeGiven(value)})`,
-    )
-  }
-  return value
-}
-
-export function checkFlag(where: string, name: string, value: unknown, fallback: boolean): boolean {
-  if (value === undefined) return fallback
+export function flag(
+  where: string,
+  name: string,
+  value: unknown,
+  rule: OptionRule,
+  fallback: unknown,
+): boolean {
+  if (value === undefined) return (fallback ?? rule.default) as boolean
   if (typeof value !== 'boolean') {
     throw optionError(where, `${name} must be true or false (got ${describeGiven(value)})`)
   }
@@ -47,17 +136,35 @@ export function checkFlag(where: string, name: string, value: unknown, fallback:
 }
 
 /** A callback option, undefined when not given; `expected` describes the function it must be. */
-export function checkFunction<T>(
+export function callback(where: string, name: string, value: unknown, rule: OptionRule): unknown {
+  if (value !== undefined && typeof value !== 'function') {
+    throw optionError(where, `${name} must be ${rule.expected} (got ${describeGiven(value)})`)
+  }
+  return value
+}
+
+/** An option read by the code that uses it, with a message of its own. */
+export const anything = (_where: string, _name: string, value: unknown): unknown => value
+
+/** An object of further options, each checked by its own rule; defaults when not given. */
+export function options(
   where: string,
   name: string,
   value: unknown,
-  expected: string,
-): T | undefined {
-  if (value === undefined) return undefined
-  if (typeof value !== 'function') {
-    throw optionError(where, `${name} must be ${expected} (got ${describeGiven(value)})`)
+  rule: OptionRule,
+): Record<string, unknown> {
+  const rules = rule.rules ?? {}
+  if (
+    value !== undefined &&
+    (typeof value !== 'object' || value === null || Array.isArray(value))
+  ) {
+    const [first = '', firstRule] = Object.entries(rules)[0] ?? []
+    throw optionError(
+      where,
+      `${name} must be an object such as { ${first}: ${firstRule?.default} } (got ${describeGiven(value)})`,
+    )
   }
-  return value as T
+  return checkOptions(where, rules, value ?? {}, {}, `${name}.`)
 }
 
 /**
@@ -65,11 +172,11 @@ export function checkFunction<T>(
  * loudly instead of being ignored. The message lists the valid keys and the likely intended one;
  * `label` names what a key is (`option`, `backoff option`).
  */
-export function checkKnownKeys(
+function checkKnownKeys(
   where: string,
   options: object,
   known: readonly string[],
-  label = 'option',
+  label: string,
 ): void {
   for (const key of Object.keys(options)) {
     if (known.includes(key)) continue
@@ -90,7 +197,7 @@ export function optionError(where: string, message: string): ChargekitError {
  * `baseUrl` checked (an absolute http(s) URL without credentials, query or fragment) and without
  * a trailing `/v2`: callers copy either the origin or the API root, and both name one service.
  */
-export function checkBaseUrl(where: string, baseUrl: unknown): string {
+export function checkBaseUrl(where: string, _name: string, baseUrl: unknown): string {
   if (baseUrl === undefined) {
     throw optionError(
       where,
@@ -121,13 +228,8 @@ function parseUrl(text: string): URL | undefined {
   }
 }
 
-export function checkFetch(where: string, fetch: unknown): FetchLike {
-  if (fetch !== undefined) {
-    if (typeof fetch !== 'function') {
-      throw optionError(where, 'fetch must be a function with the signature of the global fetch')
-    }
-    return fetch as FetchLike
-  }
+/** The global `fetch`, for a client given none. */
+export function globalFetch(where: string): FetchLike {
   if (typeof globalThis.fetch !== 'function') {
     throw optionError(where, 'this runtime has no global fetch; pass { fetch }')
   }

@@ -1,5 +1,4 @@
 import type { ErrorCategoryName, ErrorCodeInfo } from '@chargekit/errors'
-import type { ErrorFields } from './error-from-response'
 import type { ApiErrorDetails, DeclinedElement } from './errors'
 
 /** Deepest first: a 402's metadata names the failed object and its parents. */
@@ -30,7 +29,8 @@ const nextStep: Record<ErrorCategoryName, string> = {
  */
 export function describeDecline(
   declines: DeclinedElement | undefined,
-  fields: ErrorFields,
+  /** The error body's `metadata`: the failed object's id and its parents'. */
+  metadata: Readonly<Record<string, unknown>>,
   info: ErrorCodeInfo | undefined,
   details: ApiErrorDetails,
 ): {
@@ -41,7 +41,7 @@ export function describeDecline(
 } {
   const ids: Partial<Record<DeclinedElement, string>> = {}
   for (const candidate of elementsDeepestFirst) {
-    const id = fields.metadata[candidate]
+    const id = metadata[candidate]
     if (typeof id === 'string' && id !== '') ids[candidate] = id
   }
   let element = elementsDeepestFirst.find((candidate) => ids[candidate] !== undefined)

@@ -2,20 +2,14 @@ import { describeGiven } from '@chargekit/errors'
 import { idempotencyKeyRule, isIdempotencyKey } from '@chargekit/schemas/idempotency-key'
 import { type Answered, type ApiPromise, apiPromise } from './api-promise'
 import { abortError, attempt } from './attempt'
-import { type RequestOptions, requestOptionKeys } from './client-options'
+import type { RequestOptions } from './client-options'
 import type { ClientConfig } from './config'
 import { decodeResponse, parseErrorBody } from './decode-response'
 import { errorFromResponse, inFlightConflictCode } from './error-from-response'
 import type { DeclinedElement } from './errors'
 import type { HttpAnswer } from './http-transport'
 import { redactHeaders } from './logger'
-import {
-  checkFlag,
-  checkKnownKeys,
-  checkMilliseconds,
-  checkRetryCount,
-  optionError,
-} from './option-checks'
+import { checkOptions, type OptionRules, optionError } from './option-checks'
 import { randomUuid } from './random-uuid'
 import type { ResponseValidator } from './response-validator'
 import { backoffDelay, isRetryableStatus, parseRetryAfter } from './retry-policy'
@@ -77,7 +71,10 @@ export function createRequestLoop(config: ClientConfig): SendCall {
 
   async function send<T>(buildSpec: () => CallSpec<T>): Promise<Answered<T>> {
     const spec = buildSpec()
-    const settings = spec.options === undefined ? defaults : settingsFor(spec.options, defaults)
+    const settings =
+      spec.options === undefined
+        ? defaults
+        : settingsFor(spec.options, config.callOptionRules, defaults)
     const path = rootPath + spec.path
     const url = config.apiUrl + spec.path + spec.query
     const isPost = spec.method === 'POST'
@@ -212,7 +209,11 @@ export function createRequestLoop(config: ClientConfig): SendCall {
   }
 }
 
-function settingsFor(options: RequestOptions, defaults: CallSettings): CallSettings {
+function settingsFor(
+  options: RequestOptions,
+  rules: OptionRules,
+  defaults: CallSettings,
+): CallSettings {
   const where = 'request options'
   if (typeof options !== 'object' || options === null) {
     throw optionError(
@@ -220,8 +221,9 @@ function settingsFor(options: RequestOptions, defaults: CallSettings): CallSetti
       `expected an object such as { signal, idempotencyKey } (got ${describeGiven(options)})`,
     )
   }
-  checkKnownKeys(where, options, requestOptionKeys)
-  const { signal } = options
+  // What the rules do not take (a browser client's call has no timeoutMs) is the client's own.
+  const checked = { ...defaults, ...checkOptions(where, rules, options, { ...defaults }) }
+  const signal = checked.signal as AbortSignal | undefined
   // Duck-typed: a signal from another realm (an iframe, a test environment) fails `instanceof`.
   if (
     signal !== undefined &&
@@ -231,10 +233,10 @@ function settingsFor(options: RequestOptions, defaults: CallSettings): CallSetti
   }
   return {
     signal,
-    timeoutMs: checkMilliseconds(where, 'timeoutMs', options.timeoutMs, defaults.timeoutMs),
-    deadlineMs: checkMilliseconds(where, 'deadlineMs', options.deadlineMs, defaults.deadlineMs),
-    maxRetries: checkRetryCount(where, options.maxRetries, defaults.maxRetries),
-    validate: checkFlag(where, 'validate', options.validate, defaults.validate),
+    timeoutMs: checked.timeoutMs as number,
+    deadlineMs: checked.deadlineMs as number,
+    maxRetries: checked.maxRetries as number,
+    validate: checked.validate as boolean,
   }
 }
 

@@ -71,10 +71,15 @@ const settings = {
     variables: ['CHARGEKIT_MAX_CONNECTIONS'],
     help: 'open connections at once (default 1000)',
   },
+  'max-connections-per-address': {
+    value: '<n>',
+    variables: ['CHARGEKIT_MAX_CONNECTIONS_PER_ADDRESS'],
+    help: 'open connections at once from one client address (default 256)',
+  },
   'retain-charges': {
     value: '<n>',
     variables: ['CHARGEKIT_RETAIN_CHARGES'],
-    help: 'charges kept in memory; past it the oldest is dropped with its objects and events (default 50000)',
+    help: 'charges kept in memory; past it the oldest is dropped with its objects and events (default 5000, some 150 MB; --data DIR keeps everything on disk)',
   },
   'cors-origin': {
     value: '<origin>',
@@ -282,6 +287,7 @@ const settingsSchema = z.object({
   'allow-http-events-url': z.boolean().optional(),
   'public-url': option.publicUrl,
   'max-connections': wholeNumber(1, 1_000_000).optional(),
+  'max-connections-per-address': wholeNumber(1, 1_000_000).optional(),
   'retain-charges': wholeNumber(1, Number.MAX_SAFE_INTEGER).optional(),
   'cors-origin': option.corsOrigins,
   'max-declined-instruments': wholeNumber(1, 1_000_000).optional(),
@@ -441,6 +447,12 @@ function startCommand(values: Settings, sources: Partial<Record<SettingName, str
   if (values['public-url'] !== undefined) options.publicUrl = values['public-url']
   if (values['max-connections'] !== undefined) {
     options.connections = { maxConnections: values['max-connections'] }
+  }
+  if (values['max-connections-per-address'] !== undefined) {
+    options.connections = {
+      ...options.connections,
+      maxConnectionsPerAddress: values['max-connections-per-address'],
+    }
   }
   if (values['retain-charges'] !== undefined) options.retainCharges = values['retain-charges']
   if (values['cors-origin'] !== undefined) options.corsOrigins = values['cors-origin']

@@ -109,8 +109,8 @@ export const startSandboxOptionsSchema = z.strictObject({
     .optional(),
   credentialThrottle: z
     .strictObject({
+      maxFailuresPerAddressAndAccount: wholeAtLeastOne.optional(),
       maxFailuresPerAddress: wholeAtLeastOne.optional(),
-      maxFailuresPerAccount: wholeAtLeastOne.optional(),
       windowMs: wholeAtLeastOne.optional(),
     })
     .optional(),
@@ -119,11 +119,12 @@ export const startSandboxOptionsSchema = z.strictObject({
       headersTimeoutMs: wholeAtLeastOne.optional(),
       receiveTimeoutMs: wholeAtLeastOne.optional(),
       maxConnections: wholeAtLeastOne.optional(),
+      maxConnectionsPerAddress: wholeAtLeastOne.optional(),
     })
     .optional(),
   retainCharges: z
-    .int({ error: 'must be a whole number of charges >= 1, such as 50000' })
-    .min(1, { error: 'must be a whole number of charges >= 1, such as 50000' })
+    .int({ error: 'must be a whole number of charges >= 1, such as 5000' })
+    .min(1, { error: 'must be a whole number of charges >= 1, such as 5000' })
     .optional(),
   store: functions('getObject', 'putObject', 'addEvent').optional(),
   data: z

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type ServerType, serve } from '@hono/node-server'
 import {
@@ -9,11 +10,7 @@ import { createAccounts, type SandboxAccount } from './accounts/accounts'
 import { type SandboxClock, systemClock } from './clock'
 import { createDeliveryAttemptLog, createEventDelivery } from './delivery/index'
 import { SandboxError } from './errors'
-import {
-  type ConnectionLimits,
-  resolveConnectionLimits,
-  timeoutServerOptions,
-} from './http/connection-limits'
+import { type ConnectionLimits, limitConnections } from './http/connection-limits'
 import { createSandboxApp } from './http/create-app'
 import {
   type CredentialThrottleOptions,
@@ -23,7 +20,7 @@ import { createStartingApp } from './http/health-routes'
 import { defaultRateLimit } from './http/rate-limit'
 import type { LifecycleDeps } from './lifecycle/context'
 import { createEventRecorder } from './lifecycle/events'
-import { runLaterTask } from './lifecycle/later-work'
+import { runLaterTask } from './lifecycle/run-later-task'
 import { quietLogger, type SandboxLogger } from './logger'
 import type { Processor } from './processors/processor'
 import { builtInProcessors, createProcessorRegistry } from './processors/processor-registry'
@@ -83,18 +80,22 @@ export interface StartSandboxOptions {
    */
   publicUrl?: string
   /**
-   * Wrong credentials, on the API and the dashboard sign-in, counted per client address and
-   * per account; past a limit, 429 with `Retry-After` until the window ends.
-   * Default: 20 per address and 100 per account a minute.
+   * Wrong credentials, on the API and the dashboard sign-in, counted per client address with
+   * the account it tried and per address; past a limit, that source gets 429 with `Retry-After`
+   * until the window ends. Never per account: the owner signing in from elsewhere is not held up.
+   * Default: 20 per address and account, 50 per address, a minute.
    */
   credentialThrottle?: CredentialThrottleOptions
-  /** Header and request time-outs and the connection cap. Default 10 s, 30 s, 1,000 connections. */
+  /**
+   * Header and request time-outs and the connection caps, overall and per client address.
+   * Default 5 s, 30 s, 1,000 connections, 256 from one address.
+   */
   connections?: ConnectionLimits
   /**
    * How many charges the in-memory store keeps, across accounts; past it the oldest charge is
    * dropped with its objects and events (later reads answer 404), so memory stays bounded. It
    * also bounds the idempotency keys each account's replays are remembered for.
-   * @default 50_000
+   * @default 5_000
    */
   retainCharges?: number
   /** Where state lives. Default: a new in-memory store. Excludes `data` and `database`. */
@@ -182,7 +183,7 @@ export async function launchSandbox(
   const maxDeclinedInstruments = options.maxDeclinedInstruments ?? 5
   const corsOrigins = options.corsOrigins && Object.freeze([...options.corsOrigins])
   const limit = options.rateLimit ?? defaultRateLimit
-  const connections = resolveConnectionLimits(options.connections)
+  const connections = limitConnections(options.connections)
   const configuredPublicUrl =
     options.publicUrl === undefined ? undefined : new URL(options.publicUrl).origin
   const processors = createProcessorRegistry(options.processors, builtIns)
@@ -344,14 +345,14 @@ function listen(
   fetch: Handler,
   port: number,
   host: string,
-  connections: Required<ConnectionLimits>,
+  connections: ReturnType<typeof limitConnections>,
 ): Promise<ListeningServer> {
   return new Promise((resolve, reject) => {
     const server = serve(
-      { fetch, port, hostname: host, serverOptions: timeoutServerOptions(connections) },
+      { fetch, port, hostname: host, serverOptions: connections.serverOptions },
       () => resolve({ http: server, stop: (timeoutMs) => stopServer(server, requests, timeoutMs) }),
     )
-    server.maxConnections = connections.maxConnections
+    connections.guard(server as Server)
     const requests = countRequests(server)
     server.once('error', (error) =>
       reject(

@@ -118,11 +118,22 @@ describe('retainCharges', () => {
     expect((await harness.api('GET', `/settlements/${settlement.id}`)).status).toBe(404)
   })
 
+  it('keeps the newest 5,000 charges by default', async () => {
+    const store = createMemoryStore()
+    const template = (await harness.api('GET', `/charges/${(await newCharge()).id}`)).body as Charge
+    for (let index = 0; index <= 5_000; index++) {
+      await store.putObject('acct_sandbox', 'charge', { ...template, id: `ch_default_${index}` })
+    }
+    expect(await store.getObject('acct_sandbox', 'charge', 'ch_default_0')).toBeUndefined()
+    expect(await store.getObject('acct_sandbox', 'charge', 'ch_default_1')).toBeDefined()
+    expect(await store.getObject('acct_sandbox', 'charge', 'ch_default_5000')).toBeDefined()
+  })
+
   it('refuses a bound that is not a whole number >= 1, saying what is expected', async () => {
     for (const retainCharges of [0, 1.5, -3, Number.NaN]) {
       await expect(startSandbox({ port: 0, retainCharges })).rejects.toThrow(SandboxError)
       expect(() => createMemoryStore({ retainCharges })).toThrow(
-        `retainCharges must be a whole number of charges >= 1, such as 50000; got ${retainCharges}`,
+        `retainCharges must be a whole number of charges >= 1, such as 5000; got ${retainCharges}`,
       )
     }
   })

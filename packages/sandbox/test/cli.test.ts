@@ -96,6 +96,18 @@ describe.concurrent('chargekit-sandbox', { timeout: 20_000 }, () => {
     expect(run.output().stdout).toContain('--time-scale')
     expect(run.output().stdout).toContain('--cors-origin <origin>')
     expect(run.output().stdout).toContain('--allow-http-events-url')
+    expect(run.output().stdout).toMatch(/--retain-charges <n>[^-]*\(default 5000,/)
+  })
+
+  it('says in its banner how many charges it keeps in memory, and how to keep more', async ({
+    expect,
+  }) => {
+    const run = cli(['--port', '0', '--log-format', 'text'])
+    const [, state] = await run.waitFor(/ {2}State: +(.*)/)
+    expect(state).toContain('memory, the newest 5,000 charges')
+    expect(state).toContain('--retain-charges N')
+    run.child.kill('SIGINT')
+    expect(await run.exited).toBe(0)
   })
 
   it('checks the flags passed on to startSandbox by its rules, and names a misspelt flag', ({

@@ -1,19 +1,22 @@
 import { operationTable } from '@chargekit/schemas/operations'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type Sandbox, startSandbox } from '../src/index'
+import type { Sandbox } from '../src/index'
 import { quietLogger } from '../src/logger'
+import { startTestSandbox, type TestSandbox } from '../src/testing/index'
 
 // The contract as a sandbox serves it: the OpenAPI document at both addresses, with no
 // credentials and open to every origin, naming the sandbox as its server, and the reference
 // page. (The page itself is rendered in Chromium by the contract check, pnpm test:contract:
 // Redoc takes seconds of CPU to lay out the whole API.)
 
+let harness: TestSandbox
 let sandbox: Sandbox
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, logger: quietLogger })
+  harness = await startTestSandbox({ logger: quietLogger })
+  sandbox = harness.sandbox
 })
-afterAll(() => sandbox?.close())
+afterAll(() => harness?.close())
 
 it('serves the OpenAPI document at /openapi.json and /v2/openapi.json without credentials', async () => {
   const [root, versioned] = await Promise.all(

@@ -1,19 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '../src/index'
-import { authorization } from '../src/testing/index'
+import { authorization, startTestSandbox, type TestSandbox } from '../src/testing/index'
 
+let harnesses: TestSandbox[] = []
 let open: Sandbox
 let listed: Sandbox
 const shopOrigin = 'http://shop.test:8080'
 
 beforeAll(async () => {
-  open = await startSandbox({ port: 0 })
-  listed = await startSandbox({ port: 0, corsOrigins: [shopOrigin] })
+  harnesses = await Promise.all([
+    startTestSandbox(),
+    startTestSandbox({ corsOrigins: [shopOrigin] }),
+  ])
+  ;[open, listed] = harnesses.map((harness) => harness.sandbox) as [Sandbox, Sandbox]
 })
-afterAll(async () => {
-  await open.close()
-  await listed.close()
-})
+afterAll(() => Promise.all(harnesses.map((harness) => harness.close())))
 
 const publicAuth = authorization('pk_sandbox', '')
 

@@ -1,6 +1,7 @@
 import { cardDetailsSchema } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod'
+import { challengeForm } from '../../../scripts/challenge-form'
 import {
   type CaptureRequest,
   cardOnetime,
@@ -16,7 +17,6 @@ import {
 } from '../src/index'
 import type { WorkPayload } from '../src/storage/work-queue'
 import { eventually, startTestSandbox, type TestSandbox, testCard } from '../src/testing/index'
-import { challengeForm } from './challenge-form'
 import { eventTypesOf } from './event-types'
 
 /** A wallet charge type whose customer gives a card, as a user would declare it. */

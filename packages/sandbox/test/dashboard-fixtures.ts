@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
-import { type Sandbox, type SandboxLogger, startSandbox } from '../src/index'
-import { authorization, type Receiver, startReceiver } from '../src/testing/index'
+import type { Sandbox, SandboxLogger } from '../src/index'
+import { authorization, type Receiver, startReceiver, startTestSandbox } from '../src/testing/index'
 
 /** Two accounts, so every test can check that one never sees the other's data. */
 export const accountA = { id: 'acct_dash_a', key: 'sk_dash_a_0123456789secret' }
@@ -27,20 +27,19 @@ export async function startDashboardWorld(
   const receiver = await startReceiver(() => 200)
   const failingReceiver = await startReceiver(() => 500)
   const logs: string[] = []
-  const sandbox = await startSandbox({
-    port: 0,
+  const harness = await startTestSandbox({
     host: '127.0.0.1',
     accounts: [accountA, accountB, accountC],
     logger: capturingLogger(logs),
     ...options,
   })
   const world: DashboardWorld = {
-    sandbox,
+    sandbox: harness.sandbox,
     receiver,
     failingReceiver,
     logs,
     async close() {
-      await sandbox.close()
+      await harness.close()
       await receiver.stop()
       await failingReceiver.stop()
     },

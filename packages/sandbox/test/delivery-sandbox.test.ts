@@ -11,9 +11,10 @@ import {
   eventually,
   type ReceiverRule,
   startReceiver,
+  startTestSandbox,
   testCard,
 } from '../src/testing/index'
-import { startSandboxUnderTest } from './store-under-test'
+import { freshStoreState } from './store-under-test'
 
 // End to end: events recorded by the sandbox API, delivered by the engine to real receivers,
 // and the delivery log read back over GET /v2/events. Each test has a sandbox (on a SQL store, a
@@ -48,12 +49,13 @@ async function startMerchantAndSandbox(
 ) {
   const merchant = await startReceiver(rule)
   onTestFinished(() => merchant.stop())
-  const sandbox = await startSandboxUnderTest({
-    port: 0,
+  const harness = await startTestSandbox({
     timeScale: options.timeScale ?? fast,
     ...options,
+    state: freshStoreState,
   })
-  onTestFinished(() => sandbox.close())
+  onTestFinished(() => harness.close())
+  const { sandbox } = harness
 
   async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${sandbox.apiUrl}${path}`, {
@@ -429,7 +431,8 @@ describe.concurrent('delivery through startSandbox', () => {
   }) => {
     const merchant = await startReceiver(() => 'hang')
     onTestFinished(() => merchant.stop())
-    const sandbox = await startSandboxUnderTest({ port: 0, timeScale: 1 })
+    const harness = await startTestSandbox({ timeScale: 1, state: freshStoreState })
+    const { sandbox } = harness
     const response = await fetch(`${sandbox.apiUrl}/charges`, {
       method: 'POST',
       headers: { authorization: asDefaultAccount, 'content-type': 'application/json' },
@@ -443,7 +446,7 @@ describe.concurrent('delivery through startSandbox', () => {
     expect(response.status).toBe(201)
     await merchant.until((received) => received.length === 1)
 
-    await sandbox.close()
+    await harness.close()
 
     await eventually(() => merchant.openConnections() === 0, {
       timeoutMs: 5_000,

@@ -1,7 +1,7 @@
 import { compareAmounts } from '@chargekit/schemas'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ApiProblem } from '../src/api-problem'
+import { ApiProblem } from '../src/http/api-problem'
 import { maxFormFields, parseFormBody } from '../src/http/form-body'
 import { readNumericText } from '../src/http/lenient-fields'
 import { authorization, startTestSandbox, type TestSandbox } from '../src/testing/index'

@@ -1,6 +1,7 @@
 import { encodeTestAmount } from '@chargekit/errors'
 import { chargeSchema, chargeTypeListSchema } from '@chargekit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { challengeForm, completeChallenge, postChallenge } from '../../../scripts/challenge-form'
 import {
   type ApiCaller,
   eventually,
@@ -8,7 +9,6 @@ import {
   type TestSandbox,
   testCard,
 } from '../src/testing/index'
-import { challengeForm, completeChallenge, postChallenge } from './challenge-form'
 import { eventTypesOf } from './event-types'
 
 let harness: TestSandbox

@@ -1,7 +1,7 @@
 import { encodeTestAmount } from '@chargekit/errors'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { completeChallenge } from '../../../scripts/challenge-form'
 import { startTestSandbox, type TestSandbox } from '../src/testing/index'
-import { completeChallenge } from './challenge-form'
 
 /**
  * Integrations written for the production service, replayed request for request: the bodies,

@@ -9,6 +9,7 @@ let otherBrowser: ApiCaller
 
 beforeAll(async () => {
   harness = await startTestSandbox({
+    transport: 'http',
     accounts: [
       { id: 'acct_shop', privateKey: 'sk_shop_secret', publicKey: 'pk_shop' },
       // The older `key` name of the private key still works.
@@ -54,6 +55,53 @@ describe('the public key', () => {
     const readInstrument = await shopBrowser('GET', `/instruments/${instrument.body.id}/`)
     expect(readInstrument.status).toBe(200)
     expect(readInstrument.body.params.last_4_digits).toBe('4242')
+  })
+
+  it("reads only a charge's browser fields, not the merchant's", async () => {
+    const browserFields = [
+      'amount',
+      'channels',
+      'charge_type',
+      'charge_type_label',
+      'confirmed',
+      'created_at',
+      'currency',
+      'expires_at',
+      'failure_code',
+      'failure_description',
+      'id',
+      'instrument_params',
+      'redirect_url',
+      'updated_at',
+    ]
+    const byServer = await shop('POST', '/charges', {
+      ...chargeBody(),
+      metadata: { order_id: 'order-77', margin: '31%' },
+      description: 'internal: VIP customer',
+    })
+    expect(byServer.body).toMatchObject({
+      events_url: harness.eventsUrl,
+      metadata: { order_id: 'order-77' },
+    })
+    const read = await shopBrowser('GET', `/charges/${byServer.body.id}`)
+    expect(read.status).toBe(200)
+    expect(Object.keys(read.body).sort()).toEqual(browserFields)
+    for (const field of ['events_url', 'metadata', 'description', 'request_log', 'external_ids']) {
+      expect(read.body).not.toHaveProperty(field)
+    }
+    expect(read.body).toMatchObject({ id: byServer.body.id, amount: 25.5, confirmed: true })
+
+    // Started in the browser, with an Idempotency-Key: the answer and its replay alike.
+    const started = { ...chargeBody(), metadata: { basket: 'b-1' } }
+    const created = await shopBrowser('POST', '/charges', started, { 'idempotency-key': 'b-1' })
+    const replayed = await shopBrowser('POST', '/charges', started, { 'idempotency-key': 'b-1' })
+    expect(created.status).toBe(201)
+    expect(Object.keys(created.body).sort()).toEqual(browserFields)
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true')
+    expect(replayed.body).toEqual(created.body)
+    // The merchant's server still reads every field of it.
+    const full = await shop('GET', `/charges/${created.body.id}`)
+    expect(full.body).toMatchObject({ events_url: harness.eventsUrl, metadata: { basket: 'b-1' } })
   })
 
   it('cannot create a confirmed charge', async () => {

@@ -1,6 +1,7 @@
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  holdSlowClients,
   openConnection,
   receivedUntilClosed,
   sendHeadersSlowly,
@@ -14,7 +15,7 @@ import { authorization, eventually, testCard } from '../src/testing/index'
 const guessed = { id: 'acct_guessed', key: 'sk_guessed_0123456789' }
 const spread = { id: 'acct_spread', key: 'sk_spread_0123456789' }
 const dashboardUser = { id: 'acct_dashboard', key: 'sk_dashboard_0123456789' }
-const throttle = { maxFailuresPerAddress: 3, maxFailuresPerAccount: 5, windowMs: 60_000 }
+const throttle = { maxFailuresPerAddressAndAccount: 3, maxFailuresPerAddress: 5, windowMs: 60_000 }
 
 interface Answer {
   status: number
@@ -107,33 +108,43 @@ describe('bodies outside the API', () => {
   })
 })
 
+type Credentials = { id: string; key: string }
+const wrong = (account: { id: string }): Credentials => ({ id: account.id, key: 'sk_wrong_guess' })
+
+/** An API call and a dashboard sign-in with these credentials, sent from a loopback address. */
+function doors(sandbox: Sandbox) {
+  return {
+    call: (account: Credentials, from: string) =>
+      send(`${sandbox.apiUrl}/charges`, {
+        headers: { authorization: authorization(account.id, account.key) },
+        from,
+      }),
+    signIn: (account: Credentials, from: string) =>
+      send(`${sandbox.url}/dashboard/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        chunks: [new URLSearchParams({ account_id: account.id, key: account.key }).toString()],
+        from,
+      }),
+  }
+}
+
 describe('wrong credentials', () => {
   let sandbox: Sandbox
+  let call: ReturnType<typeof doors>['call']
+  let signIn: ReturnType<typeof doors>['signIn']
   beforeAll(async () => {
     sandbox = await startSandbox({
       port: 0,
       accounts: [guessed, spread, dashboardUser],
       credentialThrottle: throttle,
     })
+    ;({ call, signIn } = doors(sandbox))
   })
   afterAll(() => sandbox.close())
 
-  const call = (account: { id: string; key: string }, from: string) =>
-    send(`${sandbox.apiUrl}/charges`, {
-      headers: { authorization: authorization(account.id, account.key) },
-      from,
-    })
-  const signIn = (account: { id: string; key: string }, from: string) =>
-    send(`${sandbox.url}/dashboard/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      chunks: [new URLSearchParams({ account_id: account.id, key: account.key }).toString()],
-      from,
-    })
-  const wrong = (account: { id: string }) => ({ id: account.id, key: 'sk_wrong_guess' })
-
-  it('answers 429 with Retry-After to an address past its limit, even with the right key', async () => {
-    for (let attempt = 0; attempt < throttle.maxFailuresPerAddress; attempt++) {
+  it('answers 429 with Retry-After to an address past its limit on an account, even with the right key', async () => {
+    for (let attempt = 0; attempt < throttle.maxFailuresPerAddressAndAccount; attempt++) {
       expect((await call(wrong(guessed), '127.0.0.2')).status).toBe(401)
     }
     const blocked = await call(guessed, '127.0.0.2')
@@ -144,46 +155,94 @@ describe('wrong credentials', () => {
       failure_code: '02.01.0000',
       failure_description: 'Too Many Tries',
     })
-    // Guessing another account from there is blocked too; other addresses are not.
-    expect((await call(wrong(dashboardUser), '127.0.0.2')).status).toBe(429)
+    // The same address may still use another account, and the account answers elsewhere.
+    expect((await call(spread, '127.0.0.2')).status).toBe(200)
     expect((await call(guessed, '127.0.0.3')).status).toBe(200)
   })
 
-  it('does not let one address’s success forgive another’s failures', async () => {
-    for (let attempt = 0; attempt < throttle.maxFailuresPerAddress - 1; attempt++) {
-      expect((await call(wrong(spread), '127.0.0.4')).status).toBe(401)
+  it('blocks an address guessing several accounts once it reaches its own limit', async () => {
+    for (const account of [guessed, guessed, spread, spread, dashboardUser]) {
+      expect((await call(wrong(account), '127.0.0.4')).status).toBe(401)
     }
-    expect((await call(spread, '127.0.0.5')).status).toBe(200)
-    expect((await call(wrong(spread), '127.0.0.4')).status).toBe(401)
-    expect((await call(spread, '127.0.0.4')).status).toBe(429)
-  })
-
-  it('blocks an account whose failures, spread over addresses, reach its limit', async () => {
-    // acct_spread already has 3 failures (the test above); two more addresses add two.
-    expect((await call(wrong(spread), '127.0.0.6')).status).toBe(401)
-    expect((await call(wrong(spread), '127.0.0.7')).status).toBe(401)
-    const blocked = await call(spread, '127.0.0.8')
+    const blocked = await call(dashboardUser, '127.0.0.4')
     expect(blocked.status).toBe(429)
     expect(blocked.headers['retry-after']).toMatch(/^\d+$/)
-    // Other accounts from that address are fine.
-    expect((await call(guessed, '127.0.0.8')).status).toBe(200)
+    expect((await call(dashboardUser, '127.0.0.5')).status).toBe(200)
+  })
+
+  it('does not let one address’s success forgive its failures', async () => {
+    for (let attempt = 0; attempt < throttle.maxFailuresPerAddressAndAccount - 1; attempt++) {
+      expect((await call(wrong(spread), '127.0.0.6')).status).toBe(401)
+    }
+    expect((await call(spread, '127.0.0.6')).status).toBe(200)
+    expect((await call(wrong(spread), '127.0.0.6')).status).toBe(401)
+    expect((await call(spread, '127.0.0.6')).status).toBe(429)
   })
 
   it('throttles dashboard sign-ins, counted with the API’s failures', async () => {
-    for (let attempt = 0; attempt < throttle.maxFailuresPerAddress; attempt++) {
+    for (let attempt = 0; attempt < throttle.maxFailuresPerAddressAndAccount - 1; attempt++) {
       expect((await signIn(wrong(dashboardUser), '127.0.0.9')).status).toBe(401)
     }
+    // One count for both doors: 2 refused sign-ins and 1 API failure reach the limit of 3.
+    expect((await call(wrong(dashboardUser), '127.0.0.9')).status).toBe(401)
     const blocked = await signIn(dashboardUser, '127.0.0.9')
     expect(blocked.status).toBe(429)
     expect(blocked.headers['retry-after']).toMatch(/^\d+$/)
     expect(blocked.text).toContain('Too many refused sign-ins')
     expect(blocked.headers['set-cookie']).toBeUndefined()
+    expect((await call(dashboardUser, '127.0.0.9')).status).toBe(429)
+    expect((await signIn(dashboardUser, '127.0.0.10')).status).toBe(303)
+  })
+})
 
-    // One count for both doors: 3 refused sign-ins and 2 API failures reach the account's 5.
-    expect((await call(wrong(dashboardUser), '127.0.0.10')).status).toBe(401)
-    expect((await call(wrong(dashboardUser), '127.0.0.10')).status).toBe(401)
-    expect((await signIn(dashboardUser, '127.0.0.11')).status).toBe(429)
-    expect((await call(dashboardUser, '127.0.0.11')).status).toBe(429)
+describe('guesses from strangers, on the default throttle', () => {
+  let sandbox: Sandbox
+  let call: ReturnType<typeof doors>['call']
+  let signIn: ReturnType<typeof doors>['signIn']
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, accounts: [guessed, dashboardUser] })
+    ;({ call, signIn } = doors(sandbox))
+  })
+  afterAll(() => sandbox.close())
+
+  // Six addresses, each guessing until it is refused: more guesses on one account than any
+  // per-account limit would allow.
+  const guessingAddresses = ['2', '3', '4', '5', '6', '7'].map((host) => `127.0.0.${host}`)
+  const guessesPerAddress = 21
+
+  it('cannot keep the owner out of the API', async () => {
+    const answers: number[] = []
+    for (const from of guessingAddresses) {
+      for (let attempt = 0; attempt < guessesPerAddress; attempt++) {
+        answers.push((await call(wrong(guessed), from)).status)
+      }
+    }
+    expect(answers.length).toBeGreaterThanOrEqual(120)
+    expect(answers.filter((status) => status === 401).length).toBeGreaterThanOrEqual(120)
+    expect(answers.at(-1)).toBe(429)
+
+    expect((await call(guessed, '127.0.0.8')).status).toBe(200)
+    for (const from of guessingAddresses) {
+      const refused = await call(guessed, from)
+      expect(refused.status).toBe(429)
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/)
+    }
+  })
+
+  it('cannot keep the owner out of the dashboard', async () => {
+    const addresses = guessingAddresses.map((address) => address.replace(/\.(\d+)$/, '.1$1'))
+    let refused = 0
+    for (const from of addresses) {
+      for (let attempt = 0; attempt < guessesPerAddress; attempt++) {
+        if ((await signIn(wrong(dashboardUser), from)).status === 401) refused++
+      }
+    }
+    expect(refused).toBeGreaterThanOrEqual(120)
+
+    expect((await signIn(dashboardUser, '127.0.0.18')).status).toBe(303)
+    for (const from of addresses) {
+      expect((await signIn(dashboardUser, from)).status).toBe(429)
+    }
   })
 })
 
@@ -259,7 +318,96 @@ describe('3-D Secure links', () => {
 })
 
 describe('slow and many connections', () => {
-  const open = (sandbox: Sandbox) => openConnection(sandbox.url)
+  const open = (sandbox: Sandbox, from?: string) => openConnection(sandbox.url, from)
+  const listCharges = (sandbox: Sandbox, from: string) =>
+    send(`${sandbox.apiUrl}/charges`, {
+      headers: { authorization: authorization('acct_sandbox', 'sk_sandbox') },
+      from,
+    })
+  /** A request on an open socket, leaving it open (keep-alive) once answered. */
+  const answerOn = (socket: import('node:net').Socket) =>
+    new Promise<string>((resolve) => {
+      socket.once('data', (data: Buffer) => resolve(data.toString('latin1')))
+      socket.write('GET /dashboard HTTP/1.1\r\nHost: sandbox\r\n\r\n')
+    })
+
+  it('answers a request from another address while 1,100 slow clients hold their connections', async () => {
+    // The header deadline is lifted here, so that only the connection caps keep the place.
+    const sandbox = await startSandbox({
+      port: 0,
+      connections: { headersTimeoutMs: 120_000, receiveTimeoutMs: 120_000 },
+    })
+    const attackers = ['2', '3', '4', '5', '6', '7'].map((host) => `127.0.0.${host}`)
+    const slow = await holdSlowClients(sandbox.url, 1_100, attackers)
+    try {
+      const answer = await listCharges(sandbox, '127.0.0.8')
+      expect(answer.status).toBe(200)
+      // Answered while the slow clients still held (nearly) every place the server has.
+      expect(slow.open()).toBeGreaterThanOrEqual(900)
+      expect(slow.answered()).toBe(0)
+    } finally {
+      slow.close()
+      await sandbox.close()
+    }
+  })
+
+  it('holds at most maxConnectionsPerAddress connections from one address', async () => {
+    const sandbox = await startSandbox({
+      port: 0,
+      connections: {
+        maxConnectionsPerAddress: 3,
+        headersTimeoutMs: 60_000,
+        receiveTimeoutMs: 60_000,
+      },
+    })
+    const slow = await holdSlowClients(sandbox.url, 10, ['127.0.0.2'])
+    try {
+      await eventually(() => expect(slow.open()).toBe(3))
+      expect((await listCharges(sandbox, '127.0.0.3')).status).toBe(200)
+    } finally {
+      slow.close()
+      await sandbox.close()
+    }
+  })
+
+  it('closes the longest-idle keep-alive connection first at the cap', async () => {
+    const sandbox = await startSandbox({ port: 0, connections: { maxConnections: 2 } })
+    try {
+      const [first, second] = [await open(sandbox, '127.0.0.2'), await open(sandbox, '127.0.0.3')]
+      if (first === undefined || second === undefined) throw new Error('not connected')
+      const firstClosed = receivedUntilClosed(first)
+      expect(await answerOn(first)).toMatch(/^HTTP\/1\.1 200 /)
+      expect(await answerOn(second)).toMatch(/^HTTP\/1\.1 200 /)
+      // Both idle now; a third client gets the place of the one idle longest.
+      expect((await listCharges(sandbox, '127.0.0.4')).status).toBe(200)
+      await firstClosed
+      expect(second.destroyed).toBe(false)
+      second.destroy()
+    } finally {
+      await sandbox.close()
+    }
+  })
+
+  it('makes room for a new address by closing a slow connection of the address holding most', async () => {
+    const sandbox = await startSandbox({
+      port: 0,
+      connections: { maxConnections: 4, headersTimeoutMs: 60_000, receiveTimeoutMs: 60_000 },
+    })
+    const hog = await holdSlowClients(sandbox.url, 3, ['127.0.0.2'])
+    const other = await holdSlowClients(sandbox.url, 1, ['127.0.0.3'])
+    try {
+      // Full: another connection from the address holding most is not let in.
+      const refused = await holdSlowClients(sandbox.url, 1, ['127.0.0.2'])
+      await eventually(() => expect(refused.open()).toBe(0))
+      expect((await listCharges(sandbox, '127.0.0.4')).status).toBe(200)
+      await eventually(() => expect(hog.open()).toBe(2))
+      expect(other.open()).toBe(1)
+    } finally {
+      hog.close()
+      other.close()
+      await sandbox.close()
+    }
+  })
 
   it('cuts off a client that sends its headers byte by byte', async () => {
     const sandbox = await startSandbox({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { challengeForm } from '../../../scripts/challenge-form'
 import {
   eventually,
   startTestSandbox,
@@ -6,7 +7,6 @@ import {
   type TestSandbox,
   testCard,
 } from '../src/testing/index'
-import { challengeForm } from './challenge-form'
 import { eventTypesOf } from './event-types'
 import { freshStoreState } from './store-under-test'
 
@@ -196,22 +196,5 @@ describe('asynchronous answers', () => {
       expect(stored.body.status).toBe('success')
       expect((await harness.api('GET', `/payments/${payment.id}`)).body.refunded_amount).toBe(10)
     })
-  })
-
-  it('declines its test card numbers', async () => {
-    const charge = await harness.api('POST', '/charges', {
-      charge_type: 'card_onetime',
-      amount: 30,
-      currency: 'USD',
-      events_url: harness.eventsUrl,
-      channels: ['card_onetime_simulated_acquirer'],
-    })
-    const answer = await harness.api(
-      'POST',
-      '/instruments',
-      testCard(charge.body.id, { number: '4000000000009995' }),
-    )
-    expect(answer.status).toBe(402)
-    expect(answer.body.failure_code).toBe('02.03.0000')
   })
 })

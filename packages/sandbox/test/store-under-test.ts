@@ -2,12 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { inject, type ProvidedContext } from 'vitest'
 import { copyDataFolder } from '../../../scripts/database-temp-dir'
 import type {} from '../../../scripts/provided-context'
-import {
-  createMemoryStore,
-  type Sandbox,
-  type StartSandboxOptions,
-  startSandbox,
-} from '../src/index'
+import { createMemoryStore, type StartSandboxOptions } from '../src/index'
 import { createDatabase, templateDatabase } from './postgres-server'
 
 /** Where the sandboxes of a test run keep their state; the test project decides. */
@@ -16,35 +11,6 @@ export type StoreUnderTest = ProvidedContext['sandboxStore']
 /** The store this test file runs on: memory unless its project says otherwise. */
 export const storeUnderTest: StoreUnderTest = inject('sandboxStore') ?? 'memory'
 
-/**
- * Starts a sandbox on the store under test, each on its own fresh state (a new data folder, a
- * new PostgreSQL database), which close() removes. Options that name a store win.
- */
-export async function startSandboxUnderTest(options: StartSandboxOptions): Promise<Sandbox> {
-  if (
-    storeUnderTest === 'memory' ||
-    options.store !== undefined ||
-    options.data !== undefined ||
-    options.database !== undefined
-  ) {
-    return startSandbox(options)
-  }
-  const state = await freshStoreState()
-  const sandbox = await startSandbox({ ...options, ...state.options }).catch(
-    async (error: unknown) => {
-      await state.remove()
-      throw error
-    },
-  )
-  return {
-    ...sandbox,
-    async close() {
-      await sandbox.close()
-      await state.remove()
-    },
-  }
-}
-
 export interface FreshState {
   /** What to start each sandbox on this state with. */
   options: Pick<StartSandboxOptions, 'store' | 'data' | 'database'>
@@ -52,8 +18,9 @@ export interface FreshState {
 }
 
 /**
- * New, empty state on the store under test (a memory store, a data folder, a database), for
- * sandboxes started one after another on it, as a restart does; remove() deletes it.
+ * New, empty state on the store under test (a memory store, a data folder, a database): the
+ * `state` of `startTestSandbox`, and for sandboxes started one after another on it, as a
+ * restart does; remove() deletes it.
  */
 export async function freshStoreState(): Promise<FreshState> {
   if (storeUnderTest === 'memory') {

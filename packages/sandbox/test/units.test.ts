@@ -9,7 +9,7 @@ import { canonicalJson } from '../src/http/canonical-json'
 import { clientAddress, createCredentialThrottle } from '../src/http/credential-throttle'
 import { createIdempotencyCache } from '../src/http/idempotency'
 import { IntegrationWarnings } from '../src/http/integration-warnings'
-import { createKeyedLock } from '../src/lifecycle/keyed-lock'
+import { createKeyedLock } from '../src/keyed-lock'
 import { startSandbox } from '../src/start-sandbox'
 import { createMemoryIdempotencyRecords } from '../src/storage/memory-idempotency'
 import { createMemoryStore } from '../src/storage/memory-store'
@@ -96,22 +96,22 @@ describe('idempotency cache', () => {
   })
 
   it('forgets keys after their time to live and beyond its size', async () => {
-    const expiring = createIdempotencyCache(
-      createMemoryIdempotencyRecords({ ttlMs: 0, maxKeysPerAccount: 10 }),
-    )
+    const expiring = createIdempotencyCache({
+      idempotency: createMemoryIdempotencyRecords({ ttlMs: 0, maxKeysPerAccount: 10 }),
+    })
     await expiring.run('a', 'k', 'f1', ok)
     expect((await expiring.run('a', 'k', 'f2', ok)).replayed).toBe(false)
 
-    const small = createIdempotencyCache(
-      createMemoryIdempotencyRecords({ ttlMs: 60_000, maxKeysPerAccount: 2 }),
-    )
+    const small = createIdempotencyCache({
+      idempotency: createMemoryIdempotencyRecords({ ttlMs: 60_000, maxKeysPerAccount: 2 }),
+    })
     for (const key of ['k1', 'k2', 'k3']) await small.run('a', key, 'f', ok)
     expect((await small.run('a', 'k1', 'other', ok)).replayed).toBe(false)
     expect((await small.run('a', 'k3', 'f', ok)).replayed).toBe(true)
   })
 
   it('does not store server errors, so a retry runs again', async () => {
-    const cache = createIdempotencyCache(createMemoryIdempotencyRecords())
+    const cache = createIdempotencyCache({ idempotency: createMemoryIdempotencyRecords() })
     let runs = 0
     const failing = async () => {
       runs++
@@ -164,6 +164,8 @@ describe('CLI arguments', () => {
         'https://sandbox.example.test',
         '--max-connections',
         '50',
+        '--max-connections-per-address',
+        '5',
         '--cors-origin',
         'https://shop.example',
         '--cors-origin',
@@ -193,7 +195,7 @@ describe('CLI arguments', () => {
         timeScale: 0.5,
         signingSecret: 'whsec_abc',
         publicUrl: 'https://sandbox.example.test',
-        connections: { maxConnections: 50 },
+        connections: { maxConnections: 50, maxConnectionsPerAddress: 5 },
         corsOrigins: ['https://shop.example', 'http://localhost:3000'],
         maxDeclinedInstruments: 3,
       },
@@ -232,7 +234,7 @@ describe('credential throttle', () => {
     let now = 0
     const throttle = createCredentialThrottle(
       ['acct_a'],
-      { maxFailuresPerAddress: 2, maxFailuresPerAccount: 10, windowMs: 10_000 },
+      { maxFailuresPerAddressAndAccount: 2, maxFailuresPerAddress: 10, windowMs: 10_000 },
       () => now,
     )
     throttle.recordFailure('10.0.0.1', 'acct_a')
@@ -245,10 +247,27 @@ describe('credential throttle', () => {
     expect(throttle.retryAfter('10.0.0.1', 'acct_a')).toBeUndefined()
   })
 
-  it('counts only configured accounts, and keeps a bounded number of addresses', () => {
+  it('blocks a source, never an account', () => {
+    const throttle = createCredentialThrottle(['acct_a', 'acct_b'], {
+      maxFailuresPerAddressAndAccount: 2,
+      maxFailuresPerAddress: 3,
+    })
+    for (let host = 1; host <= 200; host++) {
+      throttle.recordFailure(`10.0.1.${host}`, 'acct_a')
+      throttle.recordFailure(`10.0.1.${host}`, 'acct_a')
+    }
+    expect(throttle.retryAfter('10.0.1.7', 'acct_a')).toBeGreaterThan(0)
+    expect(throttle.retryAfter('10.0.1.7', 'acct_b')).toBeUndefined()
+    expect(throttle.retryAfter('10.0.2.1', 'acct_a')).toBeUndefined()
+    // A third failure, on another account, reaches the address's own limit.
+    throttle.recordFailure('10.0.1.7', 'acct_b')
+    expect(throttle.retryAfter('10.0.1.7', 'acct_b')).toBeGreaterThan(0)
+  })
+
+  it('counts ids of no account per address only, and keeps a bounded number of sources', () => {
     const throttle = createCredentialThrottle(['acct_a'], {
+      maxFailuresPerAddressAndAccount: 1,
       maxFailuresPerAddress: 1,
-      maxFailuresPerAccount: 1,
     })
     throttle.recordFailure('10.0.0.1', 'acct_nobody')
     expect(throttle.retryAfter('10.0.0.2', 'acct_nobody')).toBeUndefined()
@@ -285,7 +304,7 @@ describe('startSandbox options', () => {
     ],
     [
       { connections: { maxConnection: 5 } },
-      'startSandbox: unknown option connections.maxConnection (did you mean maxConnections?); the options are headersTimeoutMs, receiveTimeoutMs, maxConnections',
+      'startSandbox: unknown option connections.maxConnection (did you mean maxConnections?); the options are headersTimeoutMs, receiveTimeoutMs, maxConnections, maxConnectionsPerAddress',
     ],
     [
       { rateLimit: { requestsPerSecond: 0 } },

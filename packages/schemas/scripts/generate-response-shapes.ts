@@ -11,6 +11,9 @@ import { checkedAmountFieldsOf } from '../src/amount-precision'
 import { isKnownCurrency } from '../src/currency-codes'
 import { formatZodIssues } from '../src/format-zod-issues'
 import * as schemas from '../src/index'
+import { redirectSchema } from '../src/instrument'
+import { integrationWarningCodeSchema } from '../src/recorded-request'
+import { settlementTotalSchema } from '../src/settlement'
 
 export const responseShapesFile = new URL('../src/response-shapes.ts', import.meta.url)
 
@@ -37,10 +40,14 @@ const moneyChecks: ReadonlySet<string> = new Set(['amountsInMinorUnits', 'curren
 
 const defOf = (schema: z.ZodType) => schema._zod.def as Def
 
-/** The package's own names for its schemas (`timestampSchema` → `timestamp`), for readable output. */
+/**
+ * The package's own names for its schemas (`timestampSchema` → `timestamp`), for readable output:
+ * the main entry's, and those of parts it does not export on their own.
+ */
 function exportedNames(): Map<z.ZodType, string> {
   const names = new Map<z.ZodType, string>()
-  for (const [name, value] of Object.entries(schemas)) {
+  const named = { ...schemas, redirectSchema, integrationWarningCodeSchema, settlementTotalSchema }
+  for (const [name, value] of Object.entries(named)) {
     if (name.endsWith('Schema') && typeof value === 'object' && value !== null && '_zod' in value) {
       names.set(value as z.ZodType, name.slice(0, -'Schema'.length))
     }

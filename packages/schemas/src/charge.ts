@@ -24,32 +24,65 @@ export interface InstrumentParams {
   recurring?: boolean | undefined
 }
 
+const chargeObject = z.looseObject({
+  id: z.string(),
+  charge_type: z.string(),
+  charge_type_label: z.string(),
+  amount: amountSchema,
+  currency: currencySchema,
+  // Responses echo what was stored; the https rule is enforced on the create request.
+  events_url: z.string(),
+  redirect_url: z.string(),
+  metadata: chargeMetadataSchema,
+  instrument_params: instrumentParamsSchema.nullable(),
+  channels: z.array(channelSchema).nullable(),
+  confirmed: z.boolean(),
+  external_ids: z.record(z.string(), z.unknown()).nullable(),
+  external: z.boolean(),
+  failure_code: z.string().nullable(),
+  failure_description: z.string().nullable(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+  expires_at: timestampSchema.nullable(),
+  request_log: requestLogSchema,
+  // Not in every answer of the production service, so optional when reading one.
+  description: z.string().optional(),
+})
+
 /** A charge as the service returns it; `amount` within the currency's digits. */
-export const chargeSchema = withAmountsInMinorUnits(
-  z.looseObject({
-    id: z.string(),
-    charge_type: z.string(),
-    charge_type_label: z.string(),
-    amount: amountSchema,
-    currency: currencySchema,
-    // Responses echo what was stored; the https rule is enforced on the create request.
-    events_url: z.string(),
-    redirect_url: z.string(),
-    metadata: chargeMetadataSchema,
-    instrument_params: instrumentParamsSchema.nullable(),
-    channels: z.array(channelSchema).nullable(),
-    confirmed: z.boolean(),
-    external_ids: z.record(z.string(), z.unknown()).nullable(),
-    external: z.boolean(),
-    failure_code: z.string().nullable(),
-    failure_description: z.string().nullable(),
-    created_at: timestampSchema,
-    updated_at: timestampSchema,
-    expires_at: timestampSchema.nullable(),
-    request_log: requestLogSchema,
-    // Not in every answer of the production service, so optional when reading one.
-    description: z.string().optional(),
-  }),
+export const chargeSchema = withAmountsInMinorUnits(chargeObject, ['amount'])
+
+/**
+ * The fields of a charge an account's public key reads: what a customer's browser needs to pay
+ * it (what it costs, whether it is confirmed, where the customer returns, why it failed). The
+ * merchant's own fields (`events_url`, `metadata`, `description`), who created it
+ * (`request_log`) and the processor's references (`external_ids`, `external`) are left out:
+ * they are read with the private key, on the merchant's server.
+ */
+export const publicChargeFields = [
+  'id',
+  'charge_type',
+  'charge_type_label',
+  'amount',
+  'currency',
+  'redirect_url',
+  'instrument_params',
+  'channels',
+  'confirmed',
+  'failure_code',
+  'failure_description',
+  'created_at',
+  'updated_at',
+  'expires_at',
+] as const satisfies readonly (keyof Charge)[]
+
+/** A charge as the public key reads it: {@link publicChargeFields} only. */
+export const publicChargeSchema = withAmountsInMinorUnits(
+  chargeObject.pick(
+    Object.fromEntries(publicChargeFields.map((field) => [field, true])) as {
+      [Field in (typeof publicChargeFields)[number]]: true
+    },
+  ),
   ['amount'],
 )
 
@@ -99,3 +132,6 @@ export interface Charge {
   /** The merchant's description of the charge. */
   description?: string | undefined
 }
+
+/** A charge as the public key reads it (see {@link publicChargeFields}). */
+export type PublicCharge = Pick<Charge, (typeof publicChargeFields)[number]>

@@ -12,8 +12,13 @@ export type { CardBrand, CardParams, CardType } from './card-params'
 export { cardBrandSchema, cardParamsSchema, cardTypeSchema } from './card-params'
 export type { Channel } from './channel'
 export { channelSchema } from './channel'
-export type { Charge, InstrumentParams } from './charge'
-export { chargeSchema, instrumentParamsSchema } from './charge'
+export type { Charge, InstrumentParams, PublicCharge } from './charge'
+export {
+  chargeSchema,
+  instrumentParamsSchema,
+  publicChargeFields,
+  publicChargeSchema,
+} from './charge'
 export type { CreateChargeRequest } from './charge-request'
 export {
   createChargeRequestSchema,
@@ -86,8 +91,8 @@ export {
 } from './field-descriptions'
 export { formatIssuePath, formatZodIssues, rootIssueKey } from './format-zod-issues'
 export { idempotencyKeyRule, isIdempotencyKey } from './idempotency-key'
-export type { Instrument, Redirect } from './instrument'
-export { instrumentSchema, redirectMethodSchema, redirectSchema } from './instrument'
+export type { Instrument } from './instrument'
+export { instrumentSchema, redirectMethodSchema } from './instrument'
 export type {
   ChargeOnlyInstrumentRequest,
   CreateInstrumentRequest,
@@ -144,11 +149,7 @@ export type {
   IntegrationWarningCode,
   RecordedRequest,
 } from './recorded-request'
-export {
-  integrationWarningCodeSchema,
-  integrationWarningSchema,
-  recordedRequestSchema,
-} from './recorded-request'
+export { integrationWarningSchema, recordedRequestSchema } from './recorded-request'
 export type {
   ChargeReference,
   InstrumentReference,
@@ -168,7 +169,6 @@ export { createRefundOfPaymentRequestSchema, createRefundRequestSchema } from '.
 export type { RequestLog } from './request-log'
 export { requestLogSchema } from './request-log'
 export { requestTextLimits } from './request-text'
-export * from './response-shapes'
 export type { RetryLogEntry } from './retry-log-entry'
 export { resultStatusSchema, retryLogEntrySchema } from './retry-log-entry'
 export type { Reversal } from './reversal'
@@ -177,8 +177,7 @@ export type { CreateReversalRequest } from './reversal-request'
 export { createReversalRequestSchema } from './reversal-request'
 export { SchemaValidationError } from './schema-validation-error'
 export type { Settlement, SettlementTotal } from './settlement'
-export { settlementSchema, settlementTotalSchema } from './settlement'
-export { checkShape, type Shape, type ShapeResult } from './shape-check'
+export { settlementSchema } from './settlement'
 export type { DeliveryStatus, DisputeStatus, InstrumentStatus, TransactionStatus } from './statuses'
 export {
   deliveryStatusSchema,

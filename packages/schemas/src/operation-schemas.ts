@@ -1,6 +1,6 @@
 import * as z from 'zod/v4'
 import { challengeFormSchema, challengePageQuerySchema } from './challenge-page'
-import { chargeSchema } from './charge'
+import { chargeSchema, publicChargeSchema } from './charge'
 import { createChargeRequestSchema } from './charge-request'
 import { chargeTypeListSchema } from './charge-types'
 import { disputeSchema } from './dispute'
@@ -39,6 +39,7 @@ import { settlementSchema } from './settlement'
  */
 export const operationSchemas = {
   Charge: chargeSchema,
+  PublicCharge: publicChargeSchema,
   ChargeTypeList: chargeTypeListSchema,
   CreateChargeRequest: createChargeRequestSchema,
   Instrument: instrumentSchema,

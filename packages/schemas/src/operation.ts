@@ -19,6 +19,7 @@ export type DeclinedStep = 'charge' | 'instrument' | 'payment' | 'refund' | 'rev
  */
 export type SchemaName =
   | 'Charge'
+  | 'PublicCharge'
   | 'ChargeTypeList'
   | 'CreateChargeRequest'
   | 'Instrument'
@@ -82,6 +83,8 @@ export interface OperationContract {
   /** The query parameters, as one object schema. Absent: none are read. */
   readonly query?: SchemaName
   readonly answer: OperationAnswer
+  /** What the public key reads instead of `answer`: only the fields a browser needs. */
+  readonly publicAnswer?: SchemaName
   /** The 409 codes this operation answers with, each for a state that forbids the step. */
   readonly conflicts?: readonly string[]
   /** Answers 409 with the charge's own failure code when the charge step failed. */

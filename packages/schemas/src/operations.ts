@@ -299,6 +299,7 @@ export const operationTable = [
     keys: 'public',
     body: 'CreateChargeRequest',
     answer: 'Charge',
+    publicAnswer: 'PublicCharge',
     publicKeyForbids: 'confirmed',
   }),
   /* @__PURE__ */ operation(chargesTypes, {
@@ -310,6 +311,7 @@ export const operationTable = [
     status: 200,
     keys: 'public',
     answer: 'Charge',
+    publicAnswer: 'PublicCharge',
   }),
   /* @__PURE__ */ operation(chargesConfirm, {
     status: 201,

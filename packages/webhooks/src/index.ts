@@ -15,13 +15,13 @@ export { WebhooksError } from './errors'
 export type { HeaderSource } from './headers'
 export type { MemoryDeliveryStoreOptions } from './memory-delivery-store'
 export { createMemoryDeliveryStore } from './memory-delivery-store'
+export type { NodeRequest } from './node-body'
 export type {
   DeliveryHandler,
   FastifyLikeReply,
   FastifyLikeRequest,
   NodeMiddleware,
   NodeMiddlewareOptions,
-  NodeRequest,
   NodeResponse,
 } from './node-middleware'
 export { createNodeMiddleware } from './node-middleware'

@@ -1,5 +1,21 @@
-import type { NodeRequest } from './node-middleware'
 import { BoundedBody, decodeUtf8, payloadTooLarge } from './read-body'
+
+/** What the middleware reads from node:http's `IncomingMessage` (Express's `req` is one). */
+export interface NodeRequest {
+  method?: string | undefined
+  url?: string | undefined
+  /** Express: the URL before a mount path was stripped from `url`. */
+  originalUrl?: string | undefined
+  headers: Readonly<Record<string, string | readonly string[] | undefined>>
+  /** Set by a body parser that ran first (object, string or Buffer). */
+  body?: unknown
+  /** Set by raw-body plugins; preferred over `body` because signatures cover the exact bytes. */
+  rawBody?: unknown
+  /** True once the body stream was read to its end, e.g. by a body parser. */
+  readableEnded?: boolean | undefined
+  /** Used for 'data', 'end' and 'error' (typed loosely so Node's overloads match). */
+  on(event: string, listener: (...args: never[]) => void): unknown
+}
 
 /**
  * The exact bytes when the stream is still unread; otherwise (a body parser consumed it) the

@@ -1,5 +1,5 @@
+import type { SqlExecutor } from '@chargekit/sandbox'
 import { createShopDeliveryStore } from '../webhooks/sql-delivery-store.js'
-import type { SqlExecutor } from './database.js'
 
 /**
  * The shop's tables. Idempotent (`IF NOT EXISTS`), so starting the shop migrates a fresh

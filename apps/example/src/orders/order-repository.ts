@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { SqlExecutor } from '../db/database.js'
+import type { SqlExecutor } from '@chargekit/sandbox'
 import type {
   CheckoutFlow,
   CustomerAction,

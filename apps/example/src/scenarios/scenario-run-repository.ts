@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '../db/database.js'
+import type { SqlExecutor } from '@chargekit/sandbox'
 import type { ScenarioResult } from './run-scenario.js'
 
 /** Every SQL statement about scenario runs: each result is kept whole, so its page is shareable. */

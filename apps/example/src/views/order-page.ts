@@ -16,6 +16,7 @@ import { customerActionPanel } from './customer-action-panel.js'
 import { declineBox } from './decline-box.js'
 import { formatTime, paymentLabel, statusBadge } from './format.js'
 import { type FieldErrors, fieldError, type Html, html, invalidAttrs } from './html.js'
+import { testCardsHint } from './test-cards-hint.js'
 
 export interface OrderPageState {
   order: Order
@@ -183,9 +184,11 @@ function paymentForm(state: OrderPageState): Html {
             sandbox, a number starting 91000 approves by itself and 92000 refuses.
           </p>`
         : html`<p class="muted">
-            Test card: 4242 4242 4242 4242, any future expiry date, any CVC. The card goes straight
-            to the payment service; this shop never sees its number.
-          </p>`
+              Test card: <code>4242 4242 4242 4242</code> pays and
+              <code>4000 0000 0000 0002</code> is declined, with any future expiry date and any
+              CVC. The card goes straight to the payment service; this shop never sees its number.
+            </p>
+            ${testCardsHint()}`
     }
     <div class="${method === 'mbway' ? 'phone-fields' : 'card-fields'}">${form.fields.map(fieldInput)}</div>
     <section class="decline" data-payment-decline data-kept-on-update="payment-decline" role="alert" hidden></section>

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '../db/database.js'
+import type { SqlExecutor } from '@chargekit/sandbox'
 import { orderRepository } from '../orders/order-repository.js'
 import type { OrderTransition } from '../orders/order-transitions.js'
 import type { ShopContext } from '../shop-context.js'

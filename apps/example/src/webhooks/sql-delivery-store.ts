@@ -1,5 +1,5 @@
+import type { SqlExecutor } from '@chargekit/sandbox'
 import { createSqlDeliveryStore, type SqlDeliveryStore, type SqlQuery } from '@chargekit/webhooks'
-import type { SqlExecutor } from '../db/database.js'
 
 /**
  * The @chargekit/webhooks delivery store on the shop's own database, so "this event was handled"

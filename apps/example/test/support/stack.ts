@@ -1,7 +1,7 @@
 import { type ChargekitClient, createClient } from '@chargekit/client'
 import { type Processor, type Sandbox, startSandbox } from '@chargekit/sandbox'
 import { pgliteFolder } from '../../../../scripts/pglite-template.js'
-import type { Database } from '../../src/db/database.js'
+import type { Database } from '../../src/db/open-database.js'
 import { openDatabase } from '../../src/db/open-database.js'
 import { createOrderUpdates } from '../../src/orders/order-updates.js'
 import { paymentMethodSource } from '../../src/payments/payment-methods.js'

@@ -1,7 +1,7 @@
 import { listQuerySchema } from '@chargekit/schemas'
 import { type Context, Hono } from 'hono'
 import * as z from 'zod'
-import { ApiProblem } from '../api-problem'
+import { ApiProblem } from '../http/api-problem'
 import { pageRequestOf } from '../http/list-envelope'
 import { searchParameterNames, searchQueryOf } from '../http/search-query'
 import { validateQuery } from '../http/validate'

@@ -3,7 +3,6 @@ import { Hono } from 'hono'
 import { type CredentialThrottle, clientAddress } from '../http/credential-throttle'
 import type { ApiFetch } from './api-proxy'
 import { isSameOriginRequest } from './csrf-guard'
-import { formField } from './form-field'
 import { loadPageAssets } from './page-assets'
 import { renderSignInPage } from './pages'
 import { safeNextPath } from './safe-next-path'
@@ -14,8 +13,8 @@ import { verifyCredentials } from './verify-credentials'
 /**
  * Signing in: `POST /session` checks an account id and key against the API and starts a
  * session; `GET /session` tells the sign-in page whether the browser is signed in after all.
- * Refused pairs count against the browser's address and the account: past the throttle's
- * limit, sign-in answers 429 with `Retry-After` without checking the pair.
+ * Refused pairs count against the browser's address (with the account tried): past the
+ * throttle's limit, sign-in from there answers 429 with `Retry-After` without checking the pair.
  */
 export function signInRoutes(deps: {
   api: ApiFetch
@@ -60,7 +59,7 @@ export function signInRoutes(deps: {
     if (retryAfter !== undefined) {
       return refuse(
         429,
-        `Too many refused sign-ins from this address or on this account: try again in ${retryAfter} s.`,
+        `Too many refused sign-ins from this address: try again in ${retryAfter} s.`,
         { 'retry-after': String(retryAfter) },
       )
     }
@@ -83,4 +82,9 @@ export function signInRoutes(deps: {
   })
 
   return routes
+}
+
+/** A text field of a parsed form body: '' when it is missing or a file. */
+export function formField(value: unknown): string {
+  return typeof value === 'string' ? value : ''
 }

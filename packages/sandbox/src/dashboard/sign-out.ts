@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { csrfTokensMatch, isSameOriginRequest } from './csrf-guard'
-import { formField } from './form-field'
 import { noStore } from './security-headers'
 import type { SessionCookie } from './session-cookie'
+import { formField } from './sign-in'
 
 /**
  * `POST /sign-out` ends the session. It needs the page's CSRF token, so another site cannot

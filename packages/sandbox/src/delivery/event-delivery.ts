@@ -1,6 +1,6 @@
 import { type DeliveryStatus, toCompactEvent } from '@chargekit/schemas'
 import type { SandboxClock } from '../clock'
-import { createKeyedLock } from '../lifecycle/keyed-lock'
+import { createKeyedLock } from '../keyed-lock'
 import type { SandboxLogger } from '../logger'
 import type { StoredEvent } from '../storage/records'
 import type { SandboxStore } from '../storage/sandbox-store'

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import type { Account } from '../accounts/accounts'
-import { tooManyFailedAttempts, unauthorized } from '../api-problem'
+import { tooManyFailedAttempts, unauthorized } from './api-problem'
 import { type CredentialThrottle, clientAddress } from './credential-throttle'
 import { needsPrivateKey, publicKeyMayCall } from './public-key-scope'
 import { requestHeader } from './request-header'
@@ -17,9 +17,9 @@ const unknownAccountDigest = digest('chargekit-sandbox unknown account')
  * so neither the key nor its length leaks through timing. From the customer's browser: the public
  * key as user and an empty password, allowed only what {@link publicKeyMayCall} lists (403
  * otherwise). Missing or wrong credentials answer 401 05.03.0002 with `WWW-Authenticate: Basic`;
- * wrong credentials also count against the client's address and the account, and past the
- * throttle's limit the answer is 429 02.01.0000 with `Retry-After`, before the credentials are
- * checked. The dashboard's own calls are not counted here: its sign-in counts them against the
+ * wrong credentials also count against the client's address (with the account tried), and past
+ * the throttle's limit that source's answer is 429 02.01.0000 with `Retry-After`, before the
+ * credentials are checked. The dashboard's own calls are not counted here: its sign-in counts them against the
  * browser's address.
  */
 export function basicAuth(

@@ -1,11 +1,13 @@
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import type { RateLimitOptions } from '../accounts/account-options'
 import type { Account } from '../accounts/accounts'
 import type { SandboxClock } from '../clock'
-import { createDashboard } from '../dashboard/index'
+import { createDashboard } from '../dashboard/create-dashboard'
 import type { DeliveryAttemptLog, EventDelivery } from '../delivery/index'
 import type { LifecycleDeps } from '../lifecycle/context'
 import type { Readiness } from '../readiness'
+import { payloadTooLarge } from './api-problem'
 import { basicAuth } from './basic-auth'
 import { contractRoutes } from './contract-routes'
 import { apiCors } from './cors'
@@ -14,12 +16,12 @@ import type { HttpSettings } from './endpoint'
 import { errorHandler, notFoundHandler } from './error-handler'
 import { healthRoutes } from './health-routes'
 import { createIdempotencyCache } from './idempotency'
-import { integrationWarningsMiddleware } from './integration-warnings'
 import { registerApiOperations, registerOpenOperations } from './operation-routes'
 import { rateLimit } from './rate-limit'
-import { bodyLimit, maxPageBodyBytes } from './read-body'
+import { maxPageBodyBytes } from './read-body'
 import { createRecentRequests, recordRecentRequests } from './recent-requests'
 import { requestIdMiddleware } from './request-id'
+import { integrationWarningsMiddleware } from './request-warnings'
 import { chargeHandlers } from './routes/charge-routes'
 import { eventHandlers } from './routes/event-routes'
 import { instrumentHandlers } from './routes/instrument-routes'
@@ -57,7 +59,7 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   const { deps, accounts } = options
   const settings: HttpSettings = {
     deps,
-    idempotency: createIdempotencyCache(deps.store.idempotency),
+    idempotency: createIdempotencyCache(deps.store),
     requestTimeoutMs: options.requestTimeoutMs,
     clock: options.clock,
     publicUrl: options.publicUrl,
@@ -75,7 +77,12 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   // Before everything under /v2: browsers send preflights without credentials.
   app.use('/v2/*', apiCors(options.corsOrigins))
   // The API reads its bodies itself, up to 1 MB; every other route takes small forms at most.
-  const pageBodyLimit = bodyLimit(maxPageBodyBytes)
+  const pageBodyLimit = bodyLimit({
+    maxSize: maxPageBodyBytes,
+    onError: () => {
+      throw payloadTooLarge(maxPageBodyBytes)
+    },
+  })
   app.use((c, next) => (/^\/v2(?:\/|$)/.test(c.req.path) ? next() : pageBodyLimit(c, next)))
 
   // Registered before the auth middleware: the customer reaches the 3-D Secure page by

@@ -2,72 +2,82 @@ import { isIPv6 } from 'node:net'
 import type { HttpBindings } from '@hono/node-server'
 
 export interface CredentialThrottleOptions {
-  /** Failed sign-ins one client address may make within `windowMs`, on any accounts. @default 20 */
-  maxFailuresPerAddress?: number
   /**
-   * Failed sign-ins on one account within `windowMs`, from all addresses together: stops a
-   * guess spread over many addresses. @default 100
+   * Failed sign-ins one client address may make on one account within `windowMs`: a guesser of
+   * that account from there. @default 20
    */
-  maxFailuresPerAccount?: number
+  maxFailuresPerAddressAndAccount?: number
+  /**
+   * Failed sign-ins one client address may make within `windowMs`, on any accounts: a guesser
+   * of many accounts from there. @default 50
+   */
+  maxFailuresPerAddress?: number
   /** How long a failure counts, from the first of a run. @default 60_000 (one minute) */
   windowMs?: number
 }
 
 /**
- * Slows down credential guessing on the API and the dashboard sign-in. Failures are counted per
- * client address and per account in fixed windows; once either count is at its limit, every
- * attempt it covers is refused before its credentials are checked — right ones too, or the
- * answer would still tell a guess from the key — until the window ends.
+ * Slows down credential guessing on the API and the dashboard sign-in. Failures are counted
+ * against their source only: the client address with the account it tried, and the address on
+ * its own. Once a count is at its limit, every attempt it covers is refused before its
+ * credentials are checked — right ones too, or the answer would still tell a guess from the
+ * key — until the window ends.
+ *
+ * An account is never blocked as such: a stranger who cannot sign in must not be able to keep
+ * its owner out, so the owner signing in from any other address gets in at once however many
+ * guesses were made. A guess spread over many addresses gets each address's quota, no more.
  *
  * A success clears nothing: the default credentials are public, so clearing an address's
- * failures on any success would let a guesser reset its count with them between guesses, and
- * one address's success must not forgive another's failures on the same account.
+ * failures on any success would let a guesser reset its count with them between guesses.
  */
 export interface CredentialThrottle {
   /** Seconds before this address may try this account again; undefined when it may now. */
   retryAfter(address: string, accountId: string | undefined): number | undefined
-  /** Counts a refused attempt with the account id it claimed (ids of no account count only per address). */
+  /** Counts a refused attempt from `address` with the account id it claimed. */
   recordFailure(address: string, accountId: string | undefined): void
 }
 
 export const defaultCredentialThrottle = {
-  maxFailuresPerAddress: 20,
-  maxFailuresPerAccount: 100,
+  maxFailuresPerAddressAndAccount: 20,
+  maxFailuresPerAddress: 50,
   windowMs: 60_000,
 } satisfies Required<CredentialThrottleOptions>
 
-/** Addresses tracked at once; beyond it the oldest run is forgotten, so memory stays bounded. */
-const maxTrackedAddresses = 10_000
+/** Sources tracked at once per table; beyond it the oldest run is forgotten, so memory stays bounded. */
+const maxTrackedSources = 10_000
 
 export function createCredentialThrottle(
   accountIds: Iterable<string>,
   options: CredentialThrottleOptions = {},
   now: () => number = () => performance.now(),
 ): CredentialThrottle {
-  const { maxFailuresPerAddress, maxFailuresPerAccount, windowMs } = {
+  const { maxFailuresPerAddressAndAccount, maxFailuresPerAddress, windowMs } = {
     ...defaultCredentialThrottle,
     ...options,
   }
   const known = new Set(accountIds)
-  const byAddress = new FailureWindows(windowMs, maxTrackedAddresses)
-  // Only configured accounts are counted, so this map is bounded by the account list.
-  const byAccount = new FailureWindows(windowMs, known.size)
-  const account = (id: string | undefined) => (id !== undefined && known.has(id) ? id : undefined)
+  const byAddress = new FailureWindows(windowMs, maxTrackedSources)
+  const byAddressAndAccount = new FailureWindows(windowMs, maxTrackedSources)
+  // Ids of no account are counted per address only: pairs with made-up ids would be noise.
+  const pairOf = (address: string, accountId: string | undefined) =>
+    accountId !== undefined && known.has(accountId) ? `${address} ${accountId}` : undefined
   return {
     retryAfter(address, accountId) {
       const time = now()
-      const id = account(accountId)
+      const pair = pairOf(address, accountId)
       const waitMs = Math.max(
         byAddress.blockedFor(address, maxFailuresPerAddress, time) ?? 0,
-        id === undefined ? 0 : (byAccount.blockedFor(id, maxFailuresPerAccount, time) ?? 0),
+        pair === undefined
+          ? 0
+          : (byAddressAndAccount.blockedFor(pair, maxFailuresPerAddressAndAccount, time) ?? 0),
       )
       return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : undefined
     },
     recordFailure(address, accountId) {
       const time = now()
       byAddress.add(address, time)
-      const id = account(accountId)
-      if (id !== undefined) byAccount.add(id, time)
+      const pair = pairOf(address, accountId)
+      if (pair !== undefined) byAddressAndAccount.add(pair, time)
     },
   }
 }
@@ -79,9 +89,15 @@ export function createCredentialThrottle(
  */
 export function clientAddress(env: Partial<HttpBindings> | undefined): string {
   const address = env?.incoming?.socket.remoteAddress
-  if (address === undefined) return 'in-process'
-  if (address.startsWith('::ffff:')) return address.slice('::ffff:'.length)
-  return isIPv6(address) ? `${expandIPv6(address).slice(0, 4).join(':')}::/64` : address
+  return address === undefined ? 'in-process' : sourceAddress(address)
+}
+
+/** A socket's remote address as a source: IPv4 (also when mapped into IPv6), or an IPv6 /64. */
+export function sourceAddress(remoteAddress: string): string {
+  if (remoteAddress.startsWith('::ffff:')) return remoteAddress.slice('::ffff:'.length)
+  return isIPv6(remoteAddress)
+    ? `${expandIPv6(remoteAddress).slice(0, 4).join(':')}::/64`
+    : remoteAddress
 }
 
 function expandIPv6(address: string): string[] {

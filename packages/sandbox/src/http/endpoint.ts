@@ -1,15 +1,17 @@
 import { idempotencyKeyRule, isIdempotencyKey } from '@chargekit/schemas'
 import { type Operation, takesIdempotencyKey } from '@chargekit/schemas/operations'
 import type { Context, Handler } from 'hono'
-import { ApiProblem, invalidParameters, timedOut } from '../api-problem'
 import type { SandboxClock } from '../clock'
 import type { LifecycleDeps, StepContext } from '../lifecycle/context'
+import { LifecycleError } from '../lifecycle/lifecycle-error'
+import { ApiProblem, invalidParameters, problemOf, timedOut } from './api-problem'
 import { canonicalJson } from './canonical-json'
 import type { IdempotencyCache, StoredResult } from './idempotency'
-import { IntegrationWarnings, linkBodyWarnings, requestWarnings } from './integration-warnings'
+import { IntegrationWarnings, linkBodyWarnings } from './integration-warnings'
 import { maxBodyBytes, parseRequestBody, readBodyText } from './read-body'
 import { requestHeader } from './request-header'
 import { requestLogOf } from './request-log'
+import { requestWarnings } from './request-warnings'
 import type { SandboxEnv } from './sandbox-env'
 
 export interface HttpSettings {
@@ -73,7 +75,10 @@ export function endpoint(
         throw invalidParameters({ 'Idempotency-Key': [`Expected ${idempotencyKeyRule}`] })
       }
       // The request as read: the path without a trailing slash, the body whatever its encoding.
-      const fingerprint = `${c.req.method} ${c.req.path}\n${canonicalJson(body ?? {})}`
+      // A public-key request is another request: a replay must not show a browser the answer
+      // its account's server was given, which carries fields only the server reads.
+      const asked = c.get('credential') === 'public' ? 'public key ' : ''
+      const fingerprint = `${asked}${c.req.method} ${c.req.path}\n${canonicalJson(body ?? {})}`
       pending = settings.idempotency.run(step.account.id, key, fingerprint, perform)
     }
     const { result, replayed } = await withTimeout(
@@ -99,8 +104,9 @@ async function answer(
     const body = await run()
     return { status: operation.status, body: JSON.stringify(body ?? null), headers: {} }
   } catch (error) {
-    if (!(error instanceof ApiProblem)) throw error
-    return { status: error.status, body: JSON.stringify(error.body), headers: error.headers }
+    const problem = error instanceof LifecycleError ? problemOf(error) : error
+    if (!(problem instanceof ApiProblem)) throw error
+    return { status: problem.status, body: JSON.stringify(problem.body), headers: problem.headers }
   }
 }
 

@@ -1,6 +1,4 @@
 import type { IntegrationWarning } from '@chargekit/schemas'
-import type { Context, MiddlewareHandler } from 'hono'
-import type { SandboxEnv } from './sandbox-env'
 
 /**
  * Integration warnings: the sandbox accepts what the production service accepts (a trailing
@@ -121,25 +119,4 @@ export function linkBodyWarnings(body: unknown, warnings: IntegrationWarnings): 
 export function bodyWarnings(body: unknown): IntegrationWarnings {
   const linked = typeof body === 'object' && body !== null ? warningsByBody.get(body) : undefined
   return linked ?? new IntegrationWarnings()
-}
-
-/** The warnings of the request `c` is about, created on first use. */
-export function requestWarnings(c: Context<SandboxEnv>): IntegrationWarnings {
-  let warnings = c.get('integrationWarnings')
-  if (warnings === undefined) {
-    warnings = new IntegrationWarnings()
-    c.set('integrationWarnings', warnings)
-  }
-  return warnings
-}
-
-/** Adds the {@link integrationWarningsHeader} to every answer of a request that has warnings. */
-export function integrationWarningsMiddleware(): MiddlewareHandler<SandboxEnv> {
-  return async (c, next) => {
-    await next()
-    const warnings = c.get('integrationWarnings')
-    if (warnings !== undefined && !warnings.isEmpty) {
-      c.header(integrationWarningsHeader, formatWarningsHeader(warnings))
-    }
-  }
 }

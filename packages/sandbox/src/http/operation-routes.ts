@@ -24,25 +24,44 @@ type QueryOf<Op> = Op extends { query: infer Name extends SchemaName }
   ? z.output<OperationSchema<Name>>
   : undefined
 
+/**
+ * The operations whose body the table's schema does not judge alone: a charge's channels,
+ * currency and `events_url` depend on the account and the sandbox's settings, an instrument's
+ * fields on its charge's type. Their handlers get the body as read and hold it to those rules.
+ */
+const judgedByHandler: ReadonlySet<string> = new Set<JudgedByHandler>([
+  'charges.create',
+  'instruments.create',
+])
+type JudgedByHandler = 'charges.create' | 'instruments.create'
+
+type BodyOf<Op> = Op extends { id: JudgedByHandler }
+  ? unknown
+  : Op extends { body: infer Name extends SchemaName }
+    ? z.output<OperationSchema<Name>>
+    : undefined
+
 /** What the handler of an API operation gets: the request, read and checked as the table says. */
-export interface OperationInput<Query = unknown> {
+export interface OperationInput<Query = unknown, Body = unknown> {
   c: Context<SandboxEnv>
   /** The path parameters by the table's names (`id`, `paymentId`). */
   params: Record<string, string>
   /** The query, checked against the operation's query schema. */
   query: Query
   /**
-   * The body as read (JSON or form fields), undefined when there was none. An operation the
-   * table gives no body has had it checked to be empty; the others check it themselves, as
-   * only they know an account's channels or a processor's instrument fields.
+   * The body, checked against the operation's body schema (its fields read leniently, as the
+   * production service reads them); undefined for an operation the table gives no body, which
+   * has had it checked to be empty. As read (JSON or form fields) for {@link judgedByHandler}.
    */
-  body: unknown
+  body: Body
   step: StepContext
 }
 
 /** One handler for every API operation of the table; the compiler insists on all of them. */
 export type ApiHandlers = {
-  [Id in ApiOperation['id']]: (input: OperationInput<QueryOf<OperationOf<Id>>>) => Promise<unknown>
+  [Id in ApiOperation['id']]: (
+    input: OperationInput<QueryOf<OperationOf<Id>>, BodyOf<OperationOf<Id>>>,
+  ) => Promise<unknown>
 }
 
 /** The raw Hono handler of every operation without credentials. */
@@ -58,7 +77,7 @@ const isOpen = (operation: TableOperation): operation is OpenOperation => operat
 /**
  * Registers every API operation of the table on `api` (mounted at the API root, behind the
  * credentials), in the table's order, each through {@link endpoint}: success status,
- * idempotency, and the query read by the operation's schema.
+ * idempotency, and the body and query read by the operation's schemas.
  */
 export function registerApiOperations(
   api: Hono<SandboxEnv>,
@@ -69,15 +88,13 @@ export function registerApiOperations(
     if (isOpen(operation)) continue
     const handle = handlers[operation.id] as (input: OperationInput) => Promise<unknown>
     const readQuery = queryReader((operation as Operation).query)
+    const readBody = bodyReader(operation)
     api.on(
       operation.method,
       routeOf(operation, apiRoot),
-      endpoint(settings, operation, async ({ c, body, step }) => {
-        if (operation.method !== 'GET' && !('body' in operation)) {
-          validateBody(noParametersSchema, body)
-        }
-        return handle({ c, params: c.req.param(), query: readQuery(c), body, step })
-      }),
+      endpoint(settings, operation, async ({ c, body, step }) =>
+        handle({ c, params: c.req.param(), query: readQuery(c), body: readBody(body), step }),
+      ),
     )
   }
 }
@@ -86,6 +103,20 @@ export function registerApiOperations(
 export function registerOpenOperations(app: Hono<SandboxEnv>, handlers: OpenHandlers): void {
   for (const operation of operationTable) {
     if (isOpen(operation)) app.on(operation.method, routeOf(operation), handlers[operation.id])
+  }
+}
+
+/** How an operation reads its body: by the table's schema, unless its handler judges it. */
+function bodyReader(operation: Operation): (body: unknown) => unknown {
+  if (operation.method === 'GET') return () => undefined
+  if (judgedByHandler.has(operation.id)) return (body) => body
+  const schema =
+    operation.body === undefined
+      ? noParametersSchema
+      : (operationSchemas[operation.body] as z.ZodObject)
+  return (body) => {
+    const checked = validateBody(schema, body)
+    return operation.body === undefined ? undefined : checked
   }
 }
 

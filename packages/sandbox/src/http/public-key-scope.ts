@@ -1,5 +1,7 @@
+import { type Charge, type PublicCharge, publicChargeFields } from '@chargekit/schemas'
 import { operationTable, pathPattern } from '@chargekit/schemas/operations'
-import { ApiProblem, designationOf } from '../api-problem'
+import { designationOf } from '../lifecycle/lifecycle-error'
+import { ApiProblem } from './api-problem'
 
 /**
  * What an account's public key may call: the operations the table opens to it (`keys:
@@ -23,4 +25,18 @@ export function needsPrivateKey(what: string): ApiProblem {
     failure_code: '05.03.0000',
     failure_description: designationOf('05.03.0000'),
   })
+}
+
+/**
+ * A charge as the key that asked may read it: the public key, which every checkout page shows,
+ * reads only {@link publicChargeFields}; the merchant's fields stay on its server.
+ */
+export function chargeAsSeenBy(
+  credential: 'public' | 'private',
+  charge: Charge,
+): Charge | PublicCharge {
+  if (credential === 'private') return charge
+  return Object.fromEntries(
+    publicChargeFields.map((field) => [field, charge[field]]),
+  ) as unknown as PublicCharge
 }

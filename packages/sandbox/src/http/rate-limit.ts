@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import type { RateLimitOptions } from '../accounts/account-options'
-import { tooManyRequests } from '../api-problem'
+import { tooManyRequests } from './api-problem'
 import type { SandboxEnv } from './sandbox-env'
 
 /** Generous, so benchmarks and test suites never meet it; lower it per account to test 429s. */

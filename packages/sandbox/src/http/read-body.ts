@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
-import type { Context, MiddlewareHandler } from 'hono'
-import { invalidBody, payloadTooLarge, unsupportedMediaType } from '../api-problem'
+import type { Context } from 'hono'
+import { invalidBody, payloadTooLarge, unsupportedMediaType } from './api-problem'
 import { parseFormBody } from './form-body'
 import { fieldLabel, type IntegrationWarnings } from './integration-warnings'
 import { requestHeader } from './request-header'
@@ -14,7 +14,9 @@ export const maxPageBodyBytes = 16 * 1024
 
 /**
  * Reads the raw body as text, refusing more than `limit` bytes before reading them all (by
- * Content-Length when sent, by counting otherwise). An empty body reads as ''.
+ * Content-Length when sent, by counting otherwise). An empty body reads as ''. Ours rather than
+ * hono's bodyLimit, which buffers a web stream: reading node's request directly is what keeps
+ * an API call cheap.
  */
 export async function readBodyText(c: Context<SandboxEnv>, limit: number): Promise<string> {
   const declared = Number(requestHeader(c, 'content-length') ?? Number.NaN)
@@ -39,21 +41,6 @@ export async function readBodyText(c: Context<SandboxEnv>, limit: number): Promi
     chunks.push(value)
   }
   return Buffer.concat(chunks).toString('utf8')
-}
-
-/**
- * Reads the body before the route runs, counting bytes as they arrive, so no route behind it can
- * be made to hold more than `limit` bytes (a sign-in form, before any credentials are checked).
- * Over it: 413 01.01.0000, the answer the API gives. The route reads the buffered copy.
- */
-export function bodyLimit(limit: number): MiddlewareHandler<SandboxEnv> {
-  return async (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
-    const text = await readBodyText(c, limit)
-    const { url, method, headers } = c.req.raw
-    c.req.raw = new Request(url, { method, headers, body: text })
-    return next()
-  }
 }
 
 function readIncoming(incoming: IncomingMessage, limit: number): Promise<string> {

@@ -9,6 +9,9 @@ import type { SandboxEnv } from './sandbox-env'
  * method, path without the query (3DS tokens and filters stay out of logs), status, duration,
  * account, and the request's integration warnings if any. Never headers or bodies, so never
  * credentials or card data.
+ *
+ * Ours rather than hono's requestId, which adopts an id the client sends: a 500 points to the log
+ * line by its id, so every id is the sandbox's own, and one middleware also writes that line.
  */
 export function requestIdMiddleware(logger: SandboxLogger): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {

@@ -1,17 +1,6 @@
 import type { Charge, Instrument } from '@chargekit/schemas'
 import { expandPath, instrumentsCompleteChallenge } from '@chargekit/schemas/operations'
-
-const htmlEscapes: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character)
-}
+import { escapeHtml } from '../html'
 
 const styles = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1d2433}
 main{max-width:26rem;margin:10vh auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 2px 12px #0002}

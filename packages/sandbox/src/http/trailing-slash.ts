@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { getPath } from 'hono/utils/url'
-import { fieldLabel, requestWarnings } from './integration-warnings'
+import { fieldLabel } from './integration-warnings'
+import { requestWarnings } from './request-warnings'
 import type { SandboxEnv } from './sandbox-env'
 
 /**
@@ -14,7 +15,10 @@ export function apiPath(request: Request): string {
   return path.length > 4 && path.startsWith('/v2/') && path.endsWith('/') ? path.slice(0, -1) : path
 }
 
-/** Records the trailing slash {@link apiPath} removed as an integration warning. */
+/**
+ * Records the trailing slash {@link apiPath} removed as an integration warning. hono's
+ * trimTrailingSlash redirects instead, which would lose a POST's body.
+ */
 export function trailingSlashWarning(): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     if (c.req.path !== getPath(c.req.raw)) {

@@ -1,6 +1,6 @@
 import { formatZodIssues } from '@chargekit/schemas'
 import * as z from 'zod'
-import { invalidBody, invalidParameters } from '../api-problem'
+import { invalidBody, invalidParameters } from './api-problem'
 import { bodyWarnings } from './integration-warnings'
 import { readLenientFields } from './lenient-fields'
 

@@ -3,9 +3,8 @@
 import type { Channel, Charge, createChargeRequestSchemaFor } from '@chargekit/schemas'
 import type * as z from 'zod'
 import type { Account } from '../accounts/accounts'
-import { declined, invalidParameters } from '../api-problem'
 import { newId } from '../ids'
-import type { FinalOutcome } from '../processors/processor'
+import type { FinalOutcome } from '../processors/outcome'
 import { targetsReversalTest } from '../processors/test-amounts'
 import {
   callProcessor,
@@ -15,6 +14,7 @@ import {
   revise,
   type StepContext,
 } from './context'
+import { declined, invalidParameters } from './lifecycle-error'
 import { money, requestedMoney } from './money'
 import { withObjectLocked } from './objects'
 import { assertChargeConfirmable } from './transitions'
@@ -109,15 +109,15 @@ async function runChargeStep(context: StepContext, charge: Charge): Promise<Char
           'final',
         )
   if (outcome.status === 'failed') {
-    const { code, description, message } = failureOf(outcome)
+    const failure = failureOf(outcome)
     const failed = revise(context, charge, {
-      failure_code: code,
-      failure_description: description,
-      ...processorMessage(message),
+      failure_code: failure.code,
+      failure_description: failure.description,
+      ...processorMessage(failure.message),
     })
     await deps.store.putObject(account.id, 'charge', failed)
     await deps.recordEvent(account.id, 'charge.error', failed.id, { charge: failed })
-    throw declined(code, description, { charge: failed.id }, message)
+    throw declined(failure, { charge: failed.id })
   }
   const confirmed = revise(context, charge, { confirmed: true })
   await deps.store.putObject(account.id, 'charge', confirmed)

@@ -3,16 +3,17 @@
 
 import type { Charge, IntegrationWarning, RequestLog } from '@chargekit/schemas'
 import type { Account } from '../accounts/accounts'
-import { designationOf } from '../api-problem'
 import { SandboxError } from '../errors'
+import type { KeyedLock } from '../keyed-lock'
 import type { SandboxLogger } from '../logger'
 import type { ChargeType } from '../processors/charge-type'
+import type { FailedOutcome } from '../processors/outcome'
 import { type AcceptedOutcomes, describeValue, outcomeProblem } from '../processors/outcome-check'
-import type { FailedOutcome, Processor, ProcessorContext } from '../processors/processor'
+import type { Processor, ProcessorContext } from '../processors/processor'
 import type { ProcessorRegistry } from '../processors/processor-registry'
 import type { SandboxStore } from '../storage/sandbox-store'
 import type { RecordEvent } from './events'
-import type { KeyedLock } from './keyed-lock'
+import { designationOf, type Failure } from './lifecycle-error'
 
 /** What every lifecycle step needs; built once per sandbox. */
 export interface LifecycleDeps {
@@ -108,12 +109,6 @@ export function revise<T extends object>(context: StepContext, object: T, change
  * (integrations compare it, so a processor never replaces it) and the processor's own text, if
  * it gave one.
  */
-export interface Failure {
-  code: string
-  description: string
-  message?: string
-}
-
 export function failureOf(outcome: FailedOutcome): Failure {
   const failure: Failure = { code: outcome.code, description: designationOf(outcome.code) }
   if (outcome.description !== undefined) failure.message = outcome.description

@@ -1,9 +1,9 @@
 // Disputes: the customer contesting a successful payment (a test helper), and their outcome.
 
 import type { CreateDisputeRequest, Dispute, SettleDisputeRequest } from '@chargekit/schemas'
-import { conflict } from '../api-problem'
 import { newId } from '../ids'
 import { revise, type StepContext } from './context'
+import { conflict } from './lifecycle-error'
 import { requestedMoney, toAmount } from './money'
 import { mustGet, withObjectLocked } from './objects'
 import { assertDisputeOpen, disputableMinor } from './transitions'

@@ -21,7 +21,7 @@ import type {
 } from '../storage/records'
 import type { SandboxStore } from '../storage/sandbox-store'
 import type { NewWork } from '../storage/work-queue'
-import type { LaterWork } from './later-work'
+import type { LaterWork } from './later-tasks'
 
 /**
  * The objects an event is about: its own object and every parent, as they stand now. The other

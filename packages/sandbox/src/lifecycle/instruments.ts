@@ -1,41 +1,29 @@
 // Instruments: what the customer pays with, from creation through the processor's authorization
-// and the customer's own answer (3DS, app, reference) to the merchant's invalidation. One file
-// because every step here ends the same way: in `finishAuthorization`.
+// (which may open a challenge for the customer: 3DS, an app, a reference) to the merchant's
+// invalidation. The customer's answer to a challenge is `customer-challenges.ts`; it ends here
+// too, in `finishAuthorization`.
 
-import { randomBytes, timingSafeEqual } from 'node:crypto'
-import {
-  type CardParams,
-  type Charge,
-  cardDetailsSchema,
-  createInstrumentRequestSchema,
-  type EventType,
-} from '@chargekit/schemas'
-import {
-  expandPath,
-  instrumentsRedirect,
-  testHelpersApproveInstrument,
-  testHelpersPayReference,
-} from '@chargekit/schemas/operations'
-import { instrumentRequestSchema } from '../accounts/charge-types'
-import { ApiProblem, conflict, declined } from '../api-problem'
+import { randomBytes } from 'node:crypto'
+import { type CardParams, type Charge, cardDetailsSchema, type EventType } from '@chargekit/schemas'
+import { expandPath, instrumentsRedirect } from '@chargekit/schemas/operations'
 import { toCardInput } from '../card/card-params'
-import { validateBody } from '../http/validate'
 import { newId } from '../ids'
-import { isErrorTestingChannel } from '../processors/no-processor'
-import type { AuthorizeRequest, FinalOutcome, Outcome, Processor } from '../processors/processor'
+import { testsPaymentByAmount } from '../processors/no-processor'
+import type { Outcome } from '../processors/outcome'
+import type { AuthorizeRequest, Processor } from '../processors/processor'
 import type { ChallengeRecord, InstrumentRecord } from '../storage/records'
 import {
   atomically,
   callProcessor,
   chargeTypeOf,
   failureOf,
-  type LifecycleDeps,
   processorMessage,
   processorOf,
   revise,
   type StepContext,
 } from './context'
-import { answerLater, type LaterWork } from './later-work'
+import { answerLater, type LaterWork } from './later-tasks'
+import { declined, LifecycleError } from './lifecycle-error'
 import { money } from './money'
 import {
   allOf,
@@ -49,21 +37,21 @@ import { reverse } from './reversals'
 import { assertChargeAcceptsInstrument, inProgress } from './transitions'
 
 /**
- * `instruments.create`: what the customer gave for a confirmed charge, validated by the schema
- * of the charge's type (a card, a phone number, nothing for a reference). `instrument.created`,
- * then the processor authorizes (see `finishAuthorization`). The charge type may decline by
- * itself first: an expired card is refused with 03.00.0002, whatever the processor.
+ * `instruments.create`: what the customer gave for a confirmed charge (`details`, already held
+ * to the schema of the charge's type: a card, a phone number, nothing for a reference).
+ * `instrument.created`, then the processor authorizes (see `finishAuthorization`). The charge
+ * type may decline by itself first: an expired card is refused with 03.00.0002, whatever the
+ * processor.
  */
 export async function createInstrument(
   context: StepContext,
-  body: unknown,
+  chargeId: string,
+  details: Readonly<Record<string, unknown>>,
   origin: string,
 ): Promise<InstrumentRecord> {
   const { deps, account } = context
-  const chargeId = chargeNamedBy(body)
   return withObjectLocked(context, 'charge', chargeId, async (charge) => {
     const chargeType = chargeTypeOf(context, charge)
-    const { charge: _charge, ...details } = validateBody(instrumentRequestSchema(chargeType), body)
     await assertChargeAcceptsInstrument(context, charge)
     const { processor, processorContext } = processorOf(context, charge)
     const params = charge.instrument_params
@@ -123,18 +111,6 @@ export async function createInstrument(
 }
 
 /**
- * The charge the body names. The other fields are judged by that charge's type once it is
- * found, so a charge that does not exist is a 404 whatever they are: an MB WAY request with a
- * mistyped charge id is told so, not that a card is missing. A body naming no charge has no type
- * to be judged by, and is judged as the card request the service documents.
- */
-function chargeNamedBy(body: unknown): string {
-  const named = (body as { charge?: unknown } | null | undefined)?.charge
-  if (typeof named === 'string' && named !== '') return named
-  return validateBody(createInstrumentRequestSchema, body).charge
-}
-
-/**
  * Records the processor's answer to an authorization (the instrument step), under the charge's
  * lock: `instrument.risk` when a risk rule fired (any 06.* code, or a flagged outcome), then
  * `instrument.authorized` (and the payment at once when `captured_on_creation`),
@@ -172,8 +148,7 @@ export async function finishAuthorization(
   })
   if (outcome.status === 'pending') return next.instrument
   if (outcome.status === 'failed') {
-    const { code, description, message } = failureOf(outcome)
-    throw declined(code, description, { charge: charge.id, instrument: instrument.id }, message)
+    throw declined(failureOf(outcome), { charge: charge.id, instrument: instrument.id })
   }
   if (next.instrument.captured_on_creation !== true) return next.instrument
   return captureOnCreation(context, charge, next.instrument)
@@ -295,11 +270,12 @@ function nextState(
 
 /**
  * `captured_on_creation`: the full charge amount is captured at once; a decline answers 402
- * naming the payment. On the error-testing channel the capture is part of the instrument step,
- * as that procedure states: the instrument fails with it (`payment.error`, then
- * `instrument.invalid` with the payment's code). Elsewhere the authorization stays open, so the
- * capture can be retried with `payments.create` or the authorization reversed; so does it when
- * the processor confirms the capture later, whatever its answer.
+ * naming the payment. For a `.30` test amount on the error-testing channel the capture is part
+ * of the instrument step, as that procedure states: the instrument fails with it
+ * (`payment.error`, then `instrument.invalid` with the payment's code). Otherwise the
+ * authorization stays open, so the capture can be retried with `payments.create` or the
+ * authorization reversed; so does it when the processor confirms the capture later, whatever its
+ * answer.
  */
 async function captureOnCreation(
   context: StepContext,
@@ -312,8 +288,8 @@ async function captureOnCreation(
       metadata: {},
     })
   } catch (error) {
-    const isDecline = error instanceof ApiProblem && error.status === 402
-    if (isDecline && isErrorTestingChannel(charge.channels?.[0])) {
+    const isDecline = error instanceof LifecycleError && error.code === 'declined'
+    if (isDecline && testsPaymentByAmount(charge)) {
       await invalidateWithDecline(context, charge, instrument, error)
     }
     throw error
@@ -325,122 +301,20 @@ async function invalidateWithDecline(
   context: StepContext,
   charge: Charge,
   instrument: InstrumentRecord,
-  decline: ApiProblem,
+  decline: LifecycleError,
 ): Promise<void> {
-  const { failure_code = null, failure_description = null, failure_message } = decline.body
   const invalid = revise(context, await mustGet(context, 'instrument', instrument.id), {
     status: 'invalid',
     success: false,
-    failure_code,
-    failure_description,
-    ...processorMessage(failure_message),
+    failure_code: decline.failureCode ?? null,
+    failure_description: decline.failureDescription ?? null,
+    ...processorMessage(decline.processorMessage),
   })
   await context.deps.store.putObject(context.account.id, 'instrument', invalid)
   await context.deps.recordEvent(context.account.id, 'instrument.invalid', invalid.id, {
     charge,
     instrument: invalid,
   })
-}
-
-/** The pending challenge of an instrument, if `token` is its token (compared in constant time). */
-export async function findChallenge(
-  deps: LifecycleDeps,
-  instrumentId: string,
-  token: string,
-): Promise<ChallengeRecord | undefined> {
-  const challenge = await deps.store.getChallenge(instrumentId)
-  if (challenge === undefined) return undefined
-  const expected = Buffer.from(challenge.token)
-  const given = Buffer.from(token)
-  return expected.length === given.length && timingSafeEqual(expected, given)
-    ? challenge
-    : undefined
-}
-
-/**
- * What the customer does with an authorization waiting for them: approve or decline it (an
- * approval page, an app notification), pay its reference, or let its deadline pass (`expire`).
- */
-export type CustomerAnswer = 'approve' | 'decline' | 'pay' | 'expire'
-
-export interface CustomerAnswerResult {
-  charge: Charge
-  instrument: InstrumentRecord
-}
-
-/**
- * Applies the customer's answer: the processor decides (`completeChallenge`, by default approved
- * → authorized, refused → 06.01.0000 3DS Error), an expiry declines with 03.00.0002 Instrument
- * Expired, and the instrument leaves `pending` like any authorization, capturing at once when
- * the charge says so. The challenge is used up. With `strict`, an instrument that is not waiting
- * for this answer is a 409 (a test helper); otherwise it is left as it is (a page reloaded after
- * the answer, a deadline that passed after it).
- */
-export async function answerAsCustomer(
-  context: StepContext,
-  instrumentId: string,
-  answer: CustomerAnswer,
-  options: { origin: string; strict: boolean },
-): Promise<CustomerAnswerResult> {
-  const { deps } = context
-  return withObjectLocked(context, 'instrument', instrumentId, async (instrument) => {
-    const charge = await mustGet(context, 'charge', instrument.charge.id)
-    const challenge = await deps.store.getChallenge(instrument.id)
-    const problem =
-      instrument.status !== 'pending' || challenge === undefined
-        ? `Instrument ${instrument.id} is not waiting for the customer (status ${instrument.status})`
-        : unfitAnswer(challenge, answer)
-    if (problem !== undefined) {
-      // 05.04.0001: the instrument's status does not allow the request.
-      if (options.strict) throw conflict('05.04.0001', problem)
-      return { charge, instrument }
-    }
-    await deps.store.deleteChallenge(instrument.id)
-    const outcome =
-      answer === 'expire'
-        ? ({ status: 'failed', code: '03.00.0002' } as const)
-        : await processorAnswer(context, charge, instrument, answer !== 'decline')
-    try {
-      await finishAuthorization(context, instrument.id, outcome, options.origin)
-    } catch (error) {
-      // A decline is the customer's result, not an error of this request.
-      if (!(error instanceof ApiProblem)) throw error
-    }
-    return { charge, instrument: await mustGet(context, 'instrument', instrument.id) }
-  })
-}
-
-/** A reference is paid, not approved; a page or an app notification is approved, not paid. */
-function unfitAnswer(challenge: ChallengeRecord, answer: CustomerAnswer): string | undefined {
-  if (answer === 'expire') return undefined
-  const isReference = challenge.action === 'reference'
-  if (isReference && answer !== 'pay') {
-    return `Instrument ${challenge.instrumentId} waits for its payment reference to be paid: use pay (POST ${expandPath(testHelpersPayReference.path, { instrumentId: challenge.instrumentId })}), or expire`
-  }
-  if (!isReference && answer === 'pay') {
-    return `Instrument ${challenge.instrumentId} has no payment reference to pay: the customer approves or declines it (POST ${expandPath(testHelpersApproveInstrument.path, { instrumentId: challenge.instrumentId })} or /decline)`
-  }
-  return undefined
-}
-
-async function processorAnswer(
-  context: StepContext,
-  charge: Charge,
-  instrument: InstrumentRecord,
-  approved: boolean,
-): Promise<FinalOutcome> {
-  const { processor, processorContext } = processorOf(context, charge)
-  const decide = processor.completeChallenge
-  if (decide === undefined) {
-    return approved ? { status: 'succeeded' } : { status: 'failed', code: '06.01.0000' }
-  }
-  return callProcessor(
-    context.deps,
-    processor.name,
-    'completeChallenge',
-    () => decide(processorContext, { instrument, approved }),
-    'final',
-  )
 }
 
 /**

@@ -9,9 +9,9 @@ import {
   toMinorUnits,
   withoutFloatNoise,
 } from '@chargekit/schemas'
-import { invalidParameters } from '../api-problem'
 import type { Money } from '../processors/processor'
 import type { StepContext } from './context'
+import { invalidField } from './lifecycle-error'
 
 /** An API amount with its exact minor units (string-based conversion: no float drift). */
 export function money(amount: number, currency: string): Money {
@@ -29,17 +29,14 @@ export function requestedMoney(context: StepContext, amount: number, currency: s
     context.warn?.(warning),
   )
   if (!isAmountInMinorUnits(meant, currency)) {
-    throw invalidParameters({
-      amount: [`Expected an amount with at most the minor digits of ${currency}`],
-    })
+    throw invalidField('amount', `Expected an amount with at most the minor digits of ${currency}`)
   }
   const requested = money(meant, currency)
   if (exactAmount(requested.minorUnits, currency) === undefined) {
-    throw invalidParameters({
-      amount: [
-        `Expected at most ${maxAmount(currency)} ${currency}: a larger amount cannot be held exactly`,
-      ],
-    })
+    throw invalidField(
+      'amount',
+      `Expected at most ${maxAmount(currency)} ${currency}: a larger amount cannot be held exactly`,
+    )
   }
   return requested
 }

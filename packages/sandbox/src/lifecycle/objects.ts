@@ -8,7 +8,6 @@ import type {
   InstrumentExternalIds,
   TransactionExternalIds,
 } from '@chargekit/schemas'
-import { notFound } from '../api-problem'
 import type { Processor } from '../processors/processor'
 import {
   type InstrumentRecord,
@@ -20,6 +19,7 @@ import {
   type RefundRecord,
 } from '../storage/records'
 import { revise, type StepContext, withChargeLock } from './context'
+import { notFound } from './lifecycle-error'
 
 /** An object of this account, or 404 naming what was not found. */
 export async function mustGet<K extends ObjectKind>(

@@ -1,13 +1,13 @@
 // Refunds: giving back part or all of a successful payment, through the processor.
 
 import type { CreateRefundRequest } from '@chargekit/schemas'
-import { conflict } from '../api-problem'
 import { newId } from '../ids'
 import type { PaymentRecord, RefundRecord } from '../storage/records'
 import { callProcessor, chargeTypeOf, processorOf, revise, type StepContext } from './context'
+import { conflict } from './lifecycle-error'
 import { requestedMoney, sumMinor, toAmount } from './money'
+import { finishMovement, type Movement, type MovementParents } from './movement'
 import { allOf, mustGet, transactionExternalIds, withObjectLocked, withRefund } from './objects'
-import { finishMovement, type Movement, type MovementParents } from './payments'
 import { assertRefundable } from './transitions'
 
 /**

@@ -6,8 +6,8 @@ import { newId } from '../ids'
 import type { InstrumentRecord } from '../storage/records'
 import { callProcessor, processorOf, revise, type StepContext } from './context'
 import { money, requestedMoney } from './money'
+import { finishMovement, type Movement } from './movement'
 import { mustGet, transactionExternalIds, withObjectLocked } from './objects'
-import { finishMovement, type Movement } from './payments'
 import { assertReversible } from './transitions'
 
 /**

@@ -5,7 +5,7 @@ import type { Charge, Settlement, SettlementTotal } from '@chargekit/schemas'
 import { newId } from '../ids'
 import type { PaymentRecord, RefundRecord } from '../storage/records'
 import { atomically, processorOf, type StepContext, withChargeLock } from './context'
-import type { LaterTask, LaterWork } from './later-work'
+import type { LaterTask, LaterWork } from './later-tasks'
 import { exactAmount, sumMinor, toAmount } from './money'
 import { allOf, mustGet } from './objects'
 

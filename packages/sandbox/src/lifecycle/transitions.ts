@@ -3,9 +3,9 @@
 
 import type { Charge, Dispute } from '@chargekit/schemas'
 import { chargesConfirm, expandPath } from '@chargekit/schemas/operations'
-import { ApiProblem, conflict, declined, designationOf } from '../api-problem'
 import type { InstrumentRecord, PaymentRecord } from '../storage/records'
 import { revise, type StepContext } from './context'
+import { conflict, declined, designationOf, LifecycleError } from './lifecycle-error'
 import { exactAmount, sumMinor, toAmount } from './money'
 import { allOf } from './objects'
 
@@ -53,12 +53,15 @@ export async function assertChargeAcceptsInstrument(
  * A failed charge answers with its own code and designation, the reason it cannot go on (a
  * generic "status does not allow" designation would name the wrong object).
  */
-function failedCharge(charge: Charge, what: string): ApiProblem {
-  return new ApiProblem(409, {
-    message: `Charge ${charge.id} failed (${charge.failure_code} ${charge.failure_description}) and cannot ${what}: create a new charge`,
-    failure_code: charge.failure_code ?? '99.00.0000',
-    failure_description: charge.failure_description ?? designationOf('99.00.0000'),
-  })
+function failedCharge(charge: Charge, what: string): LifecycleError {
+  return new LifecycleError(
+    'conflict',
+    `Charge ${charge.id} failed (${charge.failure_code} ${charge.failure_description}) and cannot ${what}: create a new charge`,
+    {
+      failureCode: charge.failure_code ?? '99.00.0000',
+      failureDescription: charge.failure_description ?? designationOf('99.00.0000'),
+    },
+  )
 }
 
 /**
@@ -242,9 +245,11 @@ export async function assertTriesLeft(
   await deps.store.putObject(account.id, 'charge', failed)
   await deps.recordEvent(account.id, 'charge.error', failed.id, { charge: failed })
   throw declined(
-    tooManyTriesCode,
-    description,
+    {
+      code: tooManyTriesCode,
+      description,
+      message: `Charge ${charge.id} was declined ${declinedCount} times, the most one charge takes: start the payment again with a new charge`,
+    },
     { charge: charge.id },
-    `Charge ${charge.id} was declined ${declinedCount} times, the most one charge takes: start the payment again with a new charge`,
   )
 }

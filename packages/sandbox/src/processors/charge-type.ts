@@ -1,6 +1,6 @@
 import type { CardParams } from '@chargekit/schemas'
 import type * as z from 'zod'
-import type { FailedOutcome } from './processor'
+import type { FailedOutcome } from './outcome'
 
 /** What a charge type may compute from the customer's details when the instrument is created. */
 export interface InstrumentDetailsContext {

@@ -1,6 +1,7 @@
 import { mbwayDetailsSchema } from '@chargekit/schemas'
 import { defineChargeType } from './charge-type'
-import type { Outcome, Processor } from './processor'
+import type { Outcome } from './outcome'
+import type { Processor } from './processor'
 import { testAmountOutcome, testAmountSteps } from './test-amounts'
 
 const second = 1_000

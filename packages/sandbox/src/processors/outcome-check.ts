@@ -1,5 +1,5 @@
 import { isErrorCode } from '@chargekit/errors'
-import type { AwaitingProcessorOutcome, FinalOutcome, Outcome } from './processor'
+import type { AwaitingProcessorOutcome, FinalOutcome, Outcome } from './outcome'
 
 /**
  * The outcomes a step may answer: `final` (the charge step, the customer's answer, the answer a

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import * as z from 'zod'
 import type { ChargeType } from './charge-type'
-import type { Outcome, Processor } from './processor'
+import type { Outcome } from './outcome'
+import type { Processor } from './processor'
 import { testAmountOutcome, testAmountSteps } from './test-amounts'
 
 /** The customer gives nothing at the instrument step: the reference is made for them. */

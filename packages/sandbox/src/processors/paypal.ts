@@ -1,6 +1,7 @@
 import { defineChargeType } from './charge-type'
+import type { Outcome } from './outcome'
 import { noCustomerDetails } from './payment-reference'
-import type { Outcome, Processor } from './processor'
+import type { Processor } from './processor'
 import { testAmountOutcome, testAmountSteps } from './test-amounts'
 
 const hour = 60 * 60 * 1_000

@@ -1,5 +1,6 @@
 import { decodeTestAmount, type TestElement } from '@chargekit/errors'
-import type { FinalOutcome, Processor, ProcessorContext } from './processor'
+import type { FinalOutcome } from './outcome'
+import type { Processor, ProcessorContext } from './processor'
 
 const succeeded: FinalOutcome = { status: 'succeeded' }
 

@@ -24,18 +24,27 @@ export type Reservation =
  */
 export interface IdempotencyRecords {
   reserve(accountId: string, key: string, fingerprint: string, now: number): Promise<Reservation>
-  /** Stores the answer of the reservation `token` (nothing, if the key was taken over since). */
-  finish(accountId: string, key: string, token: string, answer: IdempotentAnswer): Promise<void>
-  /** Frees the key for a retry to run again (the answer was not one to replay). */
-  release(accountId: string, key: string, token: string): Promise<void>
+  /**
+   * Stores the answer of the reservation `token`. False (nothing stored) when the key was taken
+   * over since; a store that cannot tell may answer nothing.
+   */
+  finish(
+    accountId: string,
+    key: string,
+    token: string,
+    answer: IdempotentAnswer,
+  ): Promise<boolean | undefined>
+  /** Frees the key for a retry to run again (the answer was not one to replay); false as above. */
+  release(accountId: string, key: string, token: string): Promise<boolean | undefined>
 }
 
 /** How long a key replays its answer. */
 export const idempotencyTtlMs = 24 * 60 * 60 * 1000
 
 /**
- * How long a running request holds its key. Only a request whose process died runs that long
+ * How long a running request holds its key. Only a request whose process hangs runs that long
  * (the API answers within its timeout, and the work behind it finishes soon after); then a retry
- * may run instead of waiting for an answer that never comes.
+ * may run instead of waiting for an answer that never comes. A process that is known to have
+ * died frees its keys at once (see `SqlDatabase.claims`).
  */
 export const inFlightLeaseMs = 10 * 60 * 1000

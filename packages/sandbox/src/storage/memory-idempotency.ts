@@ -26,7 +26,7 @@ export interface MemoryIdempotencyOptions {
 /** Idempotency records in process memory, bounded per account. */
 export function createMemoryIdempotencyRecords({
   ttlMs = idempotencyTtlMs,
-  maxKeysPerAccount = 50_000,
+  maxKeysPerAccount = 5_000,
 }: MemoryIdempotencyOptions = {}): IdempotencyRecords {
   const accounts = new Map<string, Map<string, Entry>>()
 
@@ -45,6 +45,11 @@ export function createMemoryIdempotencyRecords({
       if (entries.size <= maxKeysPerAccount && entry.expiresAt > now) break
       if (entry.answer !== undefined || entry.expiresAt <= now) entries.delete(key)
     }
+  }
+
+  /** Whether another request holds the key now (one that was only forgotten is not). */
+  function takenOver(accountId: string, key: string): boolean {
+    return accounts.get(accountId)?.has(key) === true
   }
 
   function owned(accountId: string, key: string, token: string): Entry | undefined {
@@ -79,10 +84,12 @@ export function createMemoryIdempotencyRecords({
     async finish(accountId, key, token, answer) {
       const entry = owned(accountId, key, token)
       if (entry !== undefined) entry.answer = answer
+      return entry !== undefined || !takenOver(accountId, key)
     },
 
     async release(accountId, key, token) {
-      if (owned(accountId, key, token) !== undefined) accounts.get(accountId)?.delete(key)
+      if (owned(accountId, key, token) !== undefined) return entriesOf(accountId).delete(key)
+      return !takenOver(accountId, key)
     },
   }
 }

@@ -1,8 +1,9 @@
 import { SandboxError } from '../errors'
-import { createKeyedLock, type KeyedLock } from '../lifecycle/keyed-lock'
+import { createKeyedLock, type KeyedLock } from '../keyed-lock'
 import type { SandboxLogger } from '../logger'
-import { createMemoryStore } from './memory-store'
+import { checkRetainCharges, createMemoryStore } from './memory-store'
 import type { SandboxStore } from './sandbox-store'
+import { atomicWrites } from './sql/atomic-writes'
 import { describeLocation, openSqlDatabase } from './sql/open-database'
 import { releaseAbandonedReservations } from './sql/sql-idempotency'
 import { createSqlStore } from './sql/sql-store'
@@ -56,22 +57,29 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
       describeLocation({ database }),
     )
   }
+  const retainCharges = checkRetainCharges(options.retainCharges)
   return {
-    store: options.store ?? createMemoryStore({ retainCharges: options.retainCharges }),
+    store: options.store ?? createMemoryStore({ retainCharges }),
     locks: createKeyedLock(),
     description:
-      options.store === undefined ? 'memory (lost when the sandbox stops)' : 'the given store',
+      options.store === undefined
+        ? `memory, the newest ${retainCharges.toLocaleString('en')} charges with their objects and events (retainCharges, --retain-charges N; --data DIR keeps everything); lost when the sandbox stops`
+        : 'the given store',
     close: async () => {},
   }
 }
 
 function sqlStorage(db: Awaited<ReturnType<typeof openSqlDatabase>>, description: string): Storage {
   const local = createKeyedLock()
+  const writes = atomicWrites(db)
   return {
-    store: createSqlStore(db),
+    store: createSqlStore(db, writes),
     // The in-process lock first: a process then waits for other processes at most once per
-    // charge, holding one lock session, however many of its own requests queue behind it.
-    locks: { run: (key, task) => local.run(key, () => db.acrossProcesses(key, task)) },
+    // charge, holding one lock session, however many of its own requests queue behind it. A
+    // keyed request keeps its locks until its writes and answer commit.
+    locks: writes.keptUntilCommit({
+      run: (key, task) => local.run(key, () => db.acrossProcesses(key, task)),
+    }),
     description,
     close: () => db.close(),
   }

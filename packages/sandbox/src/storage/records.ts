@@ -11,7 +11,7 @@ import type {
   Reversal,
   Settlement,
 } from '@chargekit/schemas'
-import type { CustomerAction } from '../processors/processor'
+import type { CustomerAction } from '../processors/outcome'
 
 /**
  * The sandbox's own records of the objects that have parents. The wire types leave the parent

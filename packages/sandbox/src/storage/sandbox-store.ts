@@ -55,6 +55,17 @@ export interface SandboxStore {
    * that does not survive its process (memory) has nothing to gain from it.
    */
   atomically?<T>(task: () => Promise<T>): Promise<T>
+  /**
+   * Runs a request that holds an Idempotency-Key (`task`), then `finish`, which stores its answer
+   * or frees the key through {@link idempotency}, so that every write of the request and its
+   * answer are stored together or none is (also when `finish` answers false: the key was taken
+   * over). A process that dies mid-way then leaves either both, and a retry replays the answer,
+   * or neither, and a retry runs the request: never its step twice. Optional, as `atomically`.
+   */
+  atomicRequest?<T>(
+    task: () => Promise<T>,
+    finish: (result: T) => Promise<boolean>,
+  ): Promise<{ result: T; kept: boolean }>
   /** Timed work (deliveries, processor answers, settlements), as durable as the rest. */
   readonly work: WorkQueue
   /** Idempotency keys and the answers they replay. */

@@ -53,6 +53,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   answers.add(compactEventSchema, { id: 'CompactEvent' })
   for (const operation of operationTable) {
     if ('body' in operation) register(requests, operation.body)
+    if ('publicAnswer' in operation) register(answers, operation.publicAnswer)
     const answer: OperationAnswer = operation.answer
     if (typeof answer === 'object') {
       register(answers, answer.list)

@@ -239,11 +239,16 @@ function successResponse(operation: Operation, recorded: Record<string, unknown>
       ? { type: 'object', description: 'An OpenAPI 3.1 document.' }
       : typeof answer === 'object'
         ? ref(listName(answer.list))
-        : ref(answer)
+        : operation.publicAnswer === undefined
+          ? ref(answer)
+          : { anyOf: [ref(answer), ref(operation.publicAnswer)] }
   const example = recorded?.[status]
   return {
     [status]: {
-      description: answerDescription(answer),
+      description:
+        operation.publicAnswer === undefined
+          ? answerDescription(answer)
+          : `${answerDescription(answer)} The public key reads the ${operation.publicAnswer}: the fields a browser needs, without the merchant’s own.`,
       headers: answerHeaders(operation),
       content: {
         'application/json': { schema, ...(example === undefined ? {} : { example }) },

@@ -7,7 +7,7 @@ import type { ObjectFilter } from '../../storage/records'
 import type { HttpSettings } from '../endpoint'
 import { definedOnly, listEnvelope, pageRequestOf } from '../list-envelope'
 import type { ApiHandlers } from '../operation-routes'
-import { needsPrivateKey } from '../public-key-scope'
+import { chargeAsSeenBy, needsPrivateKey } from '../public-key-scope'
 import { validateBody } from '../validate'
 
 type ChargeHandlers = Pick<
@@ -33,7 +33,7 @@ export function chargeHandlers(settings: HttpSettings): ChargeHandlers {
       // A charge started in the customer's browser waits for the merchant's confirmation.
       if (c.get('credential') === 'public') {
         if (input.confirmed === true) throw needsPrivateKey('Confirming a charge')
-        return createCharge(step, { ...input, confirmed: false })
+        return chargeAsSeenBy('public', await createCharge(step, { ...input, confirmed: false }))
       }
       return createCharge(step, input)
     },
@@ -42,7 +42,8 @@ export function chargeHandlers(settings: HttpSettings): ChargeHandlers {
         describeChargeType(settings.deps.processors.chargeType(id) as ChargeType),
       ),
     }),
-    'charges.retrieve': ({ params, step }) => mustGet(step, 'charge', params.id ?? ''),
+    'charges.retrieve': async ({ c, params, step }) =>
+      chargeAsSeenBy(c.get('credential'), await mustGet(step, 'charge', params.id ?? '')),
     'charges.confirm': ({ params, step }) => confirmCharge(step, params.id ?? ''),
     'charges.list': async ({ query, step }) => {
       const filters = definedOnly({ metadata: query.metadata })

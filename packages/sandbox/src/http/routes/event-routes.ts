@@ -1,7 +1,7 @@
 import type { EventListQuery } from '@chargekit/schemas'
-import { notFound } from '../../api-problem'
 import type { EventDelivery } from '../../delivery/index'
 import type { StepContext } from '../../lifecycle/context'
+import { notFound } from '../../lifecycle/lifecycle-error'
 import type { EventFilter, StoredEvent } from '../../storage/records'
 import { definedOnly, listEnvelope, pageRequestOf } from '../list-envelope'
 import type { ApiHandlers } from '../operation-routes'

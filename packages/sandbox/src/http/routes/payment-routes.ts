@@ -1,13 +1,7 @@
-import {
-  createPaymentRequestSchema,
-  createRefundOfPaymentRequestSchema,
-  createRefundRequestSchema,
-} from '@chargekit/schemas'
 import { mustGet } from '../../lifecycle/objects'
 import { createPayment } from '../../lifecycle/payments'
 import { createRefund } from '../../lifecycle/refunds'
 import type { ApiHandlers } from '../operation-routes'
-import { validateBody } from '../validate'
 import { listOf } from './object-routes'
 
 export function paymentHandlers(): Pick<
@@ -15,15 +9,13 @@ export function paymentHandlers(): Pick<
   'payments.create' | 'payments.retrieve' | 'payments.list' | 'payments.refund' | 'refunds.create'
 > {
   return {
-    'payments.create': ({ body, step }) =>
-      createPayment(step, validateBody(createPaymentRequestSchema, body)),
+    'payments.create': ({ body, step }) => createPayment(step, body),
     'payments.retrieve': ({ params, step }) => mustGet(step, 'payment', params.id ?? ''),
     'payments.list': listOf('payment'),
-    'payments.refund': ({ params, body, step }) =>
-      createRefund(step, params.id ?? '', validateBody(createRefundRequestSchema, body)),
+    'payments.refund': ({ params, body, step }) => createRefund(step, params.id ?? '', body),
     // The same refund with the payment named in the body, as the production service also takes it.
     'refunds.create': ({ body, step }) => {
-      const { payment, ...refund } = validateBody(createRefundOfPaymentRequestSchema, body)
+      const { payment, ...refund } = body
       return createRefund(step, payment, refund)
     },
   }

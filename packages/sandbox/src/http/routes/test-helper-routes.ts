@@ -1,10 +1,8 @@
-import { createDisputeRequestSchema, settleDisputeRequestSchema } from '@chargekit/schemas'
+import { answerAsCustomer, type CustomerAnswer } from '../../lifecycle/customer-challenges'
 import { createDispute, settleDispute } from '../../lifecycle/disputes'
-import { answerAsCustomer, type CustomerAnswer } from '../../lifecycle/instruments'
 import { settle } from '../../lifecycle/settlements'
 import type { HttpSettings } from '../endpoint'
 import type { ApiHandlers, OperationInput } from '../operation-routes'
-import { validateBody } from '../validate'
 
 /**
  * Test helpers: what the payment provider and the customer would do. The customer's answers to
@@ -35,9 +33,9 @@ export function testHelperHandlers(
   return {
     'testHelpers.settle': ({ step }) => settle(step),
     'testHelpers.dispute': ({ params, body, step }) =>
-      createDispute(step, params.paymentId ?? '', validateBody(createDisputeRequestSchema, body)),
+      createDispute(step, params.paymentId ?? '', body),
     'testHelpers.settleDispute': ({ params, body, step }) =>
-      settleDispute(step, params.disputeId ?? '', validateBody(settleDisputeRequestSchema, body)),
+      settleDispute(step, params.disputeId ?? '', body),
     'testHelpers.approveInstrument': customer('approve'),
     'testHelpers.declineInstrument': customer('decline'),
     'testHelpers.payReference': customer('pay'),

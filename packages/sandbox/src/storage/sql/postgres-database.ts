@@ -1,49 +1,31 @@
 import { randomInt } from 'node:crypto'
-import type { Pool, PoolClient, QueryResultRow } from 'pg'
 import { SandboxError } from '../../errors'
-import type { SqlDatabase, SqlExecutor, SqlParam } from './database'
+import type { SqlDatabase } from './database'
+import { connectPostgres } from './sql-connection'
 
-/** A PostgreSQL server through node-postgres (int8 already arrives as text there). */
+/** A PostgreSQL server shared with other sandbox processes, through node-postgres. */
 export async function openPostgresDatabase(
   connectionString: string,
   poolSize = 10,
 ): Promise<SqlDatabase> {
+  const db = await connectPostgres(connectionString, {
+    poolSize,
+    whenUnreachable: 'check --database',
+  }).catch((error: unknown) => {
+    throw new SandboxError((error as Error).message)
+  })
   const { default: pg } = await import('pg')
-  const pool = new pg.Pool({ connectionString, max: poolSize })
-  // An idle client's error (the server restarting) must not crash the sandbox; the next query
-  // gets a fresh connection.
-  pool.on('error', () => {})
-  // Fail at start-up, with the reason, rather than at the first request. The URL is not
-  // repeated: it usually carries a password.
-  const probe = await pool.connect().catch(async (error: unknown) => {
-    await pool.end().catch(() => {})
-    throw new SandboxError(
-      `Cannot connect to the PostgreSQL database (${(error as Error).message}); check --database`,
-    )
-  })
-  probe.release()
-  const executor = (target: Pool | PoolClient): SqlExecutor => ({
-    async query<Row extends object>(sql: string, params: readonly SqlParam[] = []) {
-      return (await target.query<Row & QueryResultRow>(sql, [...params])).rows
-    },
-    async execute(script) {
-      // Without parameters node-postgres sends PostgreSQL's simple query, which runs several
-      // statements in one round trip.
-      await target.query(script)
-    },
-  })
   // Advisory locks are held by a session for a whole charge step, on their own connections: a
   // step waiting for its lock then never holds a connection its queries need, so the two pools
   // cannot starve each other.
   const lockPool = new pg.Pool({ connectionString, max: poolSize })
   lockPool.on('error', () => {})
   const presence = await holdPresence(pg, connectionString).catch(async (error: unknown) => {
-    await Promise.all([pool.end(), lockPool.end()])
+    await Promise.all([db.close(), lockPool.end()])
     throw error
   })
   return {
-    driver: 'postgres',
-    ...executor(pool),
+    ...db,
     async acrossProcesses(key, task) {
       const session = await lockPool.connect()
       let released = false
@@ -65,29 +47,15 @@ export async function openPostgresDatabase(
         if (!released) session.release()
       }
     },
-    async transaction(work) {
-      const client = await pool.connect()
-      try {
-        await client.query('BEGIN')
-        const result = await work(executor(client))
-        await client.query('COMMIT')
-        return result
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {})
-        throw error
-      } finally {
-        client.release()
-      }
-    },
     claims: {
       by: presence.key,
-      gone: `NOT EXISTS (SELECT 1 FROM pg_locks held
+      gone: (column) => `NOT EXISTS (SELECT 1 FROM pg_locks held
         WHERE held.locktype = 'advisory' AND held.objsubid = 2 AND held.granted
           AND held.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-          AND held.classid = ${presenceLockClass} AND held.objid::bigint = claimed_by)`,
+          AND held.classid = ${presenceLockClass} AND held.objid::bigint = ${column})`,
     },
     async close() {
-      await Promise.all([pool.end(), lockPool.end(), presence.client.end()])
+      await Promise.all([db.close(), lockPool.end(), presence.client.end()])
     },
   }
 }
@@ -98,8 +66,9 @@ const presenceLockClass = 0x636b7072
 /**
  * Takes an advisory lock under a key of its own for as long as the process runs, on a
  * connection of its own: PostgreSQL releases it as soon as that connection ends, however the
- * process ended (a `kill -9` closes its sockets). Its claims on timed work carry the key, so
- * the other processes sharing the database take that work over at once, not after the lease.
+ * process ended (a `kill -9` closes its sockets). Its claims on timed work and on
+ * Idempotency-Keys carry the key, so the other processes sharing the database take them over at
+ * once, not after the lease.
  */
 async function holdPresence(pg: typeof import('pg').default, connectionString: string) {
   const client = new pg.Client({ connectionString })

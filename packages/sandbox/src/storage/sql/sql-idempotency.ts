@@ -6,6 +6,7 @@ import {
   inFlightLeaseMs,
   type Reservation,
 } from '../idempotency-records'
+import type { AtomicWrites } from './atomic-writes'
 import type { SqlDatabase } from './database'
 
 interface RecordRow {
@@ -29,10 +30,15 @@ export async function releaseAbandonedReservations(db: SqlDatabase): Promise<voi
 /**
  * Idempotency records in SQL. A reservation is one upsert that takes the key only when no live
  * record holds it (none, an expired one, or one whose request died mid-way), so two processes
- * reserving one key at once cannot both win.
+ * reserving one key at once cannot both win. It records its process (`owner`): a key whose
+ * owner is gone (`SqlDatabase.claims`) is free at once, as its lease would be. That is safe
+ * because the answer is stored in the transaction of the request's writes (`finish` and
+ * `release` go through `writes`, see `SandboxStore.atomicRequest`): a running key whose owner
+ * died never has a committed step behind it.
  */
 export function createSqlIdempotencyRecords(
   db: SqlDatabase,
+  writes: AtomicWrites,
   ttlMs = idempotencyTtlMs,
 ): IdempotencyRecords {
   let nextPurgeAt = 0
@@ -48,18 +54,31 @@ export function createSqlIdempotencyRecords(
       await purge(now)
       const token = randomUUID()
       // A record deleted between the upsert and the read (its request released it) is retried.
+      // Records made before owners were kept (owner null) wait for their lease.
       for (;;) {
         const taken = await db.query(
           `INSERT INTO sandbox_idempotency
-             (account_id, key, fingerprint, token, result, lease_until, expires_at)
-           VALUES ($1, $2, $3, $4, NULL, $5, $6)
+             (account_id, key, fingerprint, token, result, lease_until, expires_at, owner)
+           VALUES ($1, $2, $3, $4, NULL, $5, $6, $8)
            ON CONFLICT (account_id, key) DO UPDATE SET
              fingerprint = excluded.fingerprint, token = excluded.token, result = NULL,
-             lease_until = excluded.lease_until, expires_at = excluded.expires_at
+             lease_until = excluded.lease_until, expires_at = excluded.expires_at,
+             owner = excluded.owner
            WHERE sandbox_idempotency.expires_at <= $7
-             OR (sandbox_idempotency.result IS NULL AND sandbox_idempotency.lease_until <= $7)
+             OR (sandbox_idempotency.result IS NULL AND (sandbox_idempotency.lease_until <= $7
+               OR (sandbox_idempotency.owner IS NOT NULL
+                 AND ${db.claims.gone('sandbox_idempotency.owner')})))
            RETURNING token`,
-          [accountId, key, fingerprint, token, now + inFlightLeaseMs, now + ttlMs, now],
+          [
+            accountId,
+            key,
+            fingerprint,
+            token,
+            now + inFlightLeaseMs,
+            now + ttlMs,
+            now,
+            db.claims.by,
+          ],
         )
         if (taken.length > 0) return { state: 'reserved', token }
         const [held] = await db.query<RecordRow>(
@@ -74,18 +93,20 @@ export function createSqlIdempotencyRecords(
     },
 
     async finish(accountId, key, token, answer) {
-      await db.query(
+      const stored = await writes.writes.query(
         `UPDATE sandbox_idempotency SET result = $4::json
-         WHERE account_id = $1 AND key = $2 AND token = $3`,
+         WHERE account_id = $1 AND key = $2 AND token = $3 RETURNING token`,
         [accountId, key, token, JSON.stringify(answer)],
       )
+      return stored.length > 0
     },
 
     async release(accountId, key, token) {
-      await db.query(
-        'DELETE FROM sandbox_idempotency WHERE account_id = $1 AND key = $2 AND token = $3',
+      const freed = await writes.writes.query(
+        'DELETE FROM sandbox_idempotency WHERE account_id = $1 AND key = $2 AND token = $3 RETURNING token',
         [accountId, key, token],
       )
+      return freed.length > 0
     },
   }
 }

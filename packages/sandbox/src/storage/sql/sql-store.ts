@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import {
   type ChallengeRecord,
   type EventFilter,
@@ -13,7 +12,8 @@ import {
 } from '../records'
 import type { SandboxStore } from '../sandbox-store'
 import { AddedWorkListeners, type NewWork } from '../work-queue'
-import type { SqlDatabase, SqlExecutor, SqlParam } from './database'
+import { type AtomicWrites, atomicWrites } from './atomic-writes'
+import type { SqlDatabase, SqlParam } from './database'
 import { createSqlIdempotencyRecords } from './sql-idempotency'
 import { createSqlWorkQueue, insertWork } from './sql-work-queue'
 
@@ -58,8 +58,11 @@ class Where {
  * and a restart finds everything that was acknowledged. Every call is one statement or one
  * transaction, so a write is either fully stored or not at all.
  */
-export function createSqlStore(database: SqlDatabase): SandboxStore {
-  const { db, atomically, afterCommit } = atomicWrites(database)
+export function createSqlStore(
+  database: SqlDatabase,
+  writes: AtomicWrites = atomicWrites(database),
+): SandboxStore {
+  const { reads: db, writes: writer, atomically, afterCommit } = writes
   const added = new AddedWorkListeners()
   /** One page of `table`, newest first, and the number of matching rows, in one round trip. */
   async function page<Row>(
@@ -104,7 +107,7 @@ export function createSqlStore(database: SqlDatabase): SandboxStore {
     async putObject<K extends ObjectKind>(accountId: string, kind: K, object: ObjectKinds[K]) {
       const fields = object as unknown as Record<string, unknown>
       // On conflict `seq` is left alone: a replaced object keeps its place in lists.
-      await db.query(
+      await writer.query(
         `INSERT INTO sandbox_objects
            (account_id, kind, id, charge_id, instrument_id, payment_id, status, unsettled, body)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json)
@@ -161,7 +164,7 @@ export function createSqlStore(database: SqlDatabase): SandboxStore {
     },
 
     async addEvent(accountId: string, event: StoredEvent, work: readonly NewWork[] = []) {
-      await db.transaction(async (tx) => {
+      await writer.transaction(async (tx) => {
         await tx.query(
           `INSERT INTO sandbox_events (account_id, id, type, charge_id, object_id, created_at,
              metadata, result_status, retries_log, dismissed_at, delivery_status, next_attempt_at, body)
@@ -203,7 +206,7 @@ export function createSqlStore(database: SqlDatabase): SandboxStore {
         )
       }
       if (assignments.length === 0) return getEvent(accountId, id)
-      const [row] = await db.query<EventRow>(
+      const [row] = await writer.query<EventRow>(
         `UPDATE sandbox_events SET ${assignments.join(', ')} WHERE ${where.sql}
          RETURNING ${eventColumns}`,
         where.params,
@@ -243,7 +246,7 @@ export function createSqlStore(database: SqlDatabase): SandboxStore {
     },
 
     async putChallenge({ accountId, instrumentId, token, action }: ChallengeRecord) {
-      await db.query(
+      await writer.query(
         `INSERT INTO sandbox_challenges (instrument_id, account_id, token, action)
          VALUES ($1, $2, $3, $4)
          ON CONFLICT (instrument_id) DO UPDATE
@@ -266,69 +269,14 @@ export function createSqlStore(database: SqlDatabase): SandboxStore {
     },
 
     async deleteChallenge(instrumentId: string) {
-      await db.query('DELETE FROM sandbox_challenges WHERE instrument_id = $1', [instrumentId])
+      await writer.query('DELETE FROM sandbox_challenges WHERE instrument_id = $1', [instrumentId])
     },
 
     atomically,
+    atomicRequest: writes.asOne,
     // Claims and idempotency records commit on their own: other processes must see them now.
     work: createSqlWorkQueue(database, added),
-    idempotency: createSqlIdempotencyRecords(database),
-  }
-}
-
-/**
- * The database as the store's reads and writes see it: inside `atomically`, the statements of
- * that async context run in its transaction. Anything that outlives the transaction falls back
- * to the database once it has ended. `afterCommit` runs a callback once the writes made so far
- * are committed: at once outside `atomically`, when its transaction commits inside (never when
- * it rolls back).
- */
-function atomicWrites(database: SqlDatabase): {
-  db: SqlDatabase
-  atomically: NonNullable<SandboxStore['atomically']>
-  afterCommit(callback: () => void): void
-} {
-  const current = new AsyncLocalStorage<{
-    tx: SqlExecutor
-    open: boolean
-    committed: (() => void)[]
-  }>()
-  const executor = (): SqlExecutor => {
-    const atomic = current.getStore()
-    return atomic?.open ? atomic.tx : database
-  }
-  const db: SqlDatabase = {
-    ...database,
-    query: (sql, params) => executor().query(sql, params),
-    execute: (script) => executor().execute(script),
-    transaction: (work) =>
-      current.getStore()?.open ? work(executor()) : database.transaction(work),
-  }
-  return {
-    db,
-    async atomically(task) {
-      if (current.getStore()?.open) return task()
-      const atomic: { tx: SqlExecutor; open: boolean; committed: (() => void)[] } = {
-        tx: database,
-        open: true,
-        committed: [],
-      }
-      const result = await database.transaction(async (tx) => {
-        atomic.tx = tx
-        try {
-          return await current.run(atomic, task)
-        } finally {
-          atomic.open = false
-        }
-      })
-      for (const callback of atomic.committed) callback()
-      return result
-    },
-    afterCommit(callback) {
-      const atomic = current.getStore()
-      if (atomic?.open) atomic.committed.push(callback)
-      else callback()
-    },
+    idempotency: createSqlIdempotencyRecords(database, writes),
   }
 }
 

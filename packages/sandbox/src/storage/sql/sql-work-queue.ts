@@ -79,7 +79,7 @@ export function createSqlWorkQueue(db: SqlDatabase, added: AddedWorkListeners): 
       const rows = await db.query<WorkRow>(
         `WITH picked AS (
            SELECT id, available_at FROM sandbox_work item
-           WHERE kind = $1 AND (available_at <= $2 OR (lease IS NOT NULL AND ${db.claims.gone}))
+           WHERE kind = $1 AND (available_at <= $2 OR (lease IS NOT NULL AND ${db.claims.gone('claimed_by')}))
              AND (NOT in_order OR NOT EXISTS (
                SELECT 1 FROM sandbox_work earlier
                WHERE earlier.in_order AND earlier.order_key = item.order_key AND earlier.id < item.id))

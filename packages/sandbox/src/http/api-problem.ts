@@ -1,6 +1,10 @@
-import { lookupErrorCode } from '@chargekit/errors'
+// The API's error answers: a status, a JSON body with a catalogue code, and headers. Thrown by
+// the HTTP layer for what only it judges (credentials, limits, bodies); a lifecycle step's
+// refusal becomes one in `problemOf`.
+
 import { rootIssueKey } from '@chargekit/schemas'
-import { SandboxError } from './errors'
+import { SandboxError } from '../errors'
+import { designationOf, type LifecycleError } from '../lifecycle/lifecycle-error'
 
 /** The JSON body of every error answer. */
 export interface ProblemBody {
@@ -14,8 +18,8 @@ export interface ProblemBody {
 }
 
 /**
- * A request the API answers with an error status instead of a result: thrown anywhere below the
- * HTTP layer, rendered as JSON by it with its status and failure code.
+ * A request the API answers with an error status instead of a result, rendered as JSON with
+ * its status and failure code.
  */
 export class ApiProblem extends SandboxError {
   readonly status: number
@@ -29,11 +33,6 @@ export class ApiProblem extends SandboxError {
     this.body = body
     this.headers = headers
   }
-}
-
-/** The catalogue's designation of a code, reported as `failure_description`. */
-export function designationOf(code: string): string {
-  return lookupErrorCode(code)?.designation ?? 'Unspecified Error'
 }
 
 function coded(code: string, message: string): ProblemBody {
@@ -53,13 +52,7 @@ export function invalidBody(expected: string): ApiProblem {
   return invalidParameters({ [rootIssueKey]: [expected] }, `Invalid request body: ${expected}`)
 }
 
-export function notFound(what: string, id: string): ApiProblem {
-  return new ApiProblem(404, {
-    message: `No ${what} with id ${JSON.stringify(id)} in this account`,
-  })
-}
-
-/** 409: the step is not legal in the object's current state. */
+/** 409: the request clashes with another (an idempotency key reused, or still in flight). */
 export function conflict(code: string, message: string, headers?: Record<string, string>) {
   return new ApiProblem(409, coded(code, message), headers)
 }
@@ -73,26 +66,6 @@ export function unauthorized(): ApiProblem {
     ),
     { 'www-authenticate': 'Basic realm="chargekit-sandbox", charset="UTF-8"' },
   )
-}
-
-/**
- * 402: the processor declined or failed a step. The body is the service's error body:
- * "Transaction Error", the code, its designation, and metadata naming the failed object and
- * its parents; `failure_message` when the processor explained the decline in its own words.
- */
-export function declined(
-  code: string,
-  description: string,
-  ids: Record<string, string>,
-  processorMessage?: string,
-): ApiProblem {
-  return new ApiProblem(402, {
-    message: 'Transaction Error',
-    metadata: { failure_description: description, ...ids },
-    failure_code: code,
-    failure_description: description,
-    ...(processorMessage === undefined ? {} : { failure_message: processorMessage }),
-  })
 }
 
 /** 413: the body is over the route's size limit. */
@@ -156,4 +129,45 @@ export function internalError(): ApiProblem {
       'Internal error in the sandbox: the server logged the details under this answer’s Request-Id',
     ),
   )
+}
+
+const statusOf: Record<LifecycleError['code'], number> = {
+  invalid_parameters: 400,
+  not_found: 404,
+  conflict: 409,
+  declined: 402,
+}
+
+/**
+ * A lifecycle step's refusal as the API answers it. A decline's body is exactly the service's:
+ * "Transaction Error", the code, its designation, and metadata naming the failed object and
+ * its parents; `failure_message` when the processor explained the decline in its own words.
+ */
+export function problemOf(error: LifecycleError): ApiProblem {
+  const status = statusOf[error.code]
+  const failure =
+    error.failureCode === undefined
+      ? {}
+      : { failure_code: error.failureCode, failure_description: error.failureDescription ?? '' }
+  switch (error.code) {
+    case 'not_found':
+      return new ApiProblem(status, { message: error.message })
+    case 'invalid_parameters':
+      return new ApiProblem(status, {
+        message: error.message,
+        ...failure,
+        parameters: { ...error.parameters },
+      })
+    case 'conflict':
+      return new ApiProblem(status, { message: error.message, ...failure })
+    case 'declined':
+      return new ApiProblem(status, {
+        message: 'Transaction Error',
+        metadata: { failure_description: error.failureDescription ?? '', ...error.objects },
+        ...failure,
+        ...(error.processorMessage === undefined
+          ? {}
+          : { failure_message: error.processorMessage }),
+      })
+  }
 }

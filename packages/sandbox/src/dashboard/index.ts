@@ -1,2 +1,0 @@
-export { createDashboard } from './create-dashboard'
-export type { DashboardOptions } from './dashboard-options'
