@@ -14,6 +14,7 @@ export default defineConfig({
       'packages/*',
       'apps/*',
       'examples/*',
+      'scripts',
       ...sandboxStoreProjects,
       clientNodeTransportProject,
     ],

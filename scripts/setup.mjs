@@ -4,14 +4,25 @@
 // PostgreSQL): browsers cannot be downloaded here, and the database tests run against a real
 // server. Then runs the pnpm arguments given after `--`, with that same pnpm:
 //   node scripts/setup.mjs --browser -- run verify
+// Each preparing step is one line; its output goes to .logs/setup/ and is printed when it fails.
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { findChromium } from './chromium-path.mjs'
+import { createStepRunner } from './step-runner.mjs'
 
 const PNPM_VERSION = '12.21.0'
 
-function run(command, args) {
-  execFileSync(command, args, { stdio: 'inherit' })
+const steps = createStepRunner({
+  logDir: fileURLToPath(new URL('../.logs/setup', import.meta.url)),
+})
+
+/** Runs one preparing step; when it fails, says `advice` (if any) and exits with its code. */
+async function step(name, command, args, { advice, logName } = {}) {
+  const { ok, code } = await steps.run({ name, command, args, logName })
+  if (ok) return
+  if (advice !== undefined) console.error(advice)
+  process.exit(code)
 }
 
 function output(command, args) {
@@ -29,11 +40,6 @@ const pnpm = output('pnpm', ['--version']).startsWith('12.')
   ? ['pnpm']
   : ['npx', '--yes', `pnpm@${PNPM_VERSION}`]
 
-function runPnpm(args) {
-  console.log(`> pnpm ${args.join(' ')}`)
-  run(pnpm[0], [...pnpm.slice(1), ...args])
-}
-
 // The test suite's system dependencies: a Chromium for the browser tests (CHROMIUM_PATH, or one
 // already installed), a PostgreSQL server for the database tests (TEST_DATABASE_URL, or the
 // server binaries: the tests start their own throw-away clusters), and for the container check
@@ -45,11 +51,11 @@ if (process.argv.includes('--browser')) {
   if (findChromium() === undefined) missing.push('chromium-headless-shell', 'fonts-liberation')
   if (!process.env.TEST_DATABASE_URL && !hasPostgresServer()) missing.push('postgresql')
   if (!has('php')) missing.push('php-cli', 'php-curl')
-  if (missing.length > 0) installFromDebian(missing)
+  if (missing.length > 0) await installFromDebian(missing)
   // With their recommended packages (netavark and aardvark-dns: networks whose containers find
   // each other by service name), as measured on these machines.
   if (!has('podman') || !has('podman-compose') || !has('mmdebstrap')) {
-    installFromDebian(
+    await installFromDebian(
       ['podman', 'runc', 'mmdebstrap', 'uidmap', 'slirp4netns', 'podman-compose', 'iptables'],
       { recommends: true },
     )
@@ -57,16 +63,18 @@ if (process.argv.includes('--browser')) {
   configureContainers()
 }
 
-runPnpm(['install', '--frozen-lockfile'])
+await step('pnpm install', pnpm[0], [...pnpm.slice(1), 'install', '--frozen-lockfile'])
 
-// What to run once everything is in place: the pnpm arguments after `--`.
+// What to run once everything is in place: the pnpm arguments after `--`, its output as it comes.
 const then = process.argv.indexOf('--')
 if (then !== -1) {
+  const args = process.argv.slice(then + 1)
+  console.log(`> pnpm ${args.join(' ')}`)
   // Ctrl-C reaches the command too: wait for it to shut down (the demo stops its servers)
   // instead of returning the prompt while it still prints.
   process.on('SIGINT', () => {})
   try {
-    runPnpm(process.argv.slice(then + 1))
+    execFileSync(pnpm[0], [...pnpm.slice(1), ...args], { stdio: 'inherit' })
   } catch (error) {
     process.exit(typeof error.status === 'number' ? error.status : 1)
   }
@@ -99,7 +107,7 @@ function configureContainers() {
   console.log(`> wrote ${file}`)
 }
 
-function installFromDebian(packages, { recommends = false } = {}) {
+async function installFromDebian(packages, { recommends = false } = {}) {
   const advice =
     "The browser tests need Chromium (or CHROMIUM_PATH set to a Chromium or Chrome executable); the database tests need PostgreSQL's server (initdb) or TEST_DATABASE_URL; the container check needs podman, podman-compose, mmdebstrap and php."
   if (!output('apt-get', ['--version'])) {
@@ -108,15 +116,17 @@ function installFromDebian(packages, { recommends = false } = {}) {
   }
   const sudo = process.getuid?.() === 0 ? [] : ['sudo']
   const apt = [...sudo, 'apt-get']
-  console.log(`> apt-get install ${packages.join(' ')}`)
-  try {
-    run(apt[0], [...apt.slice(1), 'update'])
-    const options = recommends ? ['-y'] : ['-y', '--no-install-recommends']
-    run(apt[0], [...apt.slice(1), 'install', ...options, ...packages])
-  } catch {
-    console.error(`Could not install ${packages.join(', ')}. ${advice}`)
-    process.exit(1)
-  }
+  const failed = `Could not install ${packages.join(', ')}. ${advice}`
+  // Logs named after the first package: a second installation (the container tools) keeps its own.
+  await step('apt-get update', apt[0], [...apt.slice(1), 'update'], {
+    advice: failed,
+    logName: `apt-get-update-${packages[0]}`,
+  })
+  const options = recommends ? ['-y'] : ['-y', '--no-install-recommends']
+  await step('apt-get install', apt[0], [...apt.slice(1), 'install', ...options, ...packages], {
+    advice: failed,
+    logName: `apt-get-install-${packages[0]}`,
+  })
 }
 
 function hasPostgresServer() {

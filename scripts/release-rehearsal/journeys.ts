@@ -47,7 +47,7 @@ export async function strangerJourneys(
       'npm, ES module: a charge paid with the test card, its webhook received',
       async () => {
         await writeFile(join(shop.cwd, 'shop.mjs'), merchantScript('esm', sandboxUrl))
-        console.log((await run('node shop.mjs', shop)).trim())
+        console.log(quiet(await run('node shop.mjs', shop), 'node shop.mjs').trim())
       },
     )
 
@@ -75,6 +75,7 @@ export async function strangerJourneys(
       console.log(paid)
       await listen.stop()
       await server.stop()
+      quiet(server.output(), "the CLI README's server.mjs")
       if (!/Resume with: chargekit listen --since \S+/.test(listen.output())) {
         throw new Error(`chargekit listen stopped without its resume command:\n${listen.output()}`)
       }
@@ -99,7 +100,7 @@ export async function strangerJourneys(
         join(shop.cwd, 'example.ts'),
         readmeCodeBlock(root, errors, "const failureCode = '02.03.0000'"),
       )
-      expectOutput(await run(readme(errors, 'npx tsx example.ts'), shop), [
+      expectOutput(quiet(await run(readme(errors, 'npx tsx example.ts'), shop), 'example.ts'), [
         '6020000.2',
         '3030001.30',
         "{ code: '06.02.0000', element: 'instrument' }",
@@ -108,7 +109,10 @@ export async function strangerJourneys(
       const schemas = 'packages/schemas/README.md'
       await run(readme(schemas, 'npm install @chargekit/schemas zod'), shop)
       const selfContained = readmeCodeBlock(root, schemas, 'node --input-type=module -e "')
-      expectOutput(await run(selfContained, shop), ['Expected at most 2 decimals for USD', '29n'])
+      expectOutput(quiet(await run(selfContained, shop), 'the schemas README example'), [
+        'Expected at most 2 decimals for USD',
+        '29n',
+      ])
     })
 
     await step('pnpm: install, and the same payment', async () => {
@@ -119,7 +123,7 @@ export async function strangerJourneys(
       await run('npm init -y', pnpmShop)
       await run('pnpm add @chargekit/client @chargekit/webhooks', pnpmShop)
       await writeFile(join(pnpmShop.cwd, 'shop.mjs'), merchantScript('esm', sandboxUrl))
-      console.log((await run('node shop.mjs', pnpmShop)).trim())
+      console.log(quiet(await run('node shop.mjs', pnpmShop), 'node shop.mjs').trim())
     })
 
     await step('npm, CommonJS: the same payment with require()', async () => {
@@ -127,7 +131,7 @@ export async function strangerJourneys(
       await run('npm init -y', cjsShop)
       await run('npm install @chargekit/client @chargekit/webhooks', cjsShop)
       await writeFile(join(cjsShop.cwd, 'shop.cjs'), merchantScript('cjs', sandboxUrl))
-      console.log((await run('node shop.cjs', cjsShop)).trim())
+      console.log(quiet(await run('node shop.cjs', cjsShop), 'node shop.cjs').trim())
     })
 
     for (const started of background.splice(0)) await started.stop()
@@ -154,9 +158,39 @@ export async function strangerJourneys(
       }
       console.log(`after a restart on --data: ${chargeId} has ${types.length} events`)
     })
+
+    await step('the webhooks README: its example, against the sandbox it starts', async () => {
+      const file = 'webhooks-example.mts'
+      await writeFile(
+        join(shop.cwd, file),
+        readmeCodeBlock(
+          root,
+          'packages/webhooks/README.md',
+          "import { startSandbox } from '@chargekit/sandbox'",
+        ),
+      )
+      const example = startInBackground(`npx tsx ${file}`, shop)
+      const [paid] = await example.waitFor(/paid order order-1001 with in_\S+/, 180_000)
+      await example.waitFor(/payment\.success ev_\S+/)
+      await example.stop()
+      quiet(example.output(), 'the webhooks README example')
+      console.log(paid)
+    })
   } finally {
     for (const started of background) await started.stop()
   }
+}
+
+/**
+ * `output`, after checking that it has no warning in it: a README's example runs as printed, and
+ * a warning on its first run (Node's, or one of ours) is the README showing how not to do it.
+ */
+function quiet(output: string, example: string): string {
+  const warning = /^\(node:\d+\) \w*Warning|^@chargekit\/[\w-]+: /m.exec(output)
+  if (warning !== null) {
+    throw new Error(`${example} printed a warning:\n${output.slice(warning.index).trimEnd()}`)
+  }
+  return output
 }
 
 function expectOutput(output: string, expected: readonly string[]) {

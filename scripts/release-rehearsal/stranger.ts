@@ -52,12 +52,12 @@ export function merchantScript(module: 'esm' | 'cjs', sandboxUrl: string): strin
       ? [
           "import { createServer } from 'node:http'",
           "import { createClient } from '@chargekit/client'",
-          "import { createNodeMiddleware, createWebhooks } from '@chargekit/webhooks'",
+          "import { createMemoryDeliveryStore, createNodeMiddleware, createWebhooks } from '@chargekit/webhooks'",
         ]
       : [
           "const { createServer } = require('node:http')",
           "const { createClient } = require('@chargekit/client')",
-          "const { createNodeMiddleware, createWebhooks } = require('@chargekit/webhooks')",
+          "const { createMemoryDeliveryStore, createNodeMiddleware, createWebhooks } = require('@chargekit/webhooks')",
         ]
   return `${header.join('\n')}
 
@@ -67,7 +67,7 @@ async function main() {
     privateKey: 'sk_sandbox',
     baseUrl: '${sandboxUrl}',
   })
-  const webhooks = createWebhooks({ client })
+  const webhooks = createWebhooks({ client, store: createMemoryDeliveryStore() })
   const paid = new Promise((resolve) => webhooks.on('payment.success', resolve))
   const server = createServer(createNodeMiddleware(webhooks, { path: '/webhooks' }))
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -177,7 +177,7 @@ describe.concurrent('cards in a real browser', () => {
       page = await shop.newPage()
     })
 
-    it.sequential('a declined card is explained in the form; the sixth makes the shop start a new charge', async ({
+    it.sequential('an empty month and a declined card are explained in the form; the sixth decline makes the shop start a new charge', async ({
       expect,
     }) => {
       const watch = watchRequests(page)
@@ -188,6 +188,16 @@ describe.concurrent('cards in a real browser', () => {
       const { charge_id: firstCharge } = await shopHttp(stack).order(orderId)
       const card = { number: '4242 4242 4242 4242', cvc: '5108', year: '2020' }
       await fillCard(page, card)
+      // A month left empty: the service's answer says what the field is, and the form shows it
+      // under the field.
+      await page.getByLabel('Month').fill('')
+      await page.getByRole('button', { name: /^Pay / }).click()
+      await page
+        .locator('[data-error-for="expiration_month"]')
+        .filter({ hasText: "Expected the card's expiry month, a number from 1 to 12" })
+        .waitFor()
+      expect(await page.getByLabel('Month').getAttribute('aria-invalid')).toBe('true')
+      await page.getByLabel('Month').fill('12')
       const decline = page.locator('form[data-payment-form] [data-payment-decline]')
       for (let attempt = 1; attempt <= 5; attempt++) {
         await page.getByRole('button', { name: /^Pay / }).click()

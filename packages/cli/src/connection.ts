@@ -21,6 +21,13 @@ export interface Connection {
   accountId: string
 }
 
+/** Each setting's variable and the sandbox's default, by its flag. */
+const settings = {
+  'base-url': { variable: 'CHARGEKIT_BASE_URL', fallback: sandboxDefaults.baseUrl },
+  'account-id': { variable: 'CHARGEKIT_ACCOUNT_ID', fallback: sandboxDefaults.accountId },
+  'private-key': { variable: 'CHARGEKIT_PRIVATE_KEY', fallback: sandboxDefaults.privateKey },
+} as const satisfies Record<keyof ConnectionFlags, { variable: string; fallback: string }>
+
 /**
  * The client for a command: flags first, then `CHARGEKIT_BASE_URL`, `CHARGEKIT_ACCOUNT_ID` and
  * `CHARGEKIT_PRIVATE_KEY`, then the local sandbox's defaults.
@@ -30,29 +37,45 @@ export function connect(
   flags: ConnectionFlags,
   env: Readonly<Record<string, string | undefined>>,
 ): Connection {
-  const setting = (flag: keyof ConnectionFlags, variable: string, fallback: string) =>
-    flags[flag] ?? (env[variable] || undefined) ?? fallback
-  const baseUrl = setting('base-url', 'CHARGEKIT_BASE_URL', sandboxDefaults.baseUrl)
-  const accountId = setting('account-id', 'CHARGEKIT_ACCOUNT_ID', sandboxDefaults.accountId)
-  const privateKey = setting('private-key', 'CHARGEKIT_PRIVATE_KEY', sandboxDefaults.privateKey)
-  const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined
+  const given = (flag: keyof ConnectionFlags) => {
+    const { variable, fallback } = settings[flag]
+    if (flags[flag] !== undefined) return { value: flags[flag], from: `--${flag}` }
+    if (env[variable]) return { value: env[variable], from: variable }
+    return { value: fallback, from: `--${flag} (or ${variable})` }
+  }
+  const baseUrl = given('base-url')
+  const accountId = given('account-id')
+  const privateKey = given('private-key')
+  const url = URL.canParse(baseUrl.value) ? new URL(baseUrl.value) : undefined
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new UsageError(
-      `--base-url (or CHARGEKIT_BASE_URL) expects an http(s) URL such as ${sandboxDefaults.baseUrl}; got "${baseUrl}"`,
+      `${baseUrl.from} expects an http(s) URL such as ${sandboxDefaults.baseUrl}; got "${baseUrl.value}"`,
       command,
     )
   }
   try {
-    const client = createClient({ baseUrl, accountId, privateKey })
-    return { client, baseUrl: url.origin + url.pathname.replace(/\/+$/, ''), accountId }
-  } catch (error) {
-    // The client's checks name its options; say which flag or variable to fix instead.
-    if (error instanceof ChargekitError) {
-      throw new UsageError(
-        `${error.message.replace(/^createClient: /, '').replace(/\.$/, '')} (flags --base-url, --account-id, --private-key, or CHARGEKIT_BASE_URL, CHARGEKIT_ACCOUNT_ID, CHARGEKIT_PRIVATE_KEY)`,
-        command,
-      )
+    const client = createClient({
+      baseUrl: baseUrl.value,
+      accountId: accountId.value,
+      privateKey: privateKey.value,
+    })
+    return {
+      client,
+      baseUrl: url.origin + url.pathname.replace(/\/+$/, ''),
+      accountId: accountId.value,
     }
-    throw error
+  } catch (error) {
+    if (!(error instanceof ChargekitError)) throw error
+    // The client's checks name its options ("createClient: privateKey is too short…"): the
+    // message names the flag or the variable the value came from instead.
+    const sources = { baseUrl, accountId, privateKey }
+    const message = error.message
+      .replace(/^createClient: /, '')
+      .replace(/\.$/, '')
+      .replace(
+        /^(baseUrl|accountId|privateKey)\b/,
+        (option) => sources[option as keyof typeof sources].from,
+      )
+    throw new UsageError(message, command)
   }
 }

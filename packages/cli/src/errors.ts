@@ -11,10 +11,13 @@ export class UsageError extends CliError {
   override name = 'UsageError'
   /** The command the message is about (`events list`), or undefined for `chargekit` itself. */
   readonly command: string | undefined
+  /** What that command's `--help` shows that helps here: "usage", or "the event types". */
+  readonly helpShows: string
 
-  constructor(message: string, command?: string) {
+  constructor(message: string, command?: string, helpShows = 'usage') {
     super(message)
     this.command = command
+    this.helpShows = helpShows
   }
 }
 

@@ -1,4 +1,4 @@
-import { AuthenticationError, ChargekitError, ConnectionError } from '@chargekit/client'
+import { ChargekitError } from '@chargekit/client'
 import type { CommandContext } from './commands/command'
 import { eventsCommand } from './commands/events-command'
 import { listenCommand } from './commands/listen-command'
@@ -6,6 +6,7 @@ import { triggerCommand } from './commands/trigger-command'
 import { sandboxDefaults } from './connection'
 import { didYouMean } from './did-you-mean'
 import { CliError, exitCodes, UsageError } from './errors'
+import { describeServiceError } from './service-errors'
 import { VERSION } from './version'
 
 const commands = {
@@ -64,9 +65,10 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
       ? commands[first as keyof typeof commands]
       : undefined
     if (run === undefined) {
-      const hint = didYouMean(first, Object.keys(commands))
       throw new UsageError(
-        first.startsWith('-') ? `unknown flag ${first}` : `unknown command "${first}"${hint}`,
+        first.startsWith('-')
+          ? `unknown flag ${first}${didYouMean(first, ['--help', '--version']) || ": a command's flags go after it, as in chargekit events list --json"}`
+          : `unknown command "${first}"${didYouMean(first, Object.keys(commands))}`,
       )
     }
     await run(rest, context)
@@ -81,7 +83,9 @@ function report(error: unknown, { terminal }: CommandContext): number {
   if (error instanceof UsageError) {
     const help =
       error.command === undefined ? 'chargekit --help' : `chargekit ${error.command} --help`
-    terminal.note(`${style.red('chargekit:')} ${error.message}. Run ${help} for usage.`)
+    terminal.note(
+      `${style.red('chargekit:')} ${error.message}. Run ${help} for ${error.helpShows}.`,
+    )
     return exitCodes.usage
   }
   if (error instanceof CliError) {
@@ -89,17 +93,9 @@ function report(error: unknown, { terminal }: CommandContext): number {
     return exitCodes.failure
   }
   if (error instanceof ChargekitError) {
-    terminal.note(`${style.red('chargekit:')} ${error.message}`)
-    if (error instanceof ConnectionError) {
-      terminal.note(
-        `Is the service running? For the local sandbox: npx @chargekit/sandbox (or set --base-url / CHARGEKIT_BASE_URL).`,
-      )
-    }
-    if (error instanceof AuthenticationError) {
-      terminal.note(
-        'Pass the account with --account-id and --private-key, or CHARGEKIT_ACCOUNT_ID and CHARGEKIT_PRIVATE_KEY.',
-      )
-    }
+    const { message, next } = describeServiceError(error)
+    terminal.note(`${style.red('chargekit:')} ${message}.`)
+    if (next !== undefined) terminal.note(next)
     return exitCodes.failure
   }
   // A bug: the stack helps whoever reports it.

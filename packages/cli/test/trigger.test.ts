@@ -97,7 +97,7 @@ describe('chargekit trigger', () => {
     ])
     expect(typo).toMatchObject({ code: 2, stdout: '' })
     expect(typo.stderr).toBe(
-      'chargekit: unknown event type "payment.sucess" (did you mean payment.success?); chargekit trigger --help lists them. Run chargekit trigger --help for usage.\n',
+      'chargekit: unknown event type "payment.sucess" (did you mean payment.success?). Run chargekit trigger --help for the event types.\n',
     )
     expect(code.code).toBe(2)
     expect(code.stderr).toContain('--error expects a catalogue code in the form XX.YY.ZZZZ')

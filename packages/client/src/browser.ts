@@ -10,6 +10,7 @@ export type {
   InstrumentCreateParams,
   MbwayInstrumentRequest,
   PublicCharge,
+  Register,
 } from '@chargekit/schemas'
 export type { ApiPromise, ApiResponse } from './api-promise'
 export type {

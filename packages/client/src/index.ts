@@ -1,6 +1,7 @@
 // The resource types, so callers of the client need no second import for them.
 export type {
   Charge,
+  ChargeMetadata,
   ChargeOnlyInstrumentRequest,
   ChargeTypeInfo,
   CreateChargeRequest,
@@ -22,6 +23,7 @@ export type {
   Payment,
   RecordedRequest,
   Refund,
+  Register,
   Reversal,
   SettleDisputeRequest,
   Settlement,

@@ -92,6 +92,20 @@ describe('errors from real responses', () => {
     expect(validation.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
   })
 
+  it('ValidationError says what each rejected field is', async () => {
+    const charge = await client.charges.create(chargeParams(env.eventsUrl))
+    const error = await failure(
+      client.instruments.create({ charge: charge.id, ...card, expiration_month: 13 }),
+    )
+    expect(error).toBeInstanceOf(ValidationError)
+    expect((error as ValidationError).parameters).toEqual({
+      expiration_month: ["Expected the card's expiry month, a number from 1 to 12"],
+    })
+    expect(error.message).toContain(
+      "Fix these parameters: expiration_month: Expected the card's expiry month, a number from 1 to 12.",
+    )
+  })
+
   it('ConflictError for an illegal transition', async () => {
     const { instrument } = await capture(client, env.eventsUrl)
     const error = await failure(client.instruments.reverse(instrument.id))

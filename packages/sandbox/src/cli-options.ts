@@ -221,6 +221,8 @@ export type CliCommand =
       sources: Partial<Record<SettingName, string>>
     }
 
+export type StartCommand = Extract<CliCommand, { kind: 'start' }>
+
 type Environment = Readonly<Record<string, string | undefined>>
 
 const flagSyntax = {
@@ -425,6 +427,21 @@ function usageErrorOf(
   const item =
     index !== undefined && !where.startsWith('--') ? ` (item ${index + 1} of the list)` : ''
   return new UsageError(`${where}${item} ${issue.message}${got}`)
+}
+
+/**
+ * What to say when the port the sandbox was to listen on is taken: which, and a free one to use
+ * instead, set the way the taken one was (its flag, or the variable it came from).
+ */
+export function portTakenMessage(command: StartCommand, freePort: number): string {
+  const { port, host } = command.options
+  const variable =
+    command.sources.port?.startsWith('--') === false ? command.sources.port : undefined
+  const instead =
+    variable === undefined
+      ? `start with --port ${freePort} (or set CHARGEKIT_PORT=${freePort})`
+      : `set ${variable}=${freePort} (or start with --port ${freePort})`
+  return `port ${port} on ${host} is taken: another program listens there (a sandbox already running?). Port ${freePort} is free: ${instead}`
 }
 
 function startCommand(values: Settings, sources: Partial<Record<SettingName, string>>): CliCommand {

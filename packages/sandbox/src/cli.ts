@@ -1,18 +1,19 @@
 #!/usr/bin/env node
 import {
-  type CliCommand,
   cliUsage,
   type LogFormat,
   parseCliArguments,
+  portTakenMessage,
+  type StartCommand,
   UsageError,
 } from './cli-options'
 import { SandboxError } from './errors'
 import { consoleLogger, jsonLine, jsonLogger, quietLogger, type SandboxLogger } from './logger'
+import { freePortNear, isPortTaken } from './port-in-use'
 import type { Processor } from './processors/processor'
 import type { Sandbox } from './start-sandbox'
 import { VERSION } from './version'
 
-type StartCommand = Extract<CliCommand, { kind: 'start' }>
 type StopReason = NodeJS.Signals | 'EPIPE'
 
 /**
@@ -33,8 +34,12 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     return await serve(command, output)
   } catch (error) {
-    const message = error instanceof SandboxError ? error.message : String(error)
-    output.problem(message)
+    if (isPortTaken(error)) {
+      const { host, port } = command.options
+      output.problem(portTakenMessage(command, await freePortNear(host ?? '127.0.0.1', port)))
+    } else {
+      output.problem(error instanceof SandboxError ? error.message : String(error))
+    }
     return 1
   }
 }

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net'
+import { createServer } from 'node:net'
 import { afterAll, describe, it } from 'vitest'
 import { parseCliArguments } from '../src/cli-options'
 import { authorization, testCard } from '../src/testing/index'
@@ -239,5 +241,33 @@ describe.concurrent('chargekit-sandbox', { timeout: 20_000 }, () => {
     expect(missing.output().stderr).toMatch(
       /^chargekit-sandbox: --processor @acme\/missing-processor: no package "@acme\/missing-processor" in node_modules from \/\S+\/packages\/sandbox upwards; install it, or give a path such as \.\/missing-processor\.js$/m,
     )
+  })
+
+  it('on a taken port says so, and suggests a free one set the way the taken one was', async ({
+    expect,
+  }) => {
+    const holder = createServer()
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve))
+    try {
+      const taken = (holder.address() as AddressInfo).port
+      const byFlag = cli(['--port', String(taken), '--log-format', 'text'])
+      const byVariable = cli(['--log-format', 'text'], { PORT: String(taken) })
+      expect(await byFlag.exited).toBe(1)
+      expect(await byVariable.exited).toBe(1)
+      const suggested =
+        /^chargekit-sandbox: port (\d+) on 127\.0\.0\.1 is taken: another program listens there \(a sandbox already running\?\)\. Port (\d+) is free: (.*)\n$/
+      const [, flagPort, free, flagAdvice] = byFlag.output().stderr.match(suggested) ?? []
+      expect(Number(flagPort)).toBe(taken)
+      expect(flagAdvice).toBe(`start with --port ${free} (or set CHARGEKIT_PORT=${free})`)
+      const [, , freeToo, variableAdvice] = byVariable.output().stderr.match(suggested) ?? []
+      expect(variableAdvice).toBe(`set PORT=${freeToo} (or start with --port ${freeToo})`)
+      // The port it suggests takes a sandbox.
+      const started = cli(['--port', String(free), '--log-format', 'text'])
+      await started.waitFor(new RegExp(`listening on http://127\\.0\\.0\\.1:${free}\\b`))
+      started.child.kill('SIGINT')
+      expect(await started.exited).toBe(0)
+    } finally {
+      await new Promise((resolve) => holder.close(resolve))
+    }
   })
 })

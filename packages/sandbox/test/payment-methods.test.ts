@@ -708,7 +708,7 @@ describe.concurrent('customers, merchants and helpers', () => {
         expect(Object.keys(refused.body.parameters), String(phone)).toEqual(['phone_number'])
         if (typeof phone === 'string') {
           expect(refused.body.parameters.phone_number).toEqual([
-            'Expected a Portuguese mobile number: 9 digits starting with 9, such as "912345678" or "+351 912 345 678"',
+            'Expected a Portuguese mobile number registered in MB WAY, where the payment request goes: 9 digits starting with 9, such as 912345678 or +351 912 345 678',
           ])
         }
       }

@@ -184,9 +184,9 @@ describe('numbers sent as strings', () => {
       'amount',
       /15 significant digits/,
     ],
-    ['not a number', { amount: 'abc' }, 'amount', /Expected a number/],
-    ['an exponent', { amount: '2e1' }, 'amount', /Expected a number/],
-    ['spaces', { amount: ' 20.5' }, 'amount', /Expected a number/],
+    ['not a number', { amount: 'abc' }, 'amount', /^Expected the amount to charge: a number/],
+    ['an exponent', { amount: '2e1' }, 'amount', /^Expected the amount to charge: a number/],
+    ['spaces', { amount: ' 20.5' }, 'amount', /^Expected the amount to charge: a number/],
     ['a negative amount', { amount: '-5' }, 'amount', /positive/],
     ['the wrong type altogether', { amount: true }, 'amount', /number/],
   ])(

@@ -88,6 +88,12 @@ export type { EventsUrlOptions } from './events-url'
 export { createEventsUrlSchema, eventsUrlSchema } from './events-url'
 export type { InstrumentExternalIds, TransactionExternalIds } from './external-ids'
 export { instrumentExternalIdsSchema, transactionExternalIdsSchema } from './external-ids'
+export {
+  describedField,
+  expectedField,
+  fieldDescription,
+  wrappedSchema,
+} from './field-descriptions'
 export { formatIssuePath, formatZodIssues, rootIssueKey } from './format-zod-issues'
 export { idempotencyKeyRule, isIdempotencyKey } from './idempotency-key'
 export type { Instrument } from './instrument'
@@ -119,7 +125,13 @@ export {
   refundListQuerySchema,
   reversalListQuerySchema,
 } from './list-query'
-export type { ChargeMetadata, Metadata, RequestMetadata } from './metadata'
+export type {
+  ChargeMetadata,
+  ChargeMetadataParam,
+  Metadata,
+  Register,
+  RequestMetadata,
+} from './metadata'
 export {
   chargeMetadataSchema,
   chargeRequestMetadataSchema,

@@ -1,10 +1,12 @@
 import * as z from 'zod/v4'
+import { describedField } from './field-descriptions'
 import { boundedText, requestTextLimits } from './request-text'
 
 /** The charge an instrument request is for: every charge type's request names it. */
-export const instrumentChargeField = z
-  .string()
-  .min(1, { error: 'Expected the id of the charge, such as "ch_…"' })
+export const instrumentChargeField = describedField(
+  'The id of the charge the customer pays, such as ch_…',
+  z.string().min(1),
+)
 
 /**
  * A card number as people type it: 12 to 19 digits, grouped by single spaces or dashes or not
@@ -15,32 +17,30 @@ const cardNumberPattern = /^\d(?:[ -]?\d){11,18}$/
 
 /** What a card customer enters (`card`, `card_onetime`, `card_recurring`). */
 export const cardDetailsSchema = z.object({
-  name: boundedText(requestTextLimits.name)
-    .min(1, { error: "Expected the cardholder's name" })
-    .meta({ title: 'Cardholder name' }),
+  name: describedField(
+    "The cardholder's name, as on the card",
+    boundedText(requestTextLimits.name).min(1),
+  ).meta({ title: 'Cardholder name' }),
   // Luhn is not checked: test numbers often fail it and the processor is the authority.
-  number: z
-    .string()
-    .regex(cardNumberPattern, {
-      error: 'Expected 12 to 19 digits, grouped by spaces or dashes or not',
-    })
+  number: describedField(
+    'The card number: 12 to 19 digits, grouped by spaces or dashes or not',
+    z.string().regex(cardNumberPattern),
+  )
     .meta({ title: 'Card number', examples: ['4242 4242 4242 4242', '4242424242424242'] })
     // Read with the separators removed: the card is its digits, however they were grouped.
     .transform((text) => text.replace(/[ -]/g, '')),
-  expiration_month: z
-    .int()
-    .min(1, { error: 'Expected a month from 1 to 12' })
-    .max(12, { error: 'Expected a month from 1 to 12' })
-    .meta({ title: 'Expiry month' }),
-  expiration_year: z
-    .int()
-    .min(2000, { error: 'Expected a four-digit year' })
-    .max(2099, { error: 'Expected a four-digit year' })
-    .meta({ title: 'Expiry year' }),
-  cvc: z
-    .string()
-    .regex(/^\d{3,4}$/, { error: 'Expected 3 or 4 digits' })
-    .meta({ title: 'Security code (CVC)' }),
+  expiration_month: describedField(
+    "The card's expiry month, a number from 1 to 12",
+    z.int().min(1).max(12),
+  ).meta({ title: 'Expiry month' }),
+  expiration_year: describedField(
+    "The card's expiry year, in four digits such as 2030",
+    z.int().min(2000).max(2099),
+  ).meta({ title: 'Expiry year' }),
+  cvc: describedField(
+    "The card's security code: the 3 or 4 digits printed on it",
+    z.string().regex(/^\d{3,4}$/),
+  ).meta({ title: 'Security code (CVC)' }),
 })
 
 /**
@@ -55,17 +55,11 @@ const portugueseMobilePattern = /^(?:(?:\+|00)?351[ -]?)?9\d{2}[ -]?\d{3}[ -]?\d
  * its 9 digits (`912345678`); the pattern is part of the JSON Schema, so a form can check it too.
  */
 export const mbwayDetailsSchema = z.object({
-  phone_number: z
-    .string()
-    .regex(portugueseMobilePattern, {
-      error:
-        'Expected a Portuguese mobile number: 9 digits starting with 9, such as "912345678" or "+351 912 345 678"',
-    })
-    .meta({
-      title: 'Phone number',
-      description: 'The mobile number of the MB WAY app',
-      examples: ['912345678', '+351 912 345 678'],
-    })
+  phone_number: describedField(
+    'A Portuguese mobile number registered in MB WAY, where the payment request goes: 9 digits starting with 9, such as 912345678 or +351 912 345 678',
+    z.string().regex(portugueseMobilePattern),
+  )
+    .meta({ title: 'Phone number', examples: ['912345678', '+351 912 345 678'] })
     // The pattern guarantees the last 9 digits are the number, whatever came before them.
     .transform((text) => text.replace(/\D/g, '').slice(-9)),
 })

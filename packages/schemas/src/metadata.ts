@@ -13,8 +13,35 @@ export type Metadata = z.infer<typeof metadataSchema>
  */
 export const chargeMetadataSchema = z.union([metadataSchema, z.string()])
 
-/** A charge's metadata: an object, or a string when the charge was created with one. */
-export type ChargeMetadata = Metadata | string
+/**
+ * Types an app tells chargekit about its own data, by augmenting this interface in the package it
+ * imports (`@chargekit/client`, `@chargekit/webhooks` and `@chargekit/schemas` share it):
+ *
+ * ```ts
+ * declare module '@chargekit/client' {
+ *   interface Register {
+ *     chargeMetadata: { order_id: string }
+ *   }
+ * }
+ * ```
+ *
+ * - `chargeMetadata`: the metadata the app's charges carry. It types `metadata` on charges and
+ *   on every event (the handlers' too), and `charges.create` then requires it. A promise the app
+ *   makes, not a check: charges made another way (a dashboard, `chargekit trigger`) carry what
+ *   they were given.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: empty until an app augments it
+export interface Register {}
+
+/** The type an app registered under `Key` in {@link Register}, else `Fallback`. */
+type Registered<Key extends string, Fallback> =
+  Register extends Record<Key, infer Type> ? Type : Fallback
+
+/**
+ * A charge's metadata: an object, or a string when the charge was created with one; the type
+ * the app registered as `chargeMetadata` in {@link Register}, if it did.
+ */
+export type ChargeMetadata = Registered<'chargeMetadata', Metadata | string>
 
 const keys = 50
 const valueLength = 500
@@ -61,6 +88,19 @@ export const requestMetadataSchema = z
   })
 
 export type RequestMetadata = z.infer<typeof requestMetadataSchema>
+
+/**
+ * The `metadata` of `charges.create`: the type the app registered as `chargeMetadata` in
+ * {@link Register}, required unless every key of it is optional, or else any
+ * {@link RequestMetadata}, optional.
+ */
+export type ChargeMetadataParam =
+  Register extends Record<'chargeMetadata', infer Registered>
+    ? // biome-ignore lint/complexity/noBannedTypes: `{}` is what a type whose keys are all optional accepts
+      {} extends Registered
+      ? { metadata?: (Registered & RequestMetadata) | undefined }
+      : { metadata: Registered & RequestMetadata }
+    : { metadata?: RequestMetadata | undefined }
 
 /**
  * A charge's metadata as the service reads it: {@link requestMetadataSchema}'s object, or a

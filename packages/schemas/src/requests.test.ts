@@ -107,7 +107,9 @@ describe('createChargeRequestSchema', () => {
         metadata: { order_id: { id: 1 } },
       }),
     ).toEqual({
-      'channels.1': ['Expected string, received number'],
+      'channels.1': [
+        'Expected a channel label: the charge type, an underscore and the processor channel, such as card_onetime_no_processor',
+      ],
       'metadata.order_id': [
         'Expected a string, number, boolean or null (metadata values are flat)',
       ],
@@ -229,7 +231,9 @@ describe('createChargeRequestSchema', () => {
         instrument_params: { recurring: 'yes', threeds: true, capture: false },
       }),
     ).toEqual({
-      'instrument_params.recurring': ['Expected boolean, received string'],
+      'instrument_params.recurring': [
+        'Expected true or false: whether several payments may be created from the instrument',
+      ],
       instrument_params: [
         'Unknown options "threeds", "capture": expected only captured_on_creation, enable3ds, recurring',
       ],
@@ -250,12 +254,16 @@ describe('createChargeRequestSchema', () => {
     }
   })
 
-  it('names every missing required field', () => {
+  it('names every missing required field, saying what it is', () => {
     expect(parameters(createChargeRequestSchema, {})).toEqual({
-      charge_type: ['Required: expected string'],
-      amount: ['Required: expected number'],
-      currency: ['Required: expected string'],
-      events_url: ['Required: expected string'],
+      charge_type: [
+        "Required: the payment method the customer pays with, such as card_onetime or mbway (charges.types lists the account's)",
+      ],
+      amount: [
+        "Required: the amount to charge: a number in the currency's major units, greater than 0, such as 20.5 for 20.50 EUR",
+      ],
+      currency: ['Required: the currency to charge in, an ISO 4217 code such as EUR or USD'],
+      events_url: ["Required: the address that receives the charge's events, an https:// URL"],
     })
   })
 
@@ -304,10 +312,10 @@ describe('createInstrumentRequestSchema', () => {
         cvc: '12',
       }),
     ).toEqual({
-      number: ['Expected 12 to 19 digits, grouped by spaces or dashes or not'],
-      expiration_month: ['Expected a month from 1 to 12'],
-      expiration_year: ['Expected a four-digit year'],
-      cvc: ['Expected 3 or 4 digits'],
+      number: ['Expected the card number: 12 to 19 digits, grouped by spaces or dashes or not'],
+      expiration_month: ["Expected the card's expiry month, a number from 1 to 12"],
+      expiration_year: ["Expected the card's expiry year, in four digits such as 2030"],
+      cvc: ["Expected the card's security code: the 3 or 4 digits printed on it"],
     })
     expect(
       parameters(createInstrumentRequestSchema, {
@@ -315,7 +323,7 @@ describe('createInstrumentRequestSchema', () => {
         expiration_month: '12',
       }),
     ).toEqual({
-      expiration_month: ['Expected number, received string'],
+      expiration_month: ["Expected the card's expiry month, a number from 1 to 12"],
     })
   })
 
@@ -365,7 +373,9 @@ describe('the card number', () => {
           number: typed,
         }),
         typed,
-      ).toEqual({ number: ['Expected 12 to 19 digits, grouped by spaces or dashes or not'] })
+      ).toEqual({
+        number: ['Expected the card number: 12 to 19 digits, grouped by spaces or dashes or not'],
+      })
     }
   })
 
@@ -433,7 +443,7 @@ describe('mbwayInstrumentRequestSchema', () => {
         parameters(mbwayInstrumentRequestSchema, { charge: 'ch_1', phone_number: phone }),
       ).toEqual({
         phone_number: [
-          'Expected a Portuguese mobile number: 9 digits starting with 9, such as "912345678" or "+351 912 345 678"',
+          'Expected a Portuguese mobile number registered in MB WAY, where the payment request goes: 9 digits starting with 9, such as 912345678 or +351 912 345 678',
         ],
       })
     }
@@ -473,7 +483,7 @@ describe('money movement requests', () => {
       amount: ['Expected a whole number: JPY has no minor unit'],
     })
     expect(parameters(createPaymentRequestSchema, { amount: 1, currency: 'USD' })).toEqual({
-      instrument: ['Required: expected string'],
+      instrument: ['Required: the id of the authorized instrument to capture from, such as in_…'],
     })
   })
 
@@ -487,7 +497,7 @@ describe('money movement requests', () => {
       amount: 5,
     })
     expect(parameters(createRefundOfPaymentRequestSchema, { amount: 5 })).toEqual({
-      payment: ['Required: expected string'],
+      payment: ['Required: the id of the successful payment to refund, such as pa_…'],
     })
     expect(parameters(createRefundRequestSchema, { amount: -5 })).toEqual({
       amount: ['Expected a positive amount (greater than 0)'],
@@ -523,8 +533,8 @@ describe('list queries', () => {
       per_page: 100,
     })
     expect(parameters(listQuerySchema, { page: '0', per_page: '101' })).toEqual({
-      page: ['Expected a page number of 1 or more'],
-      per_page: ['Expected at most 100 per page'],
+      page: ['Expected the page to return, counted from 1 (default 1)'],
+      per_page: ['Expected the number of objects a page holds, from 1 to 100 (default 30)'],
     })
     expect(Object.keys(parameters(listQuerySchema, { page: 'two' }))).toEqual(['page'])
     expect(Object.keys(parameters(listQuerySchema, { per_page: '2.5' }))).toEqual(['per_page'])
@@ -607,7 +617,7 @@ describe('list queries', () => {
       type: ['Expected a known event type such as "payment.success", or a list of them'],
       dismissed: ['Expected true or false'],
       created_gte: [expect.stringMatching(/ISO 8601/)],
-      delivery_status: [expect.stringMatching(/expected one of/)],
+      delivery_status: [expect.stringMatching(/pending, delivered, failing, exhausted or none$/)],
       result_status: [expect.stringMatching(/599/)],
     })
   })

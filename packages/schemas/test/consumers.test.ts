@@ -81,7 +81,9 @@ const expected = {
   // The amount is checked although other fields failed: one answer lists every problem.
   requestProblems: {
     events_url: ['Expected an https:// URL'],
-    'channels.0': ['Expected string, received number'],
+    'channels.0': [
+      'Expected a channel label: the charge type, an underscore and the processor channel, such as card_onetime_no_processor',
+    ],
     amount: ['Expected at most 2 decimals for USD'],
   },
   client: {

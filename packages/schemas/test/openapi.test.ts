@@ -111,4 +111,43 @@ describe('the OpenAPI document', () => {
     expect(byName.dismissed.schema).toEqual({ type: 'boolean' })
     expect(byName.per_page.schema).toMatchObject({ maximum: 100, default: 30 })
   })
+
+  it('describes every field of every request: its body fields and its query parameters', () => {
+    const undescribed: string[] = []
+    const checkProperties = (where: string, schema: JsonSchema) => {
+      for (const [field, property] of Object.entries(schema.properties ?? {})) {
+        if (typeof property.description !== 'string') undescribed.push(`${where}.${field}`)
+        checkProperties(`${where}.${field}`, property)
+      }
+    }
+    const bodies = new Set<string>([
+      'CardInstrumentRequest',
+      'MbwayInstrumentRequest',
+      'ChargeOnlyInstrumentRequest',
+    ])
+    for (const operation of operationTable) {
+      if ('body' in operation && operation.body !== 'CreateInstrumentRequest') {
+        bodies.add(operation.body)
+      }
+      const item = operationsOf(operation.path)[operation.method.toLowerCase()]
+      for (const parameter of item.parameters ?? []) {
+        if (parameter.in === 'query' && typeof parameter.description !== 'string') {
+          undescribed.push(`${operation.id}?${parameter.name}`)
+        }
+      }
+    }
+    for (const body of bodies) checkProperties(body, document.components.schemas[body])
+    expect(undescribed).toEqual([])
+    expect(document.components.schemas.CardInstrumentRequest.properties.expiration_month).toEqual(
+      expect.objectContaining({
+        title: 'Expiry month',
+        description: "The card's expiry month, a number from 1 to 12",
+      }),
+    )
+  })
 })
+
+interface JsonSchema {
+  description?: unknown
+  properties?: Record<string, JsonSchema>
+}

@@ -1,3 +1,12 @@
+// The types handlers receive, and the registry that types `charge.metadata` in them.
+export type {
+  ChargeMetadata,
+  CompactEvent,
+  Event,
+  EventOf,
+  EventType,
+  Register,
+} from '@chargekit/schemas'
 export type { Webhooks } from './create-webhooks'
 export { createWebhooks } from './create-webhooks'
 export type { ClaimResult, DeliveryStore } from './delivery-store'

@@ -1,4 +1,5 @@
 import {
+  type CompactEvent,
   compactEventSchema,
   deliveredEventIdSchema,
   deliveredEventTypeSchema,
@@ -118,7 +119,11 @@ function validate({ source, json, ...named }: Candidate): DeliveryRef {
   }
   // A body without the compact form's parent objects (one naming only `{ id, type }`) is not
   // one: no schema parse, whose failure would build issues only to drop them.
-  const compact = mayBeCompact(json) ? compactEventSchema.safeParse(json).data : undefined
+  // Typed as the app's registered metadata (its promise about its charges): the schema checks
+  // the service's shape, which allows any metadata.
+  const compact = mayBeCompact(json)
+    ? (compactEventSchema.safeParse(json).data as CompactEvent | undefined)
+    : undefined
   const ref = { id: id.data, type: type.data }
   return compact === undefined ? ref : { ...ref, compact }
 }

@@ -2,7 +2,8 @@
  * Compile-time checks of the handler types, run by `tsc -p packages/webhooks` (typecheck): each
  * `@ts-expect-error` fails the build if the line it guards ever stops being an error.
  */
-import type { Payment, Refund } from '@chargekit/schemas'
+import type { CreateChargeRequest, Payment, Refund, RequestMetadata } from '@chargekit/schemas'
+import { expectTypeOf } from 'vitest'
 import type { Webhooks } from '../src/index'
 
 export function handlersAreTypedByEventType(webhooks: Webhooks): void {
@@ -43,4 +44,15 @@ export function onAnyNarrowsInASwitch(webhooks: Webhooks): void {
       }
     }
   })
+}
+
+// No `Register` augmentation in this program: metadata is as safe as the service's rules make it
+// (test/typed-metadata checks a registered type).
+export function metadataIsSafeUntilRegistered(webhooks: Webhooks): void {
+  webhooks.on('payment.success', (event) => {
+    expectTypeOf(event.charge.metadata).toEqualTypeOf<Record<string, unknown> | string>()
+    // @ts-expect-error it may be a string: narrow it first
+    void event.charge.metadata.order_id
+  })
+  expectTypeOf<CreateChargeRequest['metadata']>().toEqualTypeOf<RequestMetadata | undefined>()
 }

@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net'
 import { createClient } from '@chargekit/client'
 import { startSandbox } from '@chargekit/sandbox'
 import { eventually } from '@chargekit/sandbox/testing'
-import { createNodeMiddleware, createWebhooks, signDelivery } from '@chargekit/webhooks'
+import {
+  createMemoryDeliveryStore,
+  createNodeMiddleware,
+  createWebhooks,
+  signDelivery,
+} from '@chargekit/webhooks'
 import { expect, it } from 'vitest'
 
 // The README's example, with assertions where it logs: a fresh sandbox signs its deliveries, and
@@ -14,10 +19,14 @@ it("a receiver built as the README shows takes the sandbox's signed deliveries a
   if (account?.signingSecret === undefined) throw new Error('a fresh sandbox signs its deliveries')
   const client = createClient({
     accountId: account.id,
-    privateKey: account.key,
+    privateKey: account.privateKey,
     baseUrl: sandbox.url,
   })
-  const webhooks = createWebhooks({ client, secret: account.signingSecret })
+  const webhooks = createWebhooks({
+    client,
+    secret: account.signingSecret,
+    store: createMemoryDeliveryStore(),
+  })
   const paid: string[] = []
   const refused: string[] = []
   webhooks.on('instrument.authorized', async (event) => {

@@ -8,7 +8,7 @@ import {
   parseCommandLine,
 } from '../command-line'
 import { connect } from '../connection'
-import { didYouMean } from '../did-you-mean'
+import { eventTypeHint } from '../did-you-mean'
 import { CliError, UsageError } from '../errors'
 import { choiceFlag, errorCodeFlag, keyValueFlag, secondsFlag } from '../flags'
 import {
@@ -124,8 +124,9 @@ function targetsOf(
   return positionals.map((type) => {
     if (!isEventType(type)) {
       throw new UsageError(
-        `unknown event type "${type}"${didYouMean(type, eventTypeList)}; chargekit trigger --help lists them`,
+        `unknown event type "${type}"${eventTypeHint(type)}`,
         command,
+        'the event types',
       )
     }
     return { expected: type, recipe: recipes[type] }

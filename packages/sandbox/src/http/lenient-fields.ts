@@ -1,6 +1,12 @@
 import { closestName } from '@chargekit/errors'
 import type { IntegrationWarning } from '@chargekit/schemas'
-import { chargeRequestMetadataSchema, compareAmounts } from '@chargekit/schemas'
+import {
+  chargeRequestMetadataSchema,
+  compareAmounts,
+  expectedField,
+  fieldDescription,
+  wrappedSchema,
+} from '@chargekit/schemas'
 import type * as z from 'zod'
 import { amountWithoutFloatNoise } from '../lifecycle/money'
 import { fieldLabel } from './integration-warnings'
@@ -180,7 +186,13 @@ function readString(
     const number = readNumericText(text)
     if (number === 'not a number') {
       if (kinds.has('boolean') && booleanWords.has(text)) return readBoolean(text, label, report)
-      report.problem(label, 'Expected a number, such as 20.5 (or decimal text, such as "20.5")')
+      const description = fieldDescription(schema)
+      report.problem(
+        label,
+        description === undefined
+          ? 'Expected a number, such as 20.5 (or decimal text, such as "20.5")'
+          : expectedField(description),
+      )
       return text
     }
     if (number === 'inexact') {
@@ -262,28 +274,10 @@ function acceptedKinds(schema: z.core.$ZodType, kinds = new Set<Kind>()): Set<Ki
 /** The schema under optional, nullable, default… wrappers, and the input side of a pipe. */
 function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
   let current = schema
-  for (;;) {
-    const def = current._zod.def as z.core.$ZodTypes['_zod']['def']
-    switch (def.type) {
-      case 'optional':
-      case 'nullable':
-      case 'default':
-      case 'prefault':
-      case 'nonoptional':
-      case 'readonly':
-      case 'catch':
-        current = def.innerType
-        break
-      case 'pipe':
-        current = def.in
-        break
-      case 'lazy':
-        current = def.getter()
-        break
-      default:
-        return current
-    }
+  for (let inner = wrappedSchema(current); inner !== undefined; inner = wrappedSchema(current)) {
+    current = inner
   }
+  return current
 }
 
 function acceptsNull(schema: z.core.$ZodType): boolean {

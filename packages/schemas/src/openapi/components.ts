@@ -105,28 +105,27 @@ export function queryParameters(name: SchemaName): JsonSchema[] {
   }) as { properties?: Record<string, JsonSchema>; required?: string[] }
   const required = new Set(schema.required ?? [])
   return Object.entries(schema.properties ?? {}).map(([field, given]) => {
-    const property = withoutOpenOptions(given)
-    const repeated = repeatedItem(property)
+    const { description, ...property } = withoutOpenOptions(given)
+    const said = typeof description === 'string' ? description : undefined
     if (property.type === 'object') {
       return {
         name: field,
         in: 'query',
         style: 'deepObject',
         explode: true,
-        description: `Only objects whose ${field} has every given value: \`${field}[key]=value\`.`,
+        description: `${said ?? `Only objects whose ${field} has every given value`}: \`${field}[key]=value\`.`,
         schema: property,
       }
     }
-    const { description, ...described } = property
+    const repeated = repeatedItem(property)
     return {
       name: field,
       in: 'query',
-      ...(required.has(field) && described.default === undefined ? { required: true } : {}),
-      ...(typeof description === 'string' ? { description } : {}),
+      ...(required.has(field) && property.default === undefined ? { required: true } : {}),
       ...(repeated === undefined
-        ? { schema: described }
+        ? { ...(said === undefined ? {} : { description: `${said}.` }), schema: property }
         : {
-            description: 'Repeat the parameter for several values (any of them matches).',
+            description: `${said === undefined ? '' : `${said}. `}Repeat the parameter for several values (any of them matches).`,
             style: 'form',
             explode: true,
             schema: { type: 'array', items: repeated },

@@ -1,0 +1,4 @@
+import { chargekitProject } from '../vitest.shared'
+
+// The repository's own tooling: the step runner of setup and the test command.
+export default chargekitProject('scripts')
