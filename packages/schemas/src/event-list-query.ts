@@ -59,8 +59,14 @@ export const eventListQuerySchema = listQuerySchema.extend({
  * it resumes no earlier stream (`Last-Event-ID`): from `created_gte`, else from now.
  */
 export const eventStreamQuerySchema = z.object({
-  type: eventListQuerySchema.shape.type,
-  created_gte: timestampSchema.optional(),
+  type: describedField(
+    'The types of the events to send, such as payment.success',
+    eventListQuerySchema.shape.type.unwrap(),
+  ).optional(),
+  created_gte: describedField(
+    'Without Last-Event-ID: the earliest creation time of the events to send first, ISO 8601 with a time zone offset or Z, such as 2026-01-31T12:00:00Z (default: now)',
+    timestampSchema,
+  ).optional(),
 })
 
 export type EventStreamQuery = z.infer<typeof eventStreamQuerySchema>
