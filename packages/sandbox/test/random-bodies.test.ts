@@ -201,6 +201,18 @@ describe('random bodies to every write endpoint', () => {
   })
 })
 
+it('answers 400 naming the field for an object whose toString is not a function, where text is expected', async () => {
+  // JSON can give an object its own toString or valueOf: no field check may call them.
+  for (const field of ['charge_type', 'currency', 'events_url', 'description']) {
+    const hostile = { [field]: { toString: null, valueOf: null } }
+    const answer = await harness.api('POST', '/charges', JSON.stringify(hostile), {
+      'content-type': 'application/json',
+    })
+    expect(answer.status, field).toBe(400)
+    expect(answer.body.parameters, field).toHaveProperty([field])
+  }
+})
+
 /** Any value at all: JSON of any shape, extreme doubles, long text, nested objects. */
 const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),

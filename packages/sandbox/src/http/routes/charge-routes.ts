@@ -26,7 +26,9 @@ export function chargeHandlers(settings: HttpSettings): ChargeHandlers {
       const input = validateBody(createChargeSchema, body, (fields) => ({
         ...chargeChannelProblems(step.account, fields),
         ...currencyProblems(
-          settings.deps.processors.chargeType(String(fields.charge_type)),
+          typeof fields.charge_type === 'string'
+            ? settings.deps.processors.chargeType(fields.charge_type)
+            : undefined,
           fields.currency,
         ),
       }))
