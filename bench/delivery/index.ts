@@ -1,4 +1,5 @@
-// Event delivery, at time scale 1, with 1,000 charges (about 5 events each) created
+// First the delivery transport alone (transports.ts): node:http against undici's APIs, side by
+// side. Then event delivery, at time scale 1, with 1,000 charges (about 5 events each) created
 // through a running sandbox's API (in a process of its own, as the service is) and delivered to
 // a local node:http receiver in the bench's process, beside the merchant flows:
 // - deliveries/s: how fast the engine empties a backlog of those events into the receiver,
@@ -13,6 +14,7 @@ import { startBareServer } from '../support/bare-server.js'
 import { startChildProcess } from '../support/child-process.js'
 import { measureRate, percentile } from '../support/measure.js'
 import { reportAgainstTarget, reportFigure, reportRatio } from '../support/report.js'
+import { compareTransports } from './transports.js'
 
 const charges = 1_000
 /** Checkouts of the warm-up run, whose figures are not kept. */
@@ -74,6 +76,8 @@ function answerHeld() {
     response.end('ok')
   }
 }
+
+await compareTransports()
 
 try {
   const flowing = await plainRun()

@@ -162,6 +162,22 @@ describe('delivery engine', () => {
     expect(reports[0]?.next).toEqual({ state: 'delivered' })
   })
 
+  it('sends credentials written in the events URL as Basic authorization, not in the URL', async () => {
+    const merchant = await receiver(() => 204)
+    const { engine: deliveries, settled } = engine()
+    const event = job(merchant.url)
+    event.eventsUrl = `${merchant.url.replace('//', '//shop%40example:s%3Acret@')}/hooks`
+
+    await deliveries.enqueue(event)
+    await settled(event.eventId)
+
+    const [delivery] = merchant.received
+    expect(delivery?.headers.authorization).toBe(
+      `Basic ${Buffer.from('shop@example:s:cret').toString('base64')}`,
+    )
+    expect(delivery?.url.pathname).toBe('/hooks')
+  })
+
   it('retries 500, 500 then stops at the 200, reporting each next attempt time', async () => {
     const merchant = await receiver((_delivery, index) => (index < 2 ? 500 : 200))
     const { engine: deliveries, reports, settled } = engine()

@@ -5,7 +5,6 @@ import { createWorkRunner, type WorkResult, workDone } from '../work-runner'
 import { accountScopedKey } from './account-scoped-key'
 import { resolveDeliverySettings } from './delivery-options'
 import { buildDeliveryRequest, type DeliveryRequest } from './delivery-request'
-import { createHttpTransport } from './node-http-transport'
 import { ReceiverLanes } from './receiver-lanes'
 import { delayBeforeAttempt } from './schedule'
 import { createDeliverySigner } from './standard-webhooks-signer'
@@ -17,6 +16,7 @@ import type {
   DeliveryJob,
   DeliveryProgress,
 } from './types'
+import { createUndiciTransport } from './undici-transport'
 
 /** The payload of a `delivery` work item: the event, and which automatic attempt is due. */
 type DeliveryWork = {
@@ -48,7 +48,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     ]),
   )
   const clock = options.clock ?? systemClock
-  const transport = createHttpTransport({ timeoutMs: settings.timeoutMs, clock })
+  const transport = createUndiciTransport({ timeoutMs: settings.timeoutMs, clock })
   const lanes = new ReceiverLanes({
     total: settings.concurrency,
     perAccount: settings.perAccountConcurrency,
@@ -181,18 +181,18 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       lanes.dropWaiting()
       const cut = () => {
         cutShort = true
-        transport.close()
+        return transport.close()
       }
-      if (timeoutMs <= 0) cut()
+      if (timeoutMs <= 0) void cut()
       // Real time, not the sandbox's clock: a test clock that stands still must not hold a stop.
-      const deadline = timeoutMs > 0 ? setTimeout(cut, timeoutMs) : undefined
+      const deadline = timeoutMs > 0 ? setTimeout(() => void cut(), timeoutMs) : undefined
       try {
         await runner.close()
         await Promise.allSettled([...manual])
       } finally {
         clearTimeout(deadline)
         // Every attempt has ended; this closes the idle keep-alive sockets.
-        cut()
+        await cut()
       }
     })()
     return closed

@@ -1,24 +1,19 @@
-import type { RequestOptions } from 'node:http'
-import { urlToHttpOptions } from 'node:url'
 import { deliveryQueryParameters } from '@chargekit/schemas'
 import type { DeliveryJob } from './types'
 
 export interface DeliveryRequest {
   /** Scheme, host and port of the receiver: attempts to one origin share its lane. */
   origin: string
-  secure: boolean
-  /** node:http options for the URL; node:http only reads them. */
-  target: RequestOptions
+  /** Path and query. */
+  path: string
   body: string
-  /** The headers of an unsigned attempt; node:http only reads them. */
+  /** The headers of an unsigned attempt, shared by every attempt to the receiver: read only. */
   headers: Readonly<Record<string, string>>
 }
 
 /** What every delivery to one events_url shares, parsed once for all of them. */
 interface Receiver {
   origin: string
-  secure: boolean
-  target: Omit<RequestOptions, 'path'>
   pathname: string
   /** The merchant's own query parameters. */
   query: URLSearchParams
@@ -27,6 +22,8 @@ interface Receiver {
    * undefined when they hold an `event` or `event_type` of their own, which the event's replace.
    */
   plainQuery: string | undefined
+  /** The headers of every attempt (the transport adds the body's length). */
+  headers: Readonly<Record<string, string>>
   logged: string
 }
 
@@ -47,17 +44,11 @@ const maxReceivers = 1_000
 export function buildDeliveryRequest(job: DeliveryJob): DeliveryRequest | undefined {
   const receiver = receiverAt(job.eventsUrl)
   if (receiver === undefined) return undefined
-  const { body } = job
   return {
     origin: receiver.origin,
-    secure: receiver.secure,
-    target: { ...receiver.target, path: `${receiver.pathname}?${deliveryQuery(receiver, job)}` },
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(body)),
-      'user-agent': 'chargekit-sandbox',
-    },
+    path: `${receiver.pathname}?${deliveryQuery(receiver, job)}`,
+    body: job.body,
+    headers: receiver.headers,
   }
 }
 
@@ -98,13 +89,10 @@ function parseReceiver(eventsUrl: string): Receiver | null {
   if (!URL.canParse(eventsUrl)) return null
   const url = new URL(eventsUrl)
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
-  const { protocol, hostname, port, auth } = urlToHttpOptions(url)
   const { id, type } = deliveryQueryParameters
   const written = url.searchParams.toString()
   return {
     origin: url.origin,
-    secure: url.protocol === 'https:',
-    target: { protocol, hostname, port, ...(auth === undefined ? {} : { auth }) },
     pathname: url.pathname,
     query: url.searchParams,
     plainQuery:
@@ -113,6 +101,20 @@ function parseReceiver(eventsUrl: string): Receiver | null {
         : written === ''
           ? ''
           : `${written}&`,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'chargekit-sandbox',
+      // Credentials in the URL (https://user:secret@shop.example/hooks) go as Basic auth, as
+      // curl and node:http send them; the origin leaves them out.
+      ...(url.username === '' && url.password === ''
+        ? {}
+        : { authorization: basicAuthorization(url) }),
+    },
     logged: `${url.protocol}//${url.host}${url.pathname}${url.search === '' ? '' : '?…'}`,
   }
+}
+
+function basicAuthorization(url: URL): string {
+  const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`
+  return `Basic ${Buffer.from(credentials).toString('base64')}`
 }
