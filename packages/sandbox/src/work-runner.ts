@@ -1,5 +1,11 @@
 import { type SandboxClock, systemClock } from './clock'
-import type { ClaimedWork, WorkKind, WorkPayload, WorkQueue } from './storage/work-queue'
+import type {
+  ClaimedWork,
+  WorkKind,
+  WorkOutcome,
+  WorkPayload,
+  WorkQueue,
+} from './storage/work-queue'
 
 /** What became of a claimed item: finished, or back in the queue until `dueAt`. */
 export type WorkResult =
@@ -140,11 +146,49 @@ export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
       options.onError(error, work)
     }
     try {
-      if (result.done) await queue.complete(work)
-      else await queue.reschedule(work, result.dueAt, result.payload)
+      await store(
+        result.done
+          ? { work, done: true }
+          : { work, done: false, dueAt: result.dueAt, payload: result.payload },
+      )
     } catch (error) {
       options.onError(error, work)
     }
+  }
+
+  /** Outcomes waiting to be stored together, each with its item's way to go on. */
+  let unstored: { outcome: WorkOutcome; stored(): void; failed(error: unknown): void }[] = []
+
+  /**
+   * Stores an item's outcome. Where the queue takes them in batches, the outcomes of every item
+   * that ends in one turn of the event loop go in one call, at the end of that turn: under load,
+   * a queue on a database makes one round trip for many deliveries instead of one each.
+   */
+  function store(outcome: WorkOutcome): Promise<unknown> {
+    if (queue.finish === undefined) {
+      return outcome.done
+        ? queue.complete(outcome.work)
+        : queue.reschedule(outcome.work, outcome.dueAt, outcome.payload)
+    }
+    return new Promise<void>((stored, failed) => {
+      if (unstored.length === 0) setImmediate(storeBatch)
+      unstored.push({ outcome, stored, failed })
+    })
+  }
+
+  function storeBatch() {
+    const batch = unstored
+    unstored = []
+    // `store` batches only for a queue that has `finish`.
+    const finishing = queue.finish?.(batch.map(({ outcome }) => outcome)) ?? Promise.resolve()
+    finishing.then(
+      () => {
+        for (const { stored } of batch) stored()
+      },
+      (error: unknown) => {
+        for (const { failed } of batch) failed(error)
+      },
+    )
   }
 
   return {

@@ -137,10 +137,13 @@ const store: SandboxStore = {
     ...memory.work,
     claim: (kind, ...rest) =>
       kind === 'lifecycle' && holdAnswers ? Promise.resolve([]) : memory.work.claim(kind, ...rest),
-    async complete(work) {
-      const completed = await memory.work.complete(work)
-      if (completed && work.kind === 'lifecycle') answered.push(work.payload)
-      return completed
+    async finish(outcomes) {
+      const held = await memory.work.finish?.(outcomes)
+      if (held === undefined) throw new Error('the memory store finishes work in batches')
+      outcomes.forEach(({ work, done }, index) => {
+        if (done && held[index] && work.kind === 'lifecycle') answered.push(work.payload)
+      })
+      return held
     },
   },
 }

@@ -423,6 +423,105 @@ describe('delivery engine', () => {
     expect(merchant.received).toHaveLength(40)
   })
 
+  it('pulls a recovered receiver’s waiting retries forward, within its concurrency', async () => {
+    let down = true
+    let open = 0
+    let mostOpen = 0
+    const merchant = await receiver(() =>
+      down
+        ? 500
+        : (response) => {
+            mostOpen = Math.max(mostOpen, ++open)
+            setTimeout(() => {
+              open--
+              response.writeHead(200).end()
+            }, 2)
+          },
+    )
+    // The retries are an hour away: only catching up delivers them within the test. Two slots
+    // and a line of two: most first attempts are turned away before they fail, and the backlog
+    // is more than the lane can take at once. The lanes pace turned-away attempts on real time.
+    const {
+      engine: deliveries,
+      reportsFor,
+      settledNow,
+    } = engine({ schedule: [0, 3_600_000], perOriginConcurrency: 2, clock: systemClock })
+    const waiting = Array.from({ length: 12 }, () => job(merchant.url))
+    for (const event of waiting) await deliveries.enqueue(event)
+    await until(
+      () => waiting.every((event) => reportsFor(event.eventId).length === 1),
+      15_000,
+      'a failed first attempt of every event',
+    )
+    expect(waiting.map((event) => reportsFor(event.eventId)[0]?.next?.state)).toEqual(
+      waiting.map(() => 'retrying'),
+    )
+
+    down = false
+    const recovered = job(merchant.url)
+    await deliveries.enqueue(recovered)
+    for (const event of [recovered, ...waiting]) await settledNow(event.eventId)
+
+    for (const event of waiting) {
+      expect(reportsFor(event.eventId).map(({ attempt }) => attempt.resultStatus)).toEqual([
+        500, 200,
+      ])
+    }
+    expect(mostOpen).toBeLessThanOrEqual(2)
+    expect(merchant.received).toHaveLength(2 * waiting.length + 1)
+  })
+
+  it('leaves another receiver’s waiting retries, and another account’s, on their schedule', async () => {
+    let down = true
+    const merchant = await receiver(() => (down ? 503 : 200))
+    const other = await receiver(() => (down ? 503 : 200))
+    const { engine: deliveries, reportsFor, settledNow } = engine({ schedule: [0, 3_600_000] })
+    // Two failed first attempts in a row each: every one of these receivers is down.
+    const own = [job(merchant.url), job(merchant.url)]
+    const elsewhere = [job(other.url), job(other.url)]
+    const otherAccount = [1, 2].map(() => job(merchant.url, { accountId: 'acct_other' }))
+    const waiting = [...own, ...elsewhere, ...otherAccount]
+    for (const event of waiting) await deliveries.enqueue(event)
+    await until(
+      () => waiting.every((event) => reportsFor(event.eventId).length === 1),
+      15_000,
+      'a failed first attempt of every event',
+    )
+
+    down = false
+    const recovered = job(merchant.url)
+    await deliveries.enqueue(recovered)
+    for (const event of [recovered, ...own]) await settledNow(event.eventId)
+    // One more delivery after the catch-up: anything it pulled forward has been sent by then.
+    const after = job(merchant.url)
+    await deliveries.enqueue(after)
+    await settledNow(after.eventId)
+
+    expect(other.received).toHaveLength(2)
+    for (const event of [...elsewhere, ...otherAccount]) {
+      expect(reportsFor(event.eventId)).toHaveLength(1)
+    }
+  })
+
+  it('retries an event its receiver refuses on its schedule, while others are delivered', async () => {
+    const refused = job('x')
+    const merchant = await receiver((delivery) => (delivery.id === refused.eventId ? 500 : 200))
+    refused.eventsUrl = `${merchant.url}/hooks`
+    const { engine: deliveries, reportsFor, settledNow } = engine({ schedule: [0, 3_600_000] })
+
+    await deliveries.enqueue(refused)
+    await until(() => reportsFor(refused.eventId).length === 1, 15_000, 'the refused attempt')
+    const others = [job(merchant.url), job(merchant.url), job(merchant.url)]
+    for (const event of others) {
+      await deliveries.enqueue(event)
+      await settledNow(event.eventId)
+    }
+
+    // One refusal is no outage: the retry an hour away stays there.
+    expect(reportsFor(refused.eventId)).toHaveLength(1)
+    expect(merchant.received).toHaveLength(4)
+  })
+
   it('keeps going when onAttempt throws, passing the error to onError', async () => {
     const merchant = await receiver(() => 200)
     const seen: string[] = []

@@ -12,6 +12,7 @@ import {
   type ReceiverRule,
   startReceiver,
   startTestSandbox,
+  TestClock,
   testCard,
 } from '../src/testing/index'
 import { freshStoreState } from './store-under-test'
@@ -39,6 +40,7 @@ interface SetUpOptions {
   timeScale?: number
   signingSecret?: string
   deliveryTimeoutMs?: number
+  clock?: TestClock
 }
 
 /** A receiver answering by `rule` and a sandbox delivering to it, both stopped after the test. */
@@ -199,6 +201,43 @@ describe.concurrent('delivery through startSandbox', () => {
     expect(delivered.retries_log[0]?.result_status).toBe(200)
     expect(delivered.retries_log.length).toBeGreaterThanOrEqual(1)
     expect(merchant.received.some(({ id }) => id === first?.id)).toBe(true)
+  })
+
+  it('delivers what waited for a receiver that was down as soon as it answers again', async ({
+    expect,
+    setUp,
+  }) => {
+    // The clock stands still: the retries, 5 s after each failure, never come due. Only the
+    // receiver's first 2xx after the outage, which pulls them forward, can deliver them.
+    let down = true
+    const clock = new TestClock()
+    const { createCharge, chargeEvents, eventWhen } = await setUp(() => (down ? 503 : 200), {
+      timeScale: 1,
+      clock,
+    })
+    const waiting = []
+    for (const charge of [await createCharge(), await createCharge()]) {
+      waiting.push(...(await chargeEvents(charge.id)))
+    }
+    const failing = await Promise.all(
+      waiting.map(({ id }) => eventWhen(id, (event) => event.delivery_status === 'failing')),
+    )
+
+    down = false
+    const after = await createCharge()
+    const delivered = await Promise.all(
+      [...waiting, ...(await chargeEvents(after.id))].map(({ id }) =>
+        eventWhen(id, (event) => event.delivery_status === 'delivered'),
+      ),
+    )
+
+    for (const event of failing) {
+      expect(event.result_status).toBe(503)
+      expect(Date.parse(event.next_attempt_at ?? '')).toBeGreaterThan(clock.now())
+    }
+    for (const event of delivered.slice(0, waiting.length)) {
+      expect(event.retries_log.map(({ result_status }) => result_status)).toEqual([200])
+    }
   })
 
   it('redeliver sends the event again now and appends to retries_log', async ({

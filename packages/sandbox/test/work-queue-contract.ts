@@ -8,16 +8,29 @@ export interface WorkQueueSubject {
 
 const base = 1_800_000_000_000
 const minute = 60_000
+/** A lease no test outlives: claims made with it never expire within the test. */
+const hour = 60 * minute
 
-function work(tag: string, dueAt: number, orderKey?: string): NewWork {
+function work(
+  tag: string,
+  dueAt: number,
+  orderKey?: string,
+  fields: Record<string, string> = {},
+): NewWork {
   return {
     kind: 'delivery',
     accountId: 'acct_contract',
-    payload: { tag },
+    payload: { tag, ...fields },
     dueAt,
     ...(orderKey === undefined ? {} : { orderKey }),
   }
 }
+
+/** Work for a receiver, as the delivery engine adds it: the receiver is a payload field. */
+const toReceiver = (tag: string, dueAt: number, receiver: string, orderKey?: string) =>
+  work(tag, dueAt, orderKey, { receiver })
+
+const shop = { accountId: 'acct_contract', payload: { receiver: 'https://shop.example' } }
 
 const tags = (claimed: readonly { payload: { readonly [field: string]: unknown } }[]) =>
   claimed.map(({ payload }) => payload.tag)
@@ -128,6 +141,87 @@ export function describeWorkQueueContract(
         expect(tags(await queue.claim('delivery', base + 60 * minute, 10, minute))).toEqual([
           'a1 retry',
         ])
+      }))
+
+    it('finishes a batch of claims in one call: removes, puts back, and refuses lost claims', () =>
+      withQueue(async (queue) => {
+        if (queue.finish === undefined) throw new Error('this queue cannot finish in batches')
+        await queue.add([work('done', base), work('retry', base), work('twice', base)])
+        const [done, retry, twice] = await queue.claim('delivery', base, 3, minute)
+        if (done === undefined || retry === undefined || twice === undefined) {
+          throw new Error('not all claimed')
+        }
+        expect(await queue.complete(twice)).toBe(true)
+        expect(
+          await queue.finish([
+            { work: done, done: true },
+            { work: twice, done: true },
+            { work: retry, done: false, dueAt: base + minute, payload: { tag: 'retry 2' } },
+          ]),
+        ).toEqual([true, false, true])
+        expect(await queue.finish([])).toEqual([])
+        expect(await queue.nextDueAt('delivery')).toBe(base + minute)
+        expect(tags(await queue.claim('delivery', base + minute, 10, minute))).toEqual(['retry 2'])
+      }))
+
+    it('pulls forward the earliest waiting work that matches, up to the limit, due at once', () =>
+      withQueue(async (queue) => {
+        if (queue.pullForward === undefined) throw new Error('this queue cannot pull work forward')
+        const now = base + minute
+        await queue.add([
+          toReceiver('in 30 min', base + 30 * minute, shop.payload.receiver),
+          toReceiver('in 10 min', base + 10 * minute, shop.payload.receiver),
+          toReceiver('in 20 min', base + 20 * minute, shop.payload.receiver),
+          toReceiver('already due', base, shop.payload.receiver),
+          toReceiver('claimed', base - minute, shop.payload.receiver),
+          toReceiver('other receiver', base + 10 * minute, 'https://other.example'),
+          {
+            ...toReceiver('other account', base + 10 * minute, shop.payload.receiver),
+            accountId: 'acct_other',
+          },
+          {
+            ...toReceiver('other kind', base + 10 * minute, shop.payload.receiver),
+            kind: 'lifecycle',
+          },
+          work('no receiver', base + 10 * minute),
+        ])
+        const [claimed] = await queue.claim('delivery', base, 1, hour)
+        expect(claimed?.payload.tag).toBe('claimed')
+
+        expect(await queue.pullForward('delivery', shop, now, 2)).toBe(2)
+        // Due at once, in the order they were added; the rest keep their times.
+        expect(tags(await queue.claim('delivery', now, 10, hour))).toEqual([
+          'already due',
+          'in 10 min',
+          'in 20 min',
+        ])
+        expect(await queue.claim('delivery', now, 10, hour)).toEqual([])
+        expect(await queue.pullForward('delivery', shop, now, 10)).toBe(1)
+        expect(tags(await queue.claim('delivery', now, 10, hour))).toEqual(['in 30 min'])
+        expect(await queue.pullForward('delivery', shop, now, 10)).toBe(0)
+        expect(tags(await queue.claim('delivery', base + 10 * minute, 10, hour))).toEqual([
+          'other receiver',
+          'other account',
+          'no receiver',
+        ])
+        expect(tags(await queue.claim('lifecycle', base + 10 * minute, 10, hour))).toEqual([
+          'other kind',
+        ])
+      }))
+
+    it('keeps work pulled forward behind earlier work of its key until that is done', () =>
+      withQueue(async (queue) => {
+        if (queue.pullForward === undefined) throw new Error('this queue cannot pull work forward')
+        await queue.add([
+          toReceiver('first', base, shop.payload.receiver, 'charge'),
+          toReceiver('second', base + 30 * minute, shop.payload.receiver, 'charge'),
+        ])
+        const [first] = await queue.claim('delivery', base, 10, minute)
+        expect(first?.payload.tag).toBe('first')
+        expect(await queue.pullForward('delivery', shop, base, 10)).toBe(1)
+        expect(await queue.claim('delivery', base, 10, minute)).toEqual([])
+        await queue.complete(first as NonNullable<typeof first>)
+        expect(tags(await queue.claim('delivery', base, 10, minute))).toEqual(['second'])
       }))
 
     // Only registered where it applies, so the memory store's run reports no skipped test.

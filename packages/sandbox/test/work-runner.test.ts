@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMemoryWorkQueue } from '../src/storage/memory-work-queue'
-import type { ClaimedWork, NewWork } from '../src/storage/work-queue'
+import type { ClaimedWork, NewWork, WorkQueue } from '../src/storage/work-queue'
 import { eventually } from '../src/testing/index'
 import { createWorkRunner, type WorkResult, workDone } from '../src/work-runner'
 
@@ -56,6 +56,61 @@ describe('work runner', () => {
     expect(new Set(runs.map(({ runner: name }) => name))).toEqual(new Set(['one', 'two']))
     expect(mostRunning).toBeLessThanOrEqual(8)
     expect(await queue.nextDueAt('lifecycle')).toBeUndefined()
+  })
+
+  it('stores the outcomes of items that end together in one call; one at a time without finish', async () => {
+    /** Runs 20 due items, half of them once more, and counts how the queue was told. */
+    async function runTwenty(queue: WorkQueue) {
+      let runs = 0
+      const runner = createWorkRunner({
+        queue,
+        kind: 'lifecycle',
+        leaseMs: 60_000,
+        capacity: (busy) => 50 - busy,
+        async run({ payload }): Promise<WorkResult> {
+          runs++
+          return payload.round === 1 && (payload.tag as number) % 2 === 0
+            ? { done: false, dueAt: Date.now(), payload: { ...payload, round: 2 } }
+            : workDone
+        },
+        onError: (error) => {
+          throw error
+        },
+      })
+      await queue.add(Array.from({ length: 20 }, (_, tag) => work(tag)))
+      await eventually(() => runs === 30)
+      // Waits for the items still running, and for their outcomes to be stored.
+      await runner.close()
+      expect(await queue.nextDueAt('lifecycle')).toBeUndefined()
+    }
+    const calls = { finish: [] as number[], complete: 0, reschedule: 0 }
+    const counted = (queue: WorkQueue): WorkQueue => ({
+      ...queue,
+      complete: (...args) => {
+        calls.complete++
+        return queue.complete(...args)
+      },
+      reschedule: (...args) => {
+        calls.reschedule++
+        return queue.reschedule(...args)
+      },
+    })
+    const memory = createMemoryWorkQueue()
+    await runTwenty({
+      ...counted(memory),
+      finish: (outcomes) => {
+        calls.finish.push(outcomes.length)
+        return memory.finish?.(outcomes) ?? Promise.reject(new Error('no finish'))
+      },
+    })
+    expect(calls.finish.reduce((sum, size) => sum + size, 0)).toBe(30)
+    expect(Math.max(...calls.finish)).toBeGreaterThan(1)
+    expect(calls).toMatchObject({ complete: 0, reschedule: 0 })
+
+    const { finish: _batches, ...withoutFinish } = createMemoryWorkQueue()
+    calls.finish = []
+    await runTwenty(counted(withoutFinish))
+    expect(calls).toEqual({ finish: [], complete: 20, reschedule: 10 })
   })
 
   it('runs future work when it becomes due, and close() waits for the item running', async () => {

@@ -4,7 +4,8 @@ import type { ClaimedWork, NewWork } from '../storage/work-queue'
 import { createWorkRunner, type WorkResult, workDone } from '../work-runner'
 import { accountScopedKey } from './account-scoped-key'
 import { resolveDeliverySettings } from './delivery-options'
-import { buildDeliveryRequest, type DeliveryRequest } from './delivery-request'
+import { CatchUp } from './catch-up'
+import { buildDeliveryRequest, type DeliveryRequest, receiverOf } from './delivery-request'
 import { ReceiverLanes } from './receiver-lanes'
 import { delayBeforeAttempt } from './schedule'
 import { createDeliverySigner } from './standard-webhooks-signer'
@@ -23,6 +24,12 @@ type DeliveryWork = {
   eventId: string
   /** Index in the schedule: 0 for the first attempt. */
   attempt: number
+  /**
+   * The origin of the events URL (the URL itself when it has none): what catch-up after an
+   * outage finds the receiver's waiting attempts by. Work stored by 0.1.0 has none until its
+   * next attempt.
+   */
+  receiver?: string
 }
 
 const delivered: DeliveryProgress = { state: 'delivered' }
@@ -36,8 +43,9 @@ const scheduleEnded: DeliveryProgress = { state: 'schedule-ended' }
  * per-receiver lanes ({@link ReceiverLanes}) under a global, a per-account and a per-receiver
  * cap; an attempt whose receiver or account is already at its cap with a full waiting line goes
  * back to the queue until the lanes say it should find room, so no claim waits on another
- * account's receivers. An event is claimed the moment the store commits it (the queue announces
- * it). Nothing here awaits a receiver on the caller's behalf except `redeliver`.
+ * account's receivers. A receiver that answers again after failing gets its waiting attempts
+ * pulled forward ({@link CatchUp}). An event is claimed the moment the store commits it (the
+ * queue announces it). Nothing here awaits a receiver on the caller's behalf except `redeliver`.
  */
 export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEngine {
   const settings = resolveDeliverySettings(options)
@@ -72,12 +80,23 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     clock,
     ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
   })
+  const catchUp = new CatchUp({
+    queue: options.queue,
+    lanes,
+    clock,
+    onPulled: () => runner.wake(),
+    onError: (error, accountId) => reportError(error, accountId),
+  })
 
   function workFor(
-    job: Pick<DeliveryJob, 'accountId' | 'eventId' | 'chargeId'>,
+    job: Pick<DeliveryJob, 'accountId' | 'eventId' | 'chargeId' | 'eventsUrl'>,
     createdAt: Date,
   ): NewWork {
-    const payload: DeliveryWork = { eventId: job.eventId, attempt: 0 }
+    const payload: DeliveryWork = {
+      eventId: job.eventId,
+      attempt: 0,
+      receiver: receiverOf(job.eventsUrl),
+    }
     return {
       kind: 'delivery',
       accountId: job.accountId,
@@ -98,10 +117,15 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     // Gone, or delivered by a manual redelivery: no automatic attempt is left.
     if (job === undefined) return workDone
     const request = buildDeliveryRequest(job)
+    const receiver = receiverOf(job.eventsUrl)
     // A URL that cannot be requested still needs a lane; its own text keeps it apart.
-    const lane = accountScopedKey(job.accountId, request?.origin ?? job.eventsUrl)
+    const lane = accountScopedKey(job.accountId, receiver)
     const slot = lanes.enter(job.accountId, lane, clock.now())
-    if (typeof slot === 'number') return { done: false, dueAt: slot, payload: work.payload }
+    catchUp.arrived(lane)
+    if (typeof slot === 'number') {
+      catchUp.turnedAway(lane)
+      return { done: false, dueAt: slot, payload: { eventId, attempt: index, receiver } }
+    }
     if (!(await slot)) return putBack
     let attempt: DeliveryAttempt
     try {
@@ -112,9 +136,11 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     // Cut short by close(): the attempt is neither reported nor counted, and runs again later.
     if (cutShort) return putBack
     if (isSuccess(attempt.resultStatus)) {
+      catchUp.answered(lane, job.accountId, receiver, index > 0)
       await report(job, attempt, delivered)
       return workDone
     }
+    catchUp.failed(lane, index > 0)
     const delay = delayBeforeAttempt(settings.schedule, index + 1, settings.timeScale)
     if (delay === undefined) {
       await report(job, attempt, scheduleEnded)
@@ -122,7 +148,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     }
     const dueAt = clock.now() + delay
     await report(job, attempt, { state: 'retrying', nextAttemptAt: new Date(dueAt) })
-    const next: DeliveryWork = { eventId, attempt: index + 1 }
+    const next: DeliveryWork = { eventId, attempt: index + 1, receiver }
     return { done: false, dueAt, payload: next }
   }
 

@@ -70,6 +70,14 @@ function deliveryQuery(receiver: Receiver, { eventId, eventType }: DeliveryJob):
 /** Characters `URLSearchParams` writes as they are. */
 const plainValue = /^[A-Za-z0-9_.*-]*$/
 
+/**
+ * Which receiver an events_url is, for grouping its deliveries: its origin, or the URL itself
+ * when it cannot be requested.
+ */
+export function receiverOf(eventsUrl: string): string {
+  return receiverAt(eventsUrl)?.origin ?? eventsUrl
+}
+
 /** An events_url for a log line: without its query, where merchants put tokens. */
 export function loggedEventsUrl(eventsUrl: string): string {
   return receiverAt(eventsUrl)?.logged ?? JSON.stringify(eventsUrl)

@@ -64,7 +64,12 @@ export function createEventDelivery(options: {
   return {
     workFor: (accountId, event) =>
       engine.workFor(
-        { accountId, eventId: event.id, chargeId: event.charge.id },
+        {
+          accountId,
+          eventId: event.id,
+          chargeId: event.charge.id,
+          eventsUrl: event.charge.events_url,
+        },
         new Date(event.created_at),
       ),
     async redeliver(accountId, event) {

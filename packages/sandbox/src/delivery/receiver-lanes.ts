@@ -89,6 +89,16 @@ export class ReceiverLanes {
     })
   }
 
+  /**
+   * How many more attempts `lane` can take now without turning one away: its free slots and the
+   * free places in its waiting line.
+   */
+  room(lane: string): number {
+    const found = this.#lanes.get(lane)
+    const { perLane } = this.#limits
+    return found === undefined ? 2 * perLane : 2 * perLane - found.inFlight - found.waiting.length
+  }
+
   /** The attempt that entered `lane` has ended: its slot goes to the next lane in turn. */
   leave(lane: string, now = Date.now()): void {
     const found = this.#lanes.get(lane)

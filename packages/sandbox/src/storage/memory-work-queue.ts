@@ -4,12 +4,15 @@ import {
   type ClaimedWork,
   type NewWork,
   type WorkKind,
+  type WorkOutcome,
   type WorkPayload,
   type WorkQueue,
 } from './work-queue'
 
 interface Item {
   readonly id: string
+  /** The id as a number: the order items were added in. */
+  readonly sequence: number
   readonly kind: WorkKind
   readonly accountId: string
   payload: WorkPayload
@@ -52,11 +55,29 @@ export function createMemoryWorkQueue(): WorkQueue {
       due[next.kind].add(next, next.dueAt)
   }
 
+  function settle(outcome: WorkOutcome): boolean {
+    const item = claimed(outcome.work)
+    if (item === undefined) return false
+    if (outcome.done) {
+      items.delete(item.id)
+      leaveOrder(item)
+      return true
+    }
+    item.lease = undefined
+    item.dueAt = outcome.dueAt
+    item.payload = outcome.payload
+    leaveOrder(item)
+    due[item.kind].add(item, outcome.dueAt)
+    return true
+  }
+
   return {
     async add(work: readonly NewWork[]) {
       for (const { kind, accountId, payload, dueAt, orderKey } of work) {
+        const id = ++sequence
         const item: Item = {
-          id: String(++sequence),
+          id: String(id),
+          sequence: id,
           kind,
           accountId,
           payload,
@@ -100,23 +121,38 @@ export function createMemoryWorkQueue(): WorkQueue {
       return taken
     },
 
-    async complete(work: ClaimedWork) {
-      const item = claimed(work)
-      if (item === undefined) return false
-      items.delete(item.id)
-      leaveOrder(item)
-      return true
-    },
+    complete: (work: ClaimedWork) => Promise.resolve(settle({ work, done: true })),
 
-    async reschedule(work: ClaimedWork, dueAt: number, payload: WorkPayload) {
-      const item = claimed(work)
-      if (item === undefined) return false
-      item.lease = undefined
-      item.dueAt = dueAt
-      item.payload = payload
-      leaveOrder(item)
-      due[item.kind].add(item, dueAt)
-      return true
+    reschedule: (work: ClaimedWork, dueAt: number, payload: WorkPayload) =>
+      Promise.resolve(settle({ work, done: false, dueAt, payload })),
+
+    finish: async (outcomes: readonly WorkOutcome[]) => outcomes.map(settle),
+
+    async pullForward(kind, { accountId, payload }, now, limit) {
+      const fields = Object.entries(payload)
+      const waiting: Item[] = []
+      for (const item of items.values()) {
+        if (
+          item.kind === kind &&
+          item.accountId === accountId &&
+          item.lease === undefined &&
+          item.dueAt > now &&
+          fields.every(([field, value]) => item.payload[field] === value)
+        ) {
+          waiting.push(item)
+        }
+      }
+      const moved = waiting
+        .sort((a, b) => a.dueAt - b.dueAt || a.sequence - b.sequence)
+        .slice(0, limit)
+        .sort((a, b) => a.sequence - b.sequence)
+      for (const item of moved) {
+        item.dueAt = now
+        // A claimable item takes its new place in the heap; one behind earlier work of its key
+        // joins it at its new time when that work is done.
+        if (due[kind].remove(item)) due[kind].add(item, now)
+      }
+      return moved.length
     },
 
     async nextDueAt(kind: WorkKind) {

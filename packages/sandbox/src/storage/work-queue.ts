@@ -22,6 +22,15 @@ export interface NewWork {
   orderKey?: string
 }
 
+/**
+ * Which waiting work `pullForward` moves: the items of one account whose payload holds each of
+ * these fields with exactly this value (`{ receiver: 'https://shop.example' }`).
+ */
+export interface WorkMatch {
+  accountId: string
+  payload: Readonly<Record<string, string>>
+}
+
 export interface ClaimedWork {
   readonly id: string
   readonly kind: WorkKind
@@ -31,6 +40,19 @@ export interface ClaimedWork {
   /** Proof of this claim: completing or rescheduling with a lost claim changes nothing. */
   readonly lease: string
 }
+
+/**
+ * What becomes of a claimed item: finished and removed (`done`), or back in the queue to wait
+ * until `dueAt` with a new payload (a retry), no longer holding back the later work of its key.
+ */
+export type WorkOutcome =
+  | { readonly work: ClaimedWork; readonly done: true }
+  | {
+      readonly work: ClaimedWork
+      readonly done: false
+      readonly dueAt: number
+      readonly payload: WorkPayload
+    }
 
 /**
  * The sandbox's timed work, durable where the store is: after a restart, pending work resumes
@@ -49,6 +71,23 @@ export interface WorkQueue {
    * holding back the later work of its key. False when the claim was lost.
    */
   reschedule(work: ClaimedWork, dueAt: number, payload: WorkPayload): Promise<boolean>
+  /**
+   * Stores what became of claimed items, all in one go: what a runner calls with the items that
+   * finished since its last call, instead of a round trip each. Answers, per outcome, whether
+   * its claim still held (an outcome of a lost claim changes nothing). Optional, as are the
+   * other methods below `reschedule`, for stores written before they existed: a runner then
+   * completes and reschedules one item at a time.
+   */
+  finish?(outcomes: readonly WorkOutcome[]): Promise<boolean[]>
+  /**
+   * Makes waiting items of `kind` that `match` due at `now`: up to `limit` of those neither
+   * claimed nor due yet, earliest due first, keeping their order. Answers how many it moved.
+   * What a runner does when whatever made them wait is back, such as a receiver that answers
+   * again after an outage: its waiting deliveries need not sit out their retry delays. An item
+   * that must wait for earlier work of its key still does. Moved items are claimed in the order
+   * they were added.
+   */
+  pullForward?(kind: WorkKind, match: WorkMatch, now: number, limit: number): Promise<number>
   /**
    * When the earliest item of `kind` that could be claimed becomes due (an expired claim counts
    * at its expiry); undefined when there is none. What one timer per kind waits for.

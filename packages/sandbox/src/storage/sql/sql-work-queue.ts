@@ -3,6 +3,7 @@ import type {
   ClaimedWork,
   NewWork,
   WorkKind,
+  WorkOutcome,
   WorkPayload,
   WorkQueue,
 } from '../work-queue'
@@ -68,6 +69,49 @@ export async function insertWork(executor: SqlExecutor, work: readonly NewWork[]
  * by this process only: the others find it when they next look (every second by default).
  */
 export function createSqlWorkQueue(db: SqlDatabase, added: AddedWorkListeners): WorkQueue {
+  /**
+   * Two statements for any number of outcomes, the items and their leases passed as one JSON
+   * parameter: one removes the finished items, one puts the others back to wait.
+   */
+  async function finish(outcomes: readonly WorkOutcome[]): Promise<boolean[]> {
+    const done = outcomes.filter((outcome) => outcome.done)
+    const later = outcomes.flatMap((outcome) =>
+      outcome.done
+        ? []
+        : [
+            {
+              id: outcome.work.id,
+              lease: outcome.work.lease,
+              due_at: wholeMs(outcome.dueAt),
+              payload: outcome.payload,
+            },
+          ],
+    )
+    const [removed, putBack] = await Promise.all([
+      done.length === 0
+        ? []
+        : db.query<{ id: string }>(
+            `DELETE FROM sandbox_work USING json_to_recordset($1::json) AS done(id bigint, lease text)
+             WHERE sandbox_work.id = done.id AND sandbox_work.lease = done.lease
+             RETURNING sandbox_work.id`,
+            [JSON.stringify(done.map(({ work }) => ({ id: work.id, lease: work.lease })))],
+          ),
+      later.length === 0
+        ? []
+        : db.query<{ id: string }>(
+            `UPDATE sandbox_work
+             SET lease = NULL, claimed_by = NULL, due_at = later.due_at,
+               available_at = later.due_at, payload = later.payload, in_order = false
+             FROM json_to_recordset($1::json) AS later(id bigint, lease text, due_at bigint, payload json)
+             WHERE sandbox_work.id = later.id AND sandbox_work.lease = later.lease
+             RETURNING sandbox_work.id`,
+            [JSON.stringify(later)],
+          ),
+    ])
+    const held = new Set([...removed, ...putBack].map(({ id }) => String(id)))
+    return outcomes.map(({ work }) => held.has(work.id))
+  }
+
   return {
     async add(work) {
       if (work.length === 0) return
@@ -111,23 +155,32 @@ export function createSqlWorkQueue(db: SqlDatabase, added: AddedWorkListeners): 
         )
     },
 
-    async complete(work: ClaimedWork) {
-      const rows = await db.query(
-        'DELETE FROM sandbox_work WHERE id = $1 AND lease = $2 RETURNING id',
-        [work.id, work.lease],
-      )
-      return rows.length > 0
-    },
+    complete: async (work: ClaimedWork) => (await finish([{ work, done: true }]))[0] === true,
 
-    async reschedule(work: ClaimedWork, dueAt: number, payload: WorkPayload) {
+    reschedule: async (work: ClaimedWork, dueAt: number, payload: WorkPayload) =>
+      (await finish([{ work, done: false, dueAt, payload }]))[0] === true,
+
+    finish,
+
+    async pullForward(kind, { accountId, payload }, now, limit) {
+      const fields = Object.entries(payload)
+      // Only waiting items not yet due and not claimed; the `sandbox_work_due` index finds them
+      // from `now` on, and the match is read from the payload of those alone.
       const rows = await db.query(
-        `UPDATE sandbox_work
-         SET lease = NULL, claimed_by = NULL, due_at = $3, available_at = $3, payload = $4::json,
-           in_order = false
-         WHERE id = $1 AND lease = $2 RETURNING id`,
-        [work.id, work.lease, wholeMs(dueAt), JSON.stringify(payload)],
+        `WITH picked AS (
+           SELECT id FROM sandbox_work
+           WHERE kind = $1 AND account_id = $2 AND lease IS NULL AND available_at > $3
+             ${fields.map((_, index) => `AND payload->>$${5 + 2 * index} = $${6 + 2 * index}`).join(' ')}
+           ORDER BY available_at, id
+           LIMIT $4
+           FOR UPDATE SKIP LOCKED
+         )
+         UPDATE sandbox_work SET due_at = $3, available_at = $3
+         FROM picked WHERE sandbox_work.id = picked.id
+         RETURNING sandbox_work.id`,
+        [kind, accountId, Math.floor(now), limit, ...fields.flat()],
       )
-      return rows.length > 0
+      return rows.length
     },
 
     async nextDueAt(kind: WorkKind) {
