@@ -8,13 +8,21 @@
  * delivered to a receiver in this same process is one more HTTP exchange on the same cores, which
  * bench/delivery measures on its own. The create-charge ratio is then measured again with
  * delivery on (events_url to a local receiver, two deliveries per charge: their outbound
- * requests and the receiver's work share the cores with the API), against its own target.
+ * requests and the receiver's work share the cores with the API), against its own target, and
+ * against the limit the wire leaves: two rows measure what two bare POSTs per charge cost by
+ * themselves (sent as the engine sends, with nothing else done per delivery), after a bare
+ * server's answer and after the delivery-off sandbox's.
  */
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { type Sandbox, startSandbox } from '@chargekit/sandbox'
 import { testCard } from '@chargekit/sandbox/testing'
-import { fixedJsonHandler, startBareServer, startDeliveryReceiver } from '../support/bare-server'
+import {
+  fixedJsonHandler,
+  startBareServer,
+  startDeliveryReceiver,
+  wirePosts,
+} from '../support/bare-server'
 import { measureRate } from '../support/measure'
 import { reportFigure, reportRatio } from '../support/report'
 
@@ -141,6 +149,42 @@ async function throughput(sandbox: Sandbox, delivering: Sandbox, eventsUrl: stri
     { atLeast: 0.45 },
     ' req/s',
   )
+  const wire = wirePosts(eventsUrl)
+  const bareDelivering = await startBareServer(
+    fixedJsonHandler(sampleText, 201, () => {
+      wire.post()
+      wire.post()
+    }),
+  )
+  const bareRequestDelivered = async () => {
+    const response = await fetch(bareDelivering.url, {
+      method: 'POST',
+      headers: json,
+      body: chargeBody,
+    })
+    await response.text()
+  }
+  const wireCost = await interleaved(bareRequestDelivered, bareRequest, 16)
+  reportFigure(
+    'sandbox limit: bare node:http fixed JSON plus 2 bare POSTs per request to the receiver, as a ratio to bare node:http fixed JSON (16 clients): the most any server delivering 2 events per request reaches here',
+    wireCost.value / wireCost.base,
+    'x',
+  )
+  const createThenWire = async () => {
+    await createCharge()
+    wire.post()
+    wire.post()
+  }
+  const limit = await interleaved(createDelivered, createThenWire, 16)
+  reportRatio(
+    'sandbox create-charge throughput with delivery on vs the limit: the delivery-off sandbox plus 2 bare POSTs per charge (16 clients)',
+    limit.value,
+    limit.base,
+    { atLeast: 0.9 },
+    ' req/s',
+  )
+  await bareDelivering.close()
+  await wire.close()
   await bare.close()
 }
 

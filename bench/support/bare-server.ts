@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { Pool } from 'undici'
 
 /** A bare `node:http` server on loopback: the baseline every server-side benchmark compares to. */
 export async function startBareServer(
@@ -18,14 +19,41 @@ export async function startBareServer(
   }
 }
 
-/** Answers every request with the same JSON text, after reading (and discarding) the body. */
-export function fixedJsonHandler(body: string, status = 200) {
+/**
+ * Answers every request with the same JSON text, after reading (and discarding) the body; then
+ * calls `onAnswered`, if given (what a server does after answering, such as sending deliveries).
+ */
+export function fixedJsonHandler(body: string, status = 200, onAnswered?: () => void) {
   return (request: IncomingMessage, response: ServerResponse) => {
     request.resume()
     request.on('end', () => {
       response.writeHead(status, { 'content-type': 'application/json' })
       response.end(body)
+      onAnswered?.()
     })
+  }
+}
+
+/**
+ * Deliveries at the bare minimum cost of the wire: `post()` sends one delivery-sized POST to
+ * `eventsUrl` and does not wait for it, as the sandbox's engine sends (undici's dispatcher,
+ * kept-alive connections, 64 at most; more wait for one); nothing else is done per delivery.
+ */
+export function wirePosts(eventsUrl: string): { post(): void; close(): Promise<void> } {
+  const url = new URL(eventsUrl)
+  const pool = new Pool(url.origin, { connections: 64 })
+  const body = JSON.stringify({ id: 'ev_wire_0000000000000000', type: 'charge.created' })
+  const options = {
+    path: `${url.pathname}?event=ev_wire_0000000000000000&event_type=charge.created`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json', 'user-agent': 'chargekit-sandbox' },
+    body,
+  }
+  const ignore = () => {}
+  const handler = { onRequestStart: ignore, onResponseError: ignore }
+  return {
+    post: () => pool.dispatch(options, handler),
+    close: () => pool.close(),
   }
 }
 

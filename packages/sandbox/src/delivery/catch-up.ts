@@ -29,8 +29,8 @@ const pulledHoldMs = 1_000
  * Catch-up after an outage. While a receiver is down, its attempts wait in the queue: turned away
  * from its full lane, or rescheduled for a retry minutes or hours ahead. Once it answers a 2xx
  * again, those attempts are pulled forward, as many at a time as its lane has room for (free
- * slots and waiting places, less what an earlier pull already sent its way), and every later 2xx
- * pulls more while some are left: the backlog drains at the pace the receiver answers, within its
+ * slots and waiting places, less what an earlier pull already sent its way), and later 2xx
+ * answers pull more, half a lane's slots or more at a time, while some are left: the backlog drains at the pace the receiver answers, within its
  * concurrency, instead of each attempt sitting out its own delay.
  *
  * A receiver is down once attempts to it were turned away, or once two first attempts in a row
@@ -98,7 +98,9 @@ export class CatchUp {
     const now = this.#clock.now()
     if (now - state.pulledAt > pulledHoldMs) state.pulled = 0
     const room = this.#lanes.room(lane) - state.pulled
-    if (room <= 0) return
+    // A room of one after each answer would make a pull per delivery: pulls wait for half a
+    // lane's slots to be free, and take as many as there is room for then.
+    if (room < this.#lanes.pullBatch) return
     state.pulling = true
     this.#queue
       .pullForward('delivery', { accountId, payload: { receiver } }, now, room)

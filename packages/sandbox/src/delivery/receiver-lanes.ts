@@ -89,6 +89,11 @@ export class ReceiverLanes {
     })
   }
 
+  /** Half a lane's slots (at least one): a batch worth claiming for a lane at once. */
+  get pullBatch(): number {
+    return Math.max(1, Math.floor(this.#limits.perLane / 2))
+  }
+
   /**
    * How many more attempts `lane` can take now without turning one away: its free slots and the
    * free places in its waiting line.

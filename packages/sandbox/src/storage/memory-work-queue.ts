@@ -23,6 +23,11 @@ interface Item {
   lease: string | undefined
 }
 
+/** Due earlier, or at the same time and added earlier. */
+function isBefore(a: Item, b: Item): boolean {
+  return a.dueAt < b.dueAt || (a.dueAt === b.dueAt && a.sequence < b.sequence)
+}
+
 /**
  * The work queue of the memory store. Claims never expire: the queue lives and dies with its
  * process, so no other process can take over. Only claimable items sit in the due heaps; an item
@@ -130,29 +135,33 @@ export function createMemoryWorkQueue(): WorkQueue {
 
     async pullForward(kind, { accountId, payload }, now, limit) {
       const fields = Object.entries(payload)
-      const waiting: Item[] = []
+      // The `limit` earliest waiting items that match, kept in due order as they are found: a
+      // backlog of thousands is looked through once, never sorted whole.
+      const earliest: Item[] = []
       for (const item of items.values()) {
         if (
-          item.kind === kind &&
-          item.accountId === accountId &&
-          item.lease === undefined &&
-          item.dueAt > now &&
-          fields.every(([field, value]) => item.payload[field] === value)
+          item.kind !== kind ||
+          item.accountId !== accountId ||
+          item.lease !== undefined ||
+          item.dueAt <= now ||
+          !fields.every(([field, value]) => item.payload[field] === value)
         ) {
-          waiting.push(item)
+          continue
         }
+        const last = earliest.at(-1)
+        if (earliest.length >= limit && (last === undefined || !isBefore(item, last))) continue
+        let at = earliest.length
+        while (at > 0 && isBefore(item, earliest[at - 1] as Item)) at--
+        earliest.splice(at, 0, item)
+        if (earliest.length > limit) earliest.pop()
       }
-      const moved = waiting
-        .sort((a, b) => a.dueAt - b.dueAt || a.sequence - b.sequence)
-        .slice(0, limit)
-        .sort((a, b) => a.sequence - b.sequence)
-      for (const item of moved) {
+      for (const item of earliest.sort((a, b) => a.sequence - b.sequence)) {
         item.dueAt = now
         // A claimable item takes its new place in the heap; one behind earlier work of its key
         // joins it at its new time when that work is done.
         if (due[kind].remove(item)) due[kind].add(item, now)
       }
-      return moved.length
+      return earliest.length
     },
 
     async nextDueAt(kind: WorkKind) {
