@@ -1,0 +1,177 @@
+// bench/merchant-tests: what one test of a merchant's costs against the in-process sandbox,
+// against the fixed-JSON mocks (msw) the merchant would otherwise write, in one run:
+// - one full flow (charge → card instrument → payment → partial refund) through
+//   @chargekit/client, sent through `startTestSandbox()`'s in-process transport (its `fetch`),
+//   each flow ending when the kit's in-process receiver has the flow's last event (the refund's),
+//   so the deliveries are part of the cost; against the same four calls from the same client
+//   over the global fetch, answered by msw handlers with fixed JSON (the sandbox's own answers,
+//   recorded once, so the client validates the same shapes);
+// - start-up: `startTestSandbox()` ready to serve, against msw's `setupServer(...).listen()`.
+// Tests run one call after another, so one flow at a time; the two sides take turns in slices.
+// Run: pnpm build && pnpm exec tsx bench/merchant-tests/index.ts
+import { performance } from 'node:perf_hooks'
+import { type ChargekitClient, createClient } from '@chargekit/client'
+import { startTestSandbox, type TestSandbox, testCard } from '@chargekit/sandbox/testing'
+import { HttpResponse, http } from 'msw'
+import { setupServer } from 'msw/node'
+import { measureRate, percentile } from '../support/measure.js'
+import { reportFigure, reportRatio } from '../support/report.js'
+
+const accountId = 'acct_sandbox'
+const privateKey = 'sk_sandbox'
+/** Where the msw side's client sends: msw answers before any connection is made. */
+const mockedBaseUrl = 'https://api.chargekit.test'
+const rounds = 5
+const sliceMs = 1_000
+const startUps = 15
+
+interface FlowAnswers {
+  charge: unknown
+  instrument: unknown
+  payment: unknown
+  refund: unknown
+}
+
+/** The merchant's flow, through whichever client: the four answers, in order. */
+async function fullFlow(client: ChargekitClient, eventsUrl: string): Promise<FlowAnswers> {
+  const charge = await client.charges.create({
+    charge_type: 'card_onetime',
+    amount: 20,
+    currency: 'EUR',
+    events_url: eventsUrl,
+    metadata: { order_id: 'bench' },
+    instrument_params: { captured_on_creation: false },
+  })
+  const instrument = await client.instruments.create(testCard(charge.id))
+  const payment = await client.payments.create({
+    instrument: instrument.id,
+    amount: 20,
+    currency: 'EUR',
+  })
+  const refund = await client.payments.refund(payment.id, { amount: 5 })
+  return { charge, instrument, payment, refund }
+}
+
+/** The kit's sandbox side: a flow, then its refund's delivery arriving at the kit's receiver. */
+function sandboxFlow(kit: TestSandbox) {
+  const client = createClient({ accountId, privateKey, baseUrl: kit.sandbox.url, fetch: kit.fetch })
+  let looked = 0
+  return async () => {
+    const { charge } = await fullFlow(client, kit.eventsUrl)
+    const chargeId = (charge as { id: string }).id
+    // Only deliveries not looked at yet are read: the list grows through the whole run.
+    await kit.receiver.until((received) => {
+      for (; looked < received.length; looked++) {
+        const delivery = received[looked]
+        if (delivery?.type === 'refund.success' && delivery.body.includes(chargeId)) return true
+      }
+      return false
+    })
+  }
+}
+
+/** msw handlers answering each of the flow's calls with the sandbox's recorded answer. */
+function handlersFor(answers: FlowAnswers) {
+  const api = `${mockedBaseUrl}/v2`
+  const created = (answer: unknown) => {
+    const text = JSON.stringify(answer)
+    return () =>
+      new HttpResponse(text, { status: 201, headers: { 'content-type': 'application/json' } })
+  }
+  return [
+    http.post(`${api}/charges`, created(answers.charge)),
+    http.post(`${api}/instruments`, created(answers.instrument)),
+    http.post(`${api}/payments`, created(answers.payment)),
+    http.post(`${api}/payments/:id/refund`, created(answers.refund)),
+  ]
+}
+
+async function flowCost() {
+  const kit = await startTestSandbox()
+  const recorded = await fullFlow(
+    createClient({ accountId, privateKey, baseUrl: kit.sandbox.url, fetch: kit.fetch }),
+    kit.eventsUrl,
+  )
+  const mocks = setupServer(...handlersFor(recorded))
+  mocks.listen({ onUnhandledRequest: 'error' })
+  try {
+    // msw replaces the global fetch while it listens: the client reads it at each call.
+    const mocked = createClient({
+      accountId,
+      privateKey,
+      baseUrl: mockedBaseUrl,
+      fetch: (input, init) => globalThis.fetch(input, init),
+    })
+    const withSandbox = sandboxFlow(kit)
+    const withMocks = async () => {
+      await fullFlow(mocked, 'https://shop.example/events')
+    }
+    let sandboxRate = 0
+    let mockRate = 0
+    for (let round = 0; round < rounds; round++) {
+      mockRate += (await measureRate(withMocks, { durationMs: sliceMs, warmupMs: 200 })).perSecond
+      sandboxRate += (await measureRate(withSandbox, { durationMs: sliceMs, warmupMs: 200 }))
+        .perSecond
+    }
+    reportFigure(
+      'merchant test: full flow with the test kit, flows/s',
+      sandboxRate / rounds,
+      'flows/s',
+    )
+    reportFigure(
+      'merchant test: full flow with msw fixed JSON, flows/s',
+      mockRate / rounds,
+      'flows/s',
+    )
+    // Time per flow: the inverse of the rates.
+    reportRatio(
+      'merchant test: time per full flow (4 calls, deliveries received) with startTestSandbox() in-process vs msw handlers returning fixed JSON',
+      (1000 * rounds) / sandboxRate,
+      (1000 * rounds) / mockRate,
+      { atMost: 4 },
+      ' ms',
+    )
+  } finally {
+    mocks.close()
+    await kit.close()
+  }
+}
+
+async function startUpCost() {
+  const handlers = handlersFor({ charge: {}, instrument: {}, payment: {}, refund: {} })
+  const kitStarts: number[] = []
+  const mockStarts: number[] = []
+  // The first of each loads its modules: left out, as a test file pays that once.
+  for (let run = 0; run <= startUps; run++) {
+    let started = performance.now()
+    const kit = await startTestSandbox()
+    const kitMs = performance.now() - started
+    await kit.close()
+    started = performance.now()
+    const mocks = setupServer(...handlers)
+    mocks.listen()
+    const mockMs = performance.now() - started
+    mocks.close()
+    if (run === 0) continue
+    kitStarts.push(kitMs)
+    mockStarts.push(mockMs)
+  }
+  reportFigure(
+    'merchant test: startTestSandbox() start-up, median',
+    percentile(kitStarts, 50),
+    'ms',
+  )
+  reportFigure(
+    'merchant test: msw setupServer().listen() start-up, median',
+    percentile(mockStarts, 50),
+    'ms',
+  )
+  reportFigure(
+    'merchant test: startTestSandbox() start-up vs msw setupServer().listen(), medians',
+    percentile(kitStarts, 50) / percentile(mockStarts, 50),
+    'x',
+  )
+}
+
+await startUpCost()
+await flowCost()
