@@ -8,8 +8,9 @@
  * delivered to a receiver in this same process is one more HTTP exchange on the same cores, which
  * bench/delivery measures on its own. The create-charge ratio is then measured again with
  * delivery on (events_url to a local receiver, two deliveries per charge: their outbound
- * requests and the receiver's work share the cores with the API), against its own target, and
- * against the limit the wire leaves: two rows measure what two bare POSTs per charge cost by
+ * requests and the receiver's work share the cores with the API; a slice lasts until its
+ * deliveries have all arrived, so falling behind them does not pass for speed), against its own
+ * target, and against the limit the wire leaves: two rows measure what two bare POSTs per charge cost by
  * themselves (sent as the engine sends, with nothing else done per delivery), after a bare
  * server's answer and after the delivery-off sandbox's.
  */
@@ -17,6 +18,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { type Sandbox, startSandbox } from '@chargekit/sandbox'
 import { testCard } from '@chargekit/sandbox/testing'
+import { type CompactEventSource, toCompactEvent } from '@chargekit/schemas'
 import {
   fixedJsonHandler,
   startBareServer,
@@ -62,26 +64,58 @@ function flow(post: ReturnType<typeof api>, eventsUrl: string) {
 }
 
 /**
- * Measures the sandbox and its baseline in alternating slices (ABABAB) and sums them, so a
- * change in machine load (two cores shared with other work) affects both sides alike.
+ * Measures the sandbox and its baseline in alternating slices (ABABAB) and averages them, so a
+ * change in machine load (two cores shared with other work) affects both sides alike. Each side
+ * is a function measuring one slice's rate.
  */
-async function interleaved(
-  operation: () => Promise<unknown>,
-  baseline: () => Promise<unknown>,
-  concurrency: number,
-) {
+async function interleaved(measure: () => Promise<number>, measureBaseline: () => Promise<number>) {
   let value = 0
   let base = 0
   for (let round = 0; round < rounds; round++) {
-    base += (await measureRate(baseline, { durationMs: sliceMs, warmupMs: 200, concurrency }))
-      .perSecond
-    value += (await measureRate(operation, { durationMs: sliceMs, warmupMs: 200, concurrency }))
-      .perSecond
+    base += await measureBaseline()
+    value += await measure()
   }
   return { value: value / rounds, base: base / rounds }
 }
 
-async function throughput(sandbox: Sandbox, delivering: Sandbox, eventsUrl: string) {
+/** Operations per second with `concurrency` callers, over one slice after a warm-up. */
+function rate(operation: () => Promise<unknown>, concurrency: number) {
+  return async () =>
+    (await measureRate(operation, { durationMs: sliceMs, warmupMs: 200, concurrency })).perSecond
+}
+
+/**
+ * Operations per second with `concurrency` callers, where each operation makes `deliveries`
+ * deliveries to `receiver`: the slice ends when every one of them has arrived, so a sender that
+ * falls behind its deliveries pays for the backlog it leaves instead of looking faster for it.
+ */
+function deliveredRate(
+  operation: () => Promise<unknown>,
+  deliveries: number,
+  concurrency: number,
+  receiver: { received(): number },
+) {
+  const slice = async (durationMs: number) => {
+    const before = receiver.received()
+    const started = performance.now()
+    const { operations } = await measureRate(operation, { durationMs, warmupMs: 0, concurrency })
+    while (receiver.received() < before + deliveries * operations) {
+      await new Promise((resolve) => setTimeout(resolve, 1))
+    }
+    return operations / ((performance.now() - started) / 1000)
+  }
+  return async () => {
+    await slice(200)
+    return slice(sliceMs)
+  }
+}
+
+async function throughput(
+  sandbox: Sandbox,
+  delivering: Sandbox,
+  receiver: Awaited<ReturnType<typeof startDeliveryReceiver>>,
+) {
+  const eventsUrl = receiver.url
   const post = api((path, init) => fetch(`${sandbox.apiUrl}${path}`, init))
   const chargeBody = JSON.stringify({
     charge_type: 'card_onetime',
@@ -115,7 +149,10 @@ async function throughput(sandbox: Sandbox, delivering: Sandbox, eventsUrl: stri
   }
 
   for (const concurrency of [1, 16]) {
-    const flows = await interleaved(flow(post, eventsUrl), bareFlow, concurrency)
+    const flows = await interleaved(
+      rate(flow(post, eventsUrl), concurrency),
+      rate(bareFlow, concurrency),
+    )
     reportFigure(`sandbox full flows/s, ${concurrency} client(s)`, flows.value, 'flows/s')
     reportRatio(
       `sandbox full flow rate vs bare node:http (4 fixed-JSON requests), ${concurrency} client(s)`,
@@ -125,7 +162,7 @@ async function throughput(sandbox: Sandbox, delivering: Sandbox, eventsUrl: stri
       ' flows/s',
     )
   }
-  const charges = await interleaved(createCharge, bareRequest, 16)
+  const charges = await interleaved(rate(createCharge, 16), rate(bareRequest, 16))
   reportRatio(
     'sandbox create-charge throughput with delivery off vs bare node:http fixed JSON (16 clients)',
     charges.value,
@@ -141,15 +178,22 @@ async function throughput(sandbox: Sandbox, delivering: Sandbox, eventsUrl: stri
     })
     await response.text()
   }
-  const delivered = await interleaved(createDelivered, bareRequest, 16)
+  const withDeliveries = deliveredRate(createDelivered, 2, 16, receiver)
+  // Its first deliveries load the transport and compile the engine's paths: not measured.
+  await withDeliveries()
+  const delivered = await interleaved(withDeliveries, rate(bareRequest, 16))
   reportRatio(
-    'sandbox create-charge throughput with delivery on (2 deliveries each to a local receiver) vs bare node:http fixed JSON (16 clients)',
+    'sandbox create-charge throughput with delivery on (2 deliveries each to a local receiver, counted until received) vs bare node:http fixed JSON (16 clients)',
     delivered.value,
     delivered.base,
     { atLeast: 0.45 },
     ' req/s',
   )
-  const wire = wirePosts(eventsUrl)
+  // The bare POSTs carry what the engine sends: a charge event's compact JSON.
+  const events = await fetch(`${delivering.apiUrl}/events?per_page=1`, { headers: json })
+  const [event] = ((await events.json()) as { collection: CompactEventSource[] }).collection
+  if (event === undefined) throw new Error('the delivering sandbox recorded no event')
+  const wire = wirePosts(eventsUrl, JSON.stringify(toCompactEvent(event)))
   const bareDelivering = await startBareServer(
     fixedJsonHandler(sampleText, 201, () => {
       wire.post()
@@ -164,7 +208,10 @@ async function throughput(sandbox: Sandbox, delivering: Sandbox, eventsUrl: stri
     })
     await response.text()
   }
-  const wireCost = await interleaved(bareRequestDelivered, bareRequest, 16)
+  const wireCost = await interleaved(
+    deliveredRate(bareRequestDelivered, 2, 16, receiver),
+    rate(bareRequest, 16),
+  )
   reportFigure(
     'sandbox limit: bare node:http fixed JSON plus 2 bare POSTs per request to the receiver, as a ratio to bare node:http fixed JSON (16 clients): the most any server delivering 2 events per request reaches here',
     wireCost.value / wireCost.base,
@@ -175,7 +222,7 @@ async function throughput(sandbox: Sandbox, delivering: Sandbox, eventsUrl: stri
     wire.post()
     wire.post()
   }
-  const limit = await interleaved(createDelivered, createThenWire, 16)
+  const limit = await interleaved(withDeliveries, deliveredRate(createThenWire, 2, 16, receiver))
   reportRatio(
     'sandbox create-charge throughput with delivery on vs the limit: the delivery-off sandbox plus 2 bare POSTs per charge (16 clients)',
     limit.value,
@@ -232,7 +279,7 @@ async function memoryPerEvent(eventsUrl: string) {
 const receiver = await startDeliveryReceiver()
 const sandbox = await startSandbox({ port: 0, deliverEvents: false })
 const delivering = await startSandbox({ port: 0 })
-await throughput(sandbox, delivering, receiver.url)
+await throughput(sandbox, delivering, receiver)
 await sandbox.close()
 await delivering.close()
 await memoryPerEvent(receiver.url)

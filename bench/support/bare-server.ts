@@ -35,14 +35,16 @@ export function fixedJsonHandler(body: string, status = 200, onAnswered?: () => 
 }
 
 /**
- * Deliveries at the bare minimum cost of the wire: `post()` sends one delivery-sized POST to
+ * Deliveries at the bare minimum cost of the wire: `post()` sends `body` (a real delivery's) to
  * `eventsUrl` and does not wait for it, as the sandbox's engine sends (undici's dispatcher,
  * kept-alive connections, 64 at most; more wait for one); nothing else is done per delivery.
  */
-export function wirePosts(eventsUrl: string): { post(): void; close(): Promise<void> } {
+export function wirePosts(
+  eventsUrl: string,
+  body: string,
+): { post(): void; close(): Promise<void> } {
   const url = new URL(eventsUrl)
   const pool = new Pool(url.origin, { connections: 64 })
-  const body = JSON.stringify({ id: 'ev_wire_0000000000000000', type: 'charge.created' })
   const options = {
     path: `${url.pathname}?event=ev_wire_0000000000000000&event_type=charge.created`,
     method: 'POST' as const,
@@ -57,14 +59,23 @@ export function wirePosts(eventsUrl: string): { post(): void; close(): Promise<v
   }
 }
 
-/** A merchant receiver answering every delivery 204 at once, so deliveries finish during the run. */
-export async function startDeliveryReceiver(): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * A merchant receiver answering every delivery 204 at once, so deliveries finish during the run;
+ * `received()` counts the deliveries it has answered.
+ */
+export async function startDeliveryReceiver(): Promise<{
+  url: string
+  received(): number
+  close(): Promise<void>
+}> {
+  let received = 0
   const server = await startBareServer((request, response) => {
     request.resume()
     request.on('end', () => {
+      received++
       response.writeHead(204)
       response.end()
     })
   })
-  return { url: `${server.url}/events`, close: server.close }
+  return { url: `${server.url}/events`, received: () => received, close: server.close }
 }
