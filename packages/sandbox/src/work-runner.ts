@@ -158,11 +158,14 @@ export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
 
   /** Outcomes waiting to be stored together, each with its item's way to go on. */
   let unstored: { outcome: WorkOutcome; stored(): void; failed(error: unknown): void }[] = []
+  /** A batch is being stored: outcomes meanwhile wait to go in the next one. */
+  let storing = false
 
   /**
-   * Stores an item's outcome. Where the queue takes them in batches, the outcomes of every item
-   * that ends in one turn of the event loop go in one call, at the end of that turn: under load,
-   * a queue on a database makes one round trip for many deliveries instead of one each.
+   * Stores an item's outcome. Where the queue takes them in batches, an outcome is stored at once
+   * when no batch is being stored, and otherwise goes in the next batch with every other that
+   * ended meanwhile: nothing waits when the store keeps up, and under load a queue on a database
+   * makes one round trip for many deliveries instead of one each.
    */
   function store(outcome: WorkOutcome): Promise<unknown> {
     if (queue.finish === undefined) {
@@ -171,24 +174,25 @@ export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
         : queue.reschedule(outcome.work, outcome.dueAt, outcome.payload)
     }
     return new Promise<void>((stored, failed) => {
-      if (unstored.length === 0) setImmediate(storeBatch)
       unstored.push({ outcome, stored, failed })
+      if (!storing) void storeBatch()
     })
   }
 
-  function storeBatch() {
-    const batch = unstored
-    unstored = []
-    // `store` batches only for a queue that has `finish`.
-    const finishing = queue.finish?.(batch.map(({ outcome }) => outcome)) ?? Promise.resolve()
-    finishing.then(
-      () => {
+  async function storeBatch() {
+    storing = true
+    while (unstored.length > 0) {
+      const batch = unstored
+      unstored = []
+      try {
+        // `store` batches only for a queue that has `finish`.
+        await queue.finish?.(batch.map(({ outcome }) => outcome))
         for (const { stored } of batch) stored()
-      },
-      (error: unknown) => {
+      } catch (error) {
         for (const { failed } of batch) failed(error)
-      },
-    )
+      }
+    }
+    storing = false
   }
 
   return {

@@ -17,6 +17,12 @@ interface LaneState {
 
 /** First attempts failing in a row that make a receiver down, rather than an event it refuses. */
 const failuresWhenDown = 2
+/**
+ * How long a receiver whose slots are all taken must have gone without answering to be down
+ * (hanging) rather than busy: a busy one answers every few ms, and its turned-away attempts come
+ * back at its pace anyway.
+ */
+const silenceWhenDownMs = 1_000
 /** Lanes remembered; past it, the one that failed longest ago is forgotten. */
 const maxLanes = 10_000
 /**
@@ -30,11 +36,12 @@ const pulledHoldMs = 1_000
  * from its full lane, or rescheduled for a retry minutes or hours ahead. Once it answers a 2xx
  * again, those attempts are pulled forward, as many at a time as its lane has room for (free
  * slots and waiting places, less what an earlier pull already sent its way), and later 2xx
- * answers pull more, half a lane's slots or more at a time, while some are left: the backlog drains at the pace the receiver answers, within its
+ * answers pull more, a lane's worth of slots or more at a time, while some are left: the backlog drains at the pace the receiver answers, within its
  * concurrency, instead of each attempt sitting out its own delay.
  *
- * A receiver is down once attempts to it were turned away, or once two first attempts in a row
- * failed: one event it refuses is not an outage, and a pulled retry that fails again does not
+ * A receiver is down once attempts to it were turned away while it had not answered anything
+ * for a second (it hangs: one that is only busy answers all the time), or once two first
+ * attempts in a row failed: one event it refuses is not an outage, and a pulled retry that fails again does not
  * make it one, so such an event is never retried faster than its schedule says, over and over.
  * A retry that succeeds counts as a recovery too: the receiver was down, if not here, then
  * before a restart or in another process sharing the database.
@@ -62,9 +69,12 @@ export class CatchUp {
     this.#onError = options.onError
   }
 
-  /** An attempt of `lane` was turned away: it waits for the receiver. */
-  turnedAway(lane: string): void {
-    this.#state(lane).down = true
+  /**
+   * An attempt of `lane` was turned away: it waits for the receiver, which is down when it has
+   * not answered anything for a while (it hangs), and only busy otherwise.
+   */
+  turnedAway(lane: string, now: number): void {
+    if (this.#lanes.silentFor(lane, now) >= silenceWhenDownMs) this.#state(lane).down = true
   }
 
   /** An attempt of `lane` failed; a retry's failure says nothing new about the receiver. */
@@ -98,8 +108,8 @@ export class CatchUp {
     const now = this.#clock.now()
     if (now - state.pulledAt > pulledHoldMs) state.pulled = 0
     const room = this.#lanes.room(lane) - state.pulled
-    // A room of one after each answer would make a pull per delivery: pulls wait for half a
-    // lane's slots to be free, and take as many as there is room for then.
+    // A room of one after each answer would make a pull per delivery: pulls wait until a lane's
+    // worth of slots is free (its waiting line empty), and take as many as there is room for.
     if (room < this.#lanes.pullBatch) return
     state.pulling = true
     this.#queue

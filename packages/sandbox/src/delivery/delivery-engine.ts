@@ -120,10 +120,11 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     const receiver = receiverOf(job.eventsUrl)
     // A URL that cannot be requested still needs a lane; its own text keeps it apart.
     const lane = accountScopedKey(job.accountId, receiver)
-    const slot = lanes.enter(job.accountId, lane, clock.now())
+    const now = clock.now()
+    const slot = lanes.enter(job.accountId, lane, now)
     catchUp.arrived(lane)
     if (typeof slot === 'number') {
-      catchUp.turnedAway(lane)
+      catchUp.turnedAway(lane, now)
       return { done: false, dueAt: slot, payload: { eventId, attempt: index, receiver } }
     }
     if (!(await slot)) return putBack

@@ -89,9 +89,15 @@ export class ReceiverLanes {
     })
   }
 
-  /** Half a lane's slots (at least one): a batch worth claiming for a lane at once. */
+  /** How long `lane` has gone without an attempt ending (since it opened, before any did). */
+  silentFor(lane: string, now = Date.now()): number {
+    const found = this.#lanes.get(lane)
+    return found === undefined ? 0 : now - found.lastEndedAt
+  }
+
+  /** A lane's worth of slots: a batch worth claiming for a lane at once. */
   get pullBatch(): number {
-    return Math.max(1, Math.floor(this.#limits.perLane / 2))
+    return this.#limits.perLane
   }
 
   /**
