@@ -178,6 +178,20 @@ describe('delivery engine', () => {
     expect(delivery?.url.pathname).toBe('/hooks')
   })
 
+  it('sends credentials that are not valid percent-encoding as they are written', async () => {
+    const merchant = await receiver(() => 204)
+    const { engine: deliveries, settled } = engine()
+    const event = job(merchant.url)
+    event.eventsUrl = `${merchant.url.replace('//', '//shop%zz:100%@')}/hooks`
+
+    await deliveries.enqueue(event)
+    await settled(event.eventId)
+
+    expect(merchant.received[0]?.headers.authorization).toBe(
+      `Basic ${Buffer.from('shop%zz:100%').toString('base64')}`,
+    )
+  })
+
   it('retries 500, 500 then stops at the 200, reporting each next attempt time', async () => {
     const merchant = await receiver((_delivery, index) => (index < 2 ? 500 : 200))
     const { engine: deliveries, reports, settled } = engine()

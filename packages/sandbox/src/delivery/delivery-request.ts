@@ -123,6 +123,15 @@ function parseReceiver(eventsUrl: string): Receiver | null {
 }
 
 function basicAuthorization(url: URL): string {
-  const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`
+  const credentials = `${decoded(url.username)}:${decoded(url.password)}`
   return `Basic ${Buffer.from(credentials).toString('base64')}`
+}
+
+/** Percent-decoded, or as written where a `%` starts no valid escape (`%zz`): never a throw. */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    return part
+  }
 }
