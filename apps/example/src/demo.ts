@@ -51,7 +51,8 @@ try {
   Shop               ${service.shop.url}
   Sandbox API        ${sandbox.apiUrl}
   Sandbox dashboard  ${dashboardUrl}
-  Credentials        account ${account.id} / private key ${account.key} / public key ${account.publicKey}
+  Credentials        account ${account.id} / private key ${account.privateKey} / public key ${account.publicKey}
+  Signing secret     ${account.signingSecret ?? 'none: deliveries go unsigned'} (the shop checks each delivery with it)
   Database           ${databaseLabel(env)}
 
   Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined (the card form lists
