@@ -6,7 +6,8 @@
 import { callApi, errorText, readData } from './api'
 import { catalogue } from './catalogue'
 import { type ChargeRow, type ChargeSearchAnswer, chargeStatuses } from './data-shapes'
-import { errorMessage, h, main, replaceKeepingFocus, wideScreen } from './dom'
+import { errorMessage, h, main, replaceKeepingFocus } from './dom'
+import { field, filterPanel } from './filter-panel'
 import { chargeHref, metadataText, money, timeElement } from './format'
 import { pageLinks } from './pagination'
 import { poll } from './poll'
@@ -37,7 +38,14 @@ export function chargesView(url: URL): () => void {
     { class: 'results', 'aria-busy': 'true' },
     h('p', null, 'Loading charges…'),
   )
-  main.replaceChildren(h('h1', { tabindex: -1 }, 'Charges'), filterPanel(params), results)
+  main.replaceChildren(
+    h('h1', { tabindex: -1 }, 'Charges'),
+    filterPanel(
+      [...params.keys()].filter((key) => key !== 'page' && key !== 'per_page').length,
+      filterForm(params),
+    ),
+    results,
+  )
   let shown = ''
   const load = async () => {
     const answer = await readData<ChargeSearchAnswer>(`/charges?${params}`)
@@ -137,26 +145,6 @@ function chargeRow(charge: ChargeRow): HTMLElement {
         ? h('small', null, `refunded ${money(charge.refunded_amount, charge.currency)}`)
         : null,
     ),
-  )
-}
-
-function filterPanel(params: URLSearchParams): HTMLElement {
-  const active = [...params.keys()].filter((key) => key !== 'page' && key !== 'per_page').length
-  return h(
-    'details',
-    { class: 'filter-panel', open: active > 0 || wideScreen.matches },
-    h('summary', null, active > 0 ? `Filters (${active} active)` : 'Filters'),
-    filterForm(params),
-  )
-}
-
-function field(label: string, control: HTMLElement, hint?: string): HTMLElement {
-  return h(
-    'label',
-    { class: 'field' },
-    h('span', null, label),
-    control,
-    hint ? h('small', null, hint) : null,
   )
 }
 

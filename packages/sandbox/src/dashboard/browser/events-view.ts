@@ -5,7 +5,8 @@
  */
 import { type ApiEvent, callApi, errorText, type List } from './api'
 import { catalogue, type DashboardCatalogue } from './catalogue'
-import { announce, errorMessage, h, main, replaceKeepingFocus, wideScreen } from './dom'
+import { announce, errorMessage, h, main, replaceKeepingFocus } from './dom'
+import { field, filterPanel } from './filter-panel'
 import {
   chargeHref,
   deliveryBadge,
@@ -51,7 +52,11 @@ export function eventsView(url: URL): () => void {
     { class: 'results', 'aria-busy': 'true' },
     h('p', null, 'Loading events…'),
   )
-  main.replaceChildren(h('h1', { tabindex: -1 }, 'Events'), filterPanel(params), results)
+  main.replaceChildren(
+    h('h1', { tabindex: -1 }, 'Events'),
+    filterPanel(activeFilterCount(params), filterForm(params)),
+    results,
+  )
 
   let shown = ''
   let shownIds = new Set<string>()
@@ -134,26 +139,6 @@ function eventRow(event: ApiEvent, isNew: boolean): HTMLElement {
       ' ',
       h('small', null, latestResult(event)),
     ),
-  )
-}
-
-function filterPanel(params: URLSearchParams): HTMLElement {
-  const active = activeFilterCount(params)
-  return h(
-    'details',
-    { class: 'filter-panel', open: active > 0 || wideScreen.matches },
-    h('summary', null, active > 0 ? `Filters (${active} active)` : 'Filters'),
-    filterForm(params),
-  )
-}
-
-function field(label: string, control: HTMLElement, hint?: string): HTMLElement {
-  return h(
-    'label',
-    { class: 'field' },
-    h('span', null, label),
-    control,
-    hint ? h('small', null, hint) : null,
   )
 }
 
