@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { inject } from 'vitest'
+import { authorization } from '../src/testing/index'
 import type { FreshState } from './store-under-test'
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
@@ -76,4 +77,48 @@ export function stateFlags({ options: { data, database } }: FreshState): string[
   if (data !== undefined) return ['--data', data]
   if (database !== undefined) return ['--database', database]
   throw new Error('The CLI keeps state in a data folder or a database, not in a memory store')
+}
+
+/** A CLI on a free port, once it listens, with its API's URL (`…/v2`). */
+export async function startedCli(args: string[]): Promise<{ run: CliProcess; api: string }> {
+  const run = cli(['--port', '0', '--quiet', '--log-format', 'text', ...args])
+  const [, url] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+  return { run, api: `${url}/v2` }
+}
+
+/** What a keyed POST to a CLI got: its status, whether it was a replay, its body. */
+export interface KeyedAnswer {
+  status: number
+  replayed: boolean
+  body: Record<string, unknown>
+}
+
+const defaultAccount = authorization('acct_sandbox', 'sk_sandbox')
+
+/**
+ * A POST with an Idempotency-Key, as the CLI's default account; undefined when the connection
+ * died before an answer (the process was killed).
+ */
+export async function postKeyed(
+  api: string,
+  { path, body, key }: { path: string; body: unknown; key: string },
+): Promise<KeyedAnswer | undefined> {
+  try {
+    const response = await fetch(`${api}${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: defaultAccount,
+        'content-type': 'application/json',
+        'idempotency-key': key,
+      },
+      body: JSON.stringify(body),
+    })
+    return {
+      status: response.status,
+      replayed: response.headers.get('idempotent-replayed') === 'true',
+      body: (await response.json()) as Record<string, unknown>,
+    }
+  } catch {
+    return undefined
+  }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { authorization, testCard } from '../src/testing/index'
-import { type CliProcess, cli, killRunningClis, stateFlags } from './cli-process'
+import { cli, killRunningClis, postKeyed, startedCli, stateFlags } from './cli-process'
 import { type FreshState, freshDatabase, freshDataFolder } from './store-under-test'
 
 /**
@@ -17,34 +17,10 @@ afterAll(async () => {
 
 const credentials = authorization('acct_sandbox', 'sk_sandbox')
 
-async function started(args: string[]): Promise<{ run: CliProcess; api: string }> {
-  const run = cli(['--port', '0', '--quiet', '--log-format', 'text', ...args])
-  const [, url] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
-  return { run, api: `${url}/v2` }
-}
-
 interface Write {
   path: string
   body: unknown
   key: string
-}
-
-/** One POST; undefined when the connection died before an answer. */
-async function post(api: string, { path, body, key }: Write) {
-  try {
-    const response = await fetch(`${api}${path}`, {
-      method: 'POST',
-      headers: {
-        authorization: credentials,
-        'content-type': 'application/json',
-        'idempotency-key': key,
-      },
-      body: JSON.stringify(body),
-    })
-    return { status: response.status, body: await response.json() }
-  } catch {
-    return undefined
-  }
 }
 
 interface Acknowledged {
@@ -66,7 +42,7 @@ async function writeUntilKilled(api: string, clients: number, onAcknowledged: ()
   const acknowledged: Acknowledged[] = []
   const unanswered: Write[] = []
   async function send(write: Write): Promise<Record<string, unknown> | undefined> {
-    const answer = await post(api, write)
+    const answer = await postKeyed(api, write)
     if (answer === undefined) {
       unanswered.push(write)
       return undefined
@@ -133,7 +109,7 @@ async function freshState(fresh: () => Promise<FreshState>): Promise<string[]> {
 }
 
 async function killMidLoadAndRestart(args: string[]) {
-  const first = await started(args)
+  const first = await startedCli(args)
   // The moment of the kill is random: after 10 to 25 acknowledged writes. The eight clients keep
   // writes of every kind in flight at any moment; more acknowledged first would add only reads.
   const killAfter = 10 + Math.floor(Math.random() * 16)
@@ -144,7 +120,7 @@ async function killMidLoadAndRestart(args: string[]) {
   await first.run.exited
   expect(acknowledged.length).toBeGreaterThanOrEqual(killAfter)
 
-  const second = await started(args)
+  const second = await startedCli(args)
   await Promise.all(
     acknowledged.map(async ({ path, body, mayChange }) => {
       const answer = await read(second.api, path)
@@ -168,7 +144,7 @@ describe.concurrent('kill -9 under load', () => {
     // The killed process held keys of requests it never answered: a retry runs at once.
     await Promise.all(
       unanswered.map(async (write) => {
-        const retried = await post(second.api, write)
+        const retried = await postKeyed(second.api, write)
         expect(retried?.body.failure_code, write.path).not.toBe('02.04.0000')
         expect(retried?.status, write.path).toBeLessThan(500)
       }),

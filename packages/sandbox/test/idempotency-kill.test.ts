@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { authorization, testCard } from '../src/testing/index'
-import { type CliProcess, cli, killRunningClis } from './cli-process'
+import { killRunningClis, postKeyed, startedCli } from './cli-process'
 import { type FreshState, freshDatabase } from './store-under-test'
 
 /**
@@ -22,66 +22,29 @@ const credentials = authorization('acct_sandbox', 'sk_sandbox')
 const rounds = 4
 const refundsPerRound = 8
 
-interface Answer {
-  status: number
-  replayed: boolean
-  body: Record<string, unknown>
-}
-
-/** A POST; undefined when the connection died before an answer (the process was killed). */
-async function post(api: string, path: string, body: unknown, key: string) {
-  try {
-    const response = await fetch(`${api}${path}`, {
-      method: 'POST',
-      headers: {
-        authorization: credentials,
-        'content-type': 'application/json',
-        'idempotency-key': key,
-      },
-      body: JSON.stringify(body),
-    })
-    return {
-      status: response.status,
-      replayed: response.headers.get('idempotent-replayed') === 'true',
-      body: (await response.json()) as Record<string, unknown>,
-    } satisfies Answer
-  } catch {
-    return undefined
-  }
-}
-
-async function startCli(database: string): Promise<{ run: CliProcess; api: string }> {
-  const run = cli(['--port', '0', '--quiet', '--database', database])
-  const [, url] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
-  return { run, api: `${url}/v2` }
-}
-
 /** A captured payment of 20 EUR, made on `api`. */
 async function payment(api: string, label: string): Promise<string> {
-  const charge = await post(
-    api,
-    '/charges',
-    {
+  const charge = await postKeyed(api, {
+    path: '/charges',
+    body: {
       charge_type: 'card_onetime',
       amount: 20,
       currency: 'EUR',
       events_url: 'http://127.0.0.1:9/events',
       instrument_params: { captured_on_creation: false },
     },
-    `${label}-charge`,
-  )
-  const instrument = await post(
-    api,
-    '/instruments',
-    testCard(String(charge?.body.id)),
-    `${label}-in`,
-  )
-  const paid = await post(
-    api,
-    '/payments',
-    { instrument: instrument?.body.id, amount: 20, currency: 'EUR' },
-    `${label}-pay`,
-  )
+    key: `${label}-charge`,
+  })
+  const instrument = await postKeyed(api, {
+    path: '/instruments',
+    body: testCard(String(charge?.body.id)),
+    key: `${label}-in`,
+  })
+  const paid = await postKeyed(api, {
+    path: '/payments',
+    body: { instrument: instrument?.body.id, amount: 20, currency: 'EUR' },
+    key: `${label}-pay`,
+  })
   expect(paid?.status).toBe(201)
   return String(paid?.body.id)
 }
@@ -106,7 +69,7 @@ describe.skipIf(!onPostgres)('an Idempotency-Key held by a process killed mid-re
     const state = await freshDatabase()
     states.push(state)
     const database = state.options.database
-    const survivor = await startCli(`${database}?application_name=survivor`)
+    const survivor = await startedCli(['--database', `${database}?application_name=survivor`])
     const tally = { replayed: 0, ranAgain: 0 }
 
     for (let round = 0; round < rounds; round++) {
@@ -116,12 +79,16 @@ describe.skipIf(!onPostgres)('an Idempotency-Key held by a process killed mid-re
         ),
       )
       const victimName = `victim${round}`
-      const victim = await startCli(`${database}?application_name=${victimName}`)
+      const victim = await startedCli(['--database', `${database}?application_name=${victimName}`])
       // A different moment each round: after 0, 2, 4… of its answers have come back.
       const killAfter = round * 2
       let answered = 0
       const refund = (paymentId: string) =>
-        post(victim.api, `/payments/${paymentId}/refund`, { amount: 5 }, `refund-${paymentId}`)
+        postKeyed(victim.api, {
+          path: `/payments/${paymentId}/refund`,
+          body: { amount: 5 },
+          key: `refund-${paymentId}`,
+        })
       const kill = () => victim.run.child.kill('SIGKILL')
       if (killAfter === 0) setTimeout(kill, 5)
       await Promise.all(
@@ -137,12 +104,11 @@ describe.skipIf(!onPostgres)('an Idempotency-Key held by a process killed mid-re
 
       for (const paymentId of payments) {
         const before = await refundsOf(survivor.api, paymentId)
-        const retry = await post(
-          survivor.api,
-          `/payments/${paymentId}/refund`,
-          { amount: 5 },
-          `refund-${paymentId}`,
-        )
+        const retry = await postKeyed(survivor.api, {
+          path: `/payments/${paymentId}/refund`,
+          body: { amount: 5 },
+          key: `refund-${paymentId}`,
+        })
         // Answered at once, not "still in progress" until the key's lease runs out.
         expect({ paymentId, status: retry?.status }).toEqual({ paymentId, status: 201 })
         if (before.length === 1) {
