@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import { type ChargekitClient, createClient } from '@chargekit/client'
+import type { ChargekitClient } from '@chargekit/client'
 import { startTestSandbox, type TestSandbox, testCard } from '@chargekit/sandbox/testing'
 import type { Event } from '@chargekit/schemas'
 import {
@@ -11,6 +11,7 @@ import {
 } from '@chargekit/webhooks'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { listen, type TestServer } from './support/http'
+import { inProcessClient } from './support/in-process-client'
 import { freshTable, openPglite, openPostgres, type TestDatabase } from './support/sql-databases'
 
 // The sandbox delivers a real charge's events to receivers that restart, or that run side by
@@ -26,14 +27,7 @@ const cleanups: Array<() => Promise<unknown>> = []
 beforeAll(async () => {
   // Deliveries reach the receivers over HTTP; the client's calls go to the sandbox in-process.
   sandbox = await startTestSandbox()
-  const [account] = sandbox.sandbox.accounts
-  if (!account) throw new Error('the sandbox has no account')
-  client = createClient({
-    accountId: account.id,
-    privateKey: account.key,
-    baseUrl: sandbox.sandbox.url,
-    fetch: sandbox.fetch,
-  })
+  client = inProcessClient(sandbox)
 })
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup()

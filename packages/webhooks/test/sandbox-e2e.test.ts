@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import { type ChargekitClient, createClient, PaymentError } from '@chargekit/client'
+import { type ChargekitClient, PaymentError } from '@chargekit/client'
 import type { Processor } from '@chargekit/sandbox'
 import { startTestSandbox, type TestSandbox, testCard } from '@chargekit/sandbox/testing'
 import {
@@ -17,6 +17,7 @@ import Fastify from 'fastify'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listen, postDelivery, startNodeServer, type TestServer } from './support/http'
+import { inProcessClient } from './support/in-process-client'
 
 const signingSecret = `whsec_${btoa('sandbox-to-shop signing key, e2e')}`
 
@@ -44,14 +45,7 @@ beforeAll(async () => {
   // Deliveries go over HTTP to the shop's receivers; the client's own calls, including the
   // receivers' event fetches, go to the sandbox in-process.
   sandbox = await startTestSandbox({ timeScale: 0.001, signingSecret, processors: [slowVoids] })
-  const [account] = sandbox.sandbox.accounts
-  if (!account) throw new Error('the sandbox has no account')
-  client = createClient({
-    accountId: account.id,
-    privateKey: account.key,
-    baseUrl: sandbox.sandbox.url,
-    fetch: sandbox.fetch,
-  })
+  client = inProcessClient(sandbox)
 })
 afterAll(async () => {
   await Promise.all(closers.map((close) => close()))

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import { type ChargekitClient, createClient } from '@chargekit/client'
+import type { ChargekitClient } from '@chargekit/client'
 import { startTestSandbox, type TestSandbox, testCard } from '@chargekit/sandbox/testing'
 import type { Event } from '@chargekit/schemas'
 import {
@@ -13,6 +13,7 @@ import {
 } from '@chargekit/webhooks'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { listen, signingSecret, type TestServer } from './support/http'
+import { inProcessClient } from './support/in-process-client'
 import { freshTable, openPglite, openPostgres } from './support/sql-databases'
 
 // What an attacker who can reach a merchant's webhook endpoint does with signed deliveries:
@@ -29,14 +30,7 @@ const cleanups: Array<() => Promise<unknown>> = []
 
 beforeAll(async () => {
   sandbox = await startTestSandbox({ signingSecret })
-  const [account] = sandbox.sandbox.accounts
-  if (!account) throw new Error('the sandbox has no account')
-  client = createClient({
-    accountId: account.id,
-    privateKey: account.key,
-    baseUrl: sandbox.sandbox.url,
-    fetch: sandbox.fetch,
-  })
+  client = inProcessClient(sandbox)
 })
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup()
