@@ -1,8 +1,18 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import example from './apps/example/vitest.config.ts'
+import processorTemplate from './examples/processor-template/vitest.config.ts'
+import cli from './packages/cli/vitest.config.ts'
+import client from './packages/client/vitest.config.ts'
 import { clientNodeTransportProject } from './packages/client/vitest.transports.ts'
+import errors from './packages/errors/vitest.config.ts'
+import sandbox from './packages/sandbox/vitest.config.ts'
 import { sandboxStoreProjects } from './packages/sandbox/vitest.stores.ts'
+import schemas from './packages/schemas/vitest.config.ts'
+import webhooks from './packages/webhooks/vitest.config.ts'
 import { chooseSeed } from './scripts/property-seed.ts'
+import scripts from './scripts/vitest.config.ts'
+import { oneProject } from './vitest.shared.ts'
 
 // One seed for the whole run, handed to the workers through the environment.
 const seed = chooseSeed(process.env.FC_SEED)
@@ -12,10 +22,17 @@ console.log(`fast-check seed ${seed} (replay: FC_SEED=${seed} pnpm test)`)
 export default defineConfig({
   test: {
     projects: [
-      'packages/*',
-      'apps/*',
-      'examples/*',
-      'scripts',
+      oneProject('chargekit', {
+        'packages/cli': cli,
+        'packages/client': client,
+        'packages/errors': errors,
+        'packages/sandbox': sandbox,
+        'packages/schemas': schemas,
+        'packages/webhooks': webhooks,
+        'apps/example': example,
+        'examples/processor-template': processorTemplate,
+        scripts,
+      }),
       ...sandboxStoreProjects,
       clientNodeTransportProject,
     ],

@@ -1,6 +1,7 @@
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
-import { defineProject, type ViteUserConfig } from 'vitest/config'
+import { configDefaults, defineProject, type ViteUserConfig } from 'vitest/config'
 
 /**
  * Tests run on the packages' TypeScript source: the `@chargekit/source` export condition points
@@ -60,7 +61,44 @@ export function chargekitProject(name: string, test: NonNullable<ViteUserConfig[
       setupFiles: [propertySeedSetup],
       ...test,
       // A project's own global setups come on top of the shared one.
-      globalSetup: [pgliteTemplateSetup, ...[test.globalSetup ?? []].flat()],
+      globalSetup: [...new Set([pgliteTemplateSetup, ...[test.globalSetup ?? []].flat()])],
     },
   })
+}
+
+type PackageProject = ReturnType<typeof chargekitProject>
+
+/**
+ * The packages' projects as one project, for the whole suite from the repository's root. Vitest
+ * gives each project workers of its own, which import that project's modules (the sandbox and
+ * its schemas, for most) and end with it: as one project, two workers import them once and run
+ * every package's files, and Vite transforms each source file once instead of once per package.
+ * Each package's own config is still what runs its tests from its folder.
+ */
+export function oneProject(name: string, packages: Record<string, PackageProject>): PackageProject {
+  const root = fileURLToPath(new URL('.', import.meta.url))
+  const tests = Object.entries(packages).map(([folder, { test = {} }]) => ({ folder, ...test }))
+  const inFolders = (globs: 'include' | 'exclude') =>
+    tests.flatMap(({ folder, [globs]: inFolder = [] }) =>
+      inFolder.map((glob) => `${folder}/${glob}`),
+    )
+  // The longest any package gives its tests (the example shop's, which drive Chromium), and never
+  // less than Vitest's defaults (5 s a test, 10 s a hook).
+  const longest = (timeout: 'testTimeout' | 'hookTimeout', fallback: number) =>
+    Math.max(fallback, ...tests.map((test) => test[timeout] ?? 0))
+  const project = chargekitProject(name, {
+    include: inFolders('include'),
+    exclude: [...configDefaults.exclude, ...inFolders('exclude')],
+    // Every package's global setups, each once: they provide what its test files inject.
+    globalSetup: [
+      ...new Set(
+        tests.flatMap(({ folder, globalSetup = [] }) =>
+          [globalSetup].flat().map((setup) => resolve(root, folder, setup)),
+        ),
+      ),
+    ],
+    testTimeout: longest('testTimeout', 5_000),
+    hookTimeout: longest('hookTimeout', 10_000),
+  })
+  return { ...project, root }
 }
