@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { join } from 'node:path'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { databaseTempDir } from '../../../scripts/database-temp-dir'
 import { type Sandbox, type SandboxLogger, startSandbox } from '../src/index'
 import { authorization, startReceiver, testCard } from '../src/testing/index'
 import { createDatabase } from './postgres-server'
+import { freshDataFolder } from './store-under-test'
 
 const cleanups: (() => Promise<void>)[] = []
 afterAll(async () => {
@@ -180,12 +178,13 @@ describe('signing secrets', () => {
   })
 
   it('keeps the secret across restarts on a data folder', async () => {
-    const folder = await mkdtemp(join(databaseTempDir(), 'chargekit-signing-'))
-    cleanups.push(() => rm(folder, { recursive: true, force: true }))
-    const first = await startSandbox({ port: 0, data: folder })
+    // A copy of an empty, migrated database: the secret is made at the first start on it.
+    const state = await freshDataFolder()
+    cleanups.push(state.remove)
+    const first = await startSandbox({ port: 0, ...state.options })
     const secret = first.accounts[0]?.signingSecret
     await first.close()
-    const second = await startSandbox({ port: 0, data: folder })
+    const second = await startSandbox({ port: 0, ...state.options })
     expect(second.accounts[0]?.signingSecret).toBe(secret)
     await second.close()
     expect(secret).toMatch(/^whsec_/)
