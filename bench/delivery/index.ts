@@ -8,6 +8,8 @@
 //   delivered while the merchant flows are still creating more; its baseline is the p99 round
 //   trip of a bare keep-alive node:http POST to the same receiver, sent every few ms during that
 //   same run: the delay the loaded process imposes on any request, which no engine can beat.
+//   The same delays by the event's place in its charge follow: a charge's first attempts go out
+//   one after another, so each place adds the time one attempt takes in the loaded sandbox.
 import { Agent, request, type ServerResponse } from 'node:http'
 import { testCard } from '@chargekit/sandbox/testing'
 import { startBareServer } from '../support/bare-server.js'
@@ -31,6 +33,15 @@ const gateLeakMs = 7_000
 const backlogRuns = 3
 
 const baselineId = 'ev_baseline_0000000000000000'
+
+/** The events of one merchant flow (chargeFlow), in the order the sandbox creates them. */
+const flowEventTypes = [
+  'charge.created',
+  'charge.confirmed',
+  'instrument.created',
+  'instrument.authorized',
+  'payment.success',
+] as const
 
 const authorization = `Basic ${Buffer.from('acct_sandbox:sk_sandbox').toString('base64')}`
 
@@ -123,6 +134,16 @@ try {
     percentile(flowing.bareRoundTrips, 50),
     'ms',
   )
+  for (const [place, type] of flowEventTypes.entries()) {
+    const delays = flowing.delaysByType.get(type) ?? []
+    for (const rank of [50, 99]) {
+      reportFigure(
+        `delivery delay of a charge's event ${place + 1} of ${flowEventTypes.length} (${type}) p${rank}`,
+        percentile(delays, rank),
+        'ms',
+      )
+    }
+  }
   reportAgainstTarget(
     `delivery delay event creation -> receiver p99 (time scale 1, ${flows} clients) vs bare node:http POST round trip p99 in the same run`,
     percentile(flowing.delays, 99),
@@ -147,15 +168,22 @@ async function plainRun() {
     expected = Number.POSITIVE_INFINITY
     const startedAt = Date.now()
     const sampling = sampleBareRoundTrips()
-    const createdAt = await createEvents(sandbox.apiUrl)
-    for (const id of warmUp.keys()) createdAt.delete(id)
-    await allAnswered(createdAt.size)
+    const created = await createEvents(sandbox.apiUrl)
+    for (const id of warmUp.keys()) created.delete(id)
+    await allAnswered(created.size)
     const bareRoundTrips = await sampling.stop()
     const last = Math.max(...answered.values())
+    const delaysByType = new Map<string, number[]>()
+    for (const [id, { at, type }] of created) {
+      const delays = delaysByType.get(type) ?? []
+      delays.push((answered.get(id) as number) - at)
+      delaysByType.set(type, delays)
+    }
     return {
-      events: createdAt.size,
+      events: created.size,
       seconds: (last - startedAt) / 1000,
-      delays: [...createdAt].map(([id, at]) => (answered.get(id) as number) - at),
+      delays: [...delaysByType.values()].flat(),
+      delaysByType,
       bareRoundTrips,
     }
   })
@@ -239,7 +267,7 @@ async function withSandbox<T>(body: (sandbox: { apiUrl: string }) => Promise<T>)
   }
 }
 
-/** Runs `count` merchant checkouts; answers each event's creation time by id. */
+/** Runs `count` merchant checkouts; answers each event's creation time and type by id. */
 async function createEvents(apiUrl: string, count = charges) {
   let next = 0
   await Promise.all(
@@ -284,19 +312,21 @@ async function chargeFlow(apiUrl: string, index: number) {
   await post('/instruments', testCard(charge.id))
 }
 
-/** Creation time of every event of the run, from the sandbox's own records. */
+/** Creation time and type of every event of the run, from the sandbox's own records. */
 async function eventCreationTimes(apiUrl: string) {
-  const created = new Map<string, number>()
+  const created = new Map<string, { at: number; type: string }>()
   for (let page = 1; ; page++) {
     const response = await fetch(`${apiUrl}/events?per_page=100&page=${page}`, {
       headers: { authorization },
     })
     if (!response.ok) throw new Error(`GET /events: ${response.status} ${await response.text()}`)
     const list = (await response.json()) as {
-      collection: { id: string; created_at: string }[]
+      collection: { id: string; type: string; created_at: string }[]
       pagination: { total: number }
     }
-    for (const event of list.collection) created.set(event.id, Date.parse(event.created_at))
+    for (const { id, type, created_at } of list.collection) {
+      created.set(id, { at: Date.parse(created_at), type })
+    }
     if (list.collection.length === 0 || created.size >= list.pagination.total) return created
   }
 }
