@@ -113,6 +113,7 @@ function deliveredRate(
 async function throughput(
   sandbox: Sandbox,
   delivering: Sandbox,
+  deliveringUnsigned: Sandbox,
   receiver: Awaited<ReturnType<typeof startDeliveryReceiver>>,
 ) {
   const eventsUrl = receiver.url
@@ -170,15 +171,15 @@ async function throughput(
     { atLeast: 0.4 },
     ' req/s',
   )
-  const createDelivered = async () => {
-    const response = await fetch(`${delivering.apiUrl}/charges`, {
+  const createOn = (target: Sandbox) => async () => {
+    const response = await fetch(`${target.apiUrl}/charges`, {
       method: 'POST',
       headers: json,
       body: chargeBody,
     })
     await response.text()
   }
-  const withDeliveries = deliveredRate(createDelivered, 2, 16, receiver)
+  const withDeliveries = deliveredRate(createOn(delivering), 2, 16, receiver)
   // Its first deliveries load the transport and compile the engine's paths: not measured.
   await withDeliveries()
   const delivered = await interleaved(withDeliveries, rate(bareRequest, 16))
@@ -230,6 +231,16 @@ async function throughput(
     { atLeast: 0.9 },
     ' req/s',
   )
+  // The bare POSTs are unsigned; every sandbox delivery carries Standard Webhooks headers unless
+  // signing is turned off: what signing costs, against the same limit.
+  const unsigned = deliveredRate(createOn(deliveringUnsigned), 2, 16, receiver)
+  await unsigned()
+  const unsignedLimit = await interleaved(unsigned, deliveredRate(createThenWire, 2, 16, receiver))
+  reportFigure(
+    'sandbox create-charge throughput with delivery on and signing off (signingSecret: false) vs the same limit (16 clients)',
+    unsignedLimit.value / unsignedLimit.base,
+    'x',
+  )
   await bareDelivering.close()
   await wire.close()
   await bare.close()
@@ -279,8 +290,10 @@ async function memoryPerEvent(eventsUrl: string) {
 const receiver = await startDeliveryReceiver()
 const sandbox = await startSandbox({ port: 0, deliverEvents: false })
 const delivering = await startSandbox({ port: 0 })
-await throughput(sandbox, delivering, receiver)
+const deliveringUnsigned = await startSandbox({ port: 0, signingSecret: false })
+await throughput(sandbox, delivering, deliveringUnsigned, receiver)
 await sandbox.close()
 await delivering.close()
+await deliveringUnsigned.close()
 await memoryPerEvent(receiver.url)
 await receiver.close()
