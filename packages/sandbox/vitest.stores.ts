@@ -41,6 +41,10 @@ function project(
       include: [...include],
       provide: { sandboxStore: store },
       globalSetup,
+      // Every step of these flows is a few database round trips: on a busy two-core machine a
+      // multi-step test takes 2–5 s, at Vitest's default 5 s. The limit is there to end a test
+      // that hangs, as the same files' 60 s does in the one project that runs them in memory.
+      testTimeout: 30_000,
     }),
     root,
   }
