@@ -146,11 +146,7 @@ export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
       options.onError(error, work)
     }
     try {
-      await store(
-        result.done
-          ? { work, done: true }
-          : { work, done: false, dueAt: result.dueAt, payload: result.payload },
-      )
+      await store({ work, ...result })
     } catch (error) {
       options.onError(error, work)
     }

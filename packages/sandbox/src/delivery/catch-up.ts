@@ -36,13 +36,15 @@ const pulledHoldMs = 1_000
  * from its full lane, or rescheduled for a retry minutes or hours ahead. Once it answers a 2xx
  * again, those attempts are pulled forward, as many at a time as its lane has room for (free
  * slots and waiting places, less what an earlier pull already sent its way), and later 2xx
- * answers pull more, a lane's worth of slots or more at a time, while some are left: the backlog drains at the pace the receiver answers, within its
- * concurrency, instead of each attempt sitting out its own delay.
+ * answers pull more, a lane's worth of slots or more at a time, while some are left: the backlog
+ * drains at the pace the receiver answers, within its concurrency, instead of each attempt
+ * sitting out its own delay.
  *
  * A receiver is down once attempts to it were turned away while it had not answered anything
  * for a second (it hangs: one that is only busy answers all the time), or once two first
- * attempts in a row failed: one event it refuses is not an outage, and a pulled retry that fails again does not
- * make it one, so such an event is never retried faster than its schedule says, over and over.
+ * attempts in a row failed: one event it refuses is not an outage, and a pulled retry that fails
+ * again does not make it one, so such an event is never retried faster than its schedule says,
+ * over and over.
  * A retry that succeeds counts as a recovery too: the receiver was down, if not here, then
  * before a restart or in another process sharing the database.
  */
