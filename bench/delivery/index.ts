@@ -8,8 +8,8 @@
 //   delivered while the merchant flows are still creating more; its baseline is the p99 round
 //   trip of a bare keep-alive node:http POST to the same receiver, sent every few ms during that
 //   same run: the delay the loaded process imposes on any request, which no engine can beat.
-//   The same delays by the event's place in its charge follow: a charge's first attempts go out
-//   one after another, so each place adds the time one attempt takes in the loaded sandbox.
+//   The same delays by the event's place in its charge follow: no event waits for the earlier
+//   ones of its charge, so a later place should cost no more than the first.
 import { Agent, request, type ServerResponse } from 'node:http'
 import { testCard } from '@chargekit/sandbox/testing'
 import { startBareServer } from '../support/bare-server.js'

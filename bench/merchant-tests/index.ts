@@ -2,8 +2,8 @@
 // against the fixed-JSON mocks (msw) the merchant would otherwise write, in one run:
 // - one full flow (charge → card instrument → payment → partial refund) through
 //   @chargekit/client, sent through `startTestSandbox()`'s in-process transport (its `fetch`),
-//   each flow ending when the kit's in-process receiver has the flow's last event (the refund's),
-//   so the deliveries are part of the cost; against the same four calls from the same client
+//   each flow ending when the kit's in-process receiver has every event of the flow (they arrive
+//   in any order), so the deliveries are part of the cost; against the same four calls from the same client
 //   over the global fetch, answered by msw handlers with fixed JSON (the sandbox's own answers,
 //   recorded once, so the client validates the same shapes);
 // - start-up: `startTestSandbox()` ready to serve, against msw's `setupServer(...).listen()`.
@@ -52,22 +52,32 @@ async function fullFlow(client: ChargekitClient, eventsUrl: string): Promise<Flo
   return { charge, instrument, payment, refund }
 }
 
-/** The kit's sandbox side: a flow, then its refund's delivery arriving at the kit's receiver. */
-function sandboxFlow(kit: TestSandbox) {
+/** The kit's sandbox side: a flow, then its `eventsPerFlow` deliveries arriving at the kit's receiver. */
+function sandboxFlow(kit: TestSandbox, eventsPerFlow: number) {
   const client = createClient({ accountId, privateKey, baseUrl: kit.sandbox.url, fetch: kit.fetch })
   let looked = 0
   return async () => {
     const { charge } = await fullFlow(client, kit.eventsUrl)
     const chargeId = (charge as { id: string }).id
-    // Only deliveries not looked at yet are read: the list grows through the whole run.
+    let arrived = 0
+    // Only deliveries not looked at yet are read: the list grows through the whole run. Every
+    // delivery of the flows before this one has arrived, so whatever is new is this flow's.
     await kit.receiver.until((received) => {
       for (; looked < received.length; looked++) {
-        const delivery = received[looked]
-        if (delivery?.type === 'refund.success' && delivery.body.includes(chargeId)) return true
+        if (received[looked]?.body.includes(chargeId)) arrived++
       }
-      return false
+      return arrived === eventsPerFlow
     })
   }
+}
+
+/** How many events the recorded flow's charge has, once its last one (the refund's) arrived. */
+async function eventsOf(kit: TestSandbox, chargeId: string): Promise<number> {
+  await kit.receiver.until((received) =>
+    received.some(({ type, body }) => type === 'refund.success' && body.includes(chargeId)),
+  )
+  const listed = await kit.api('GET', `/events?charge=${chargeId}&per_page=100`)
+  return (listed.body as { collection: unknown[] }).collection.length
 }
 
 /** msw handlers answering each of the flow's calls with the sandbox's recorded answer. */
@@ -102,7 +112,10 @@ async function flowCost() {
       baseUrl: mockedBaseUrl,
       fetch: (input, init) => globalThis.fetch(input, init),
     })
-    const withSandbox = sandboxFlow(kit)
+    const withSandbox = sandboxFlow(
+      kit,
+      await eventsOf(kit, (recorded.charge as { id: string }).id),
+    )
     const withMocks = async () => {
       await fullFlow(mocked, 'https://shop.example/events')
     }

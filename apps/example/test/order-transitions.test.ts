@@ -75,7 +75,7 @@ describe('orderChangeFor', () => {
       event('instrument.authorized', { instrument: instrument(false) }),
     ])
     expect(held.status).toBe('authorized')
-    const paid = apply(held, [event('payment.success', { payment })])
+    const paid = apply(held, [event('payment.success', { payment, instrument: instrument(true) })])
     expect(paid).toMatchObject({ status: 'paid', paymentId: 'pa_1', capturedMinor: 5900n })
   })
 
@@ -85,7 +85,7 @@ describe('orderChangeFor', () => {
       event('charge.confirmed'),
       event('instrument.created'),
       event('instrument.authorized', { instrument: instrument(true) }),
-      event('payment.success', { payment }),
+      event('payment.success', { payment, instrument: instrument(true) }),
     ]
     fc.assert(
       fc.property(
@@ -93,7 +93,13 @@ describe('orderChangeFor', () => {
         fc.array(fc.constantFrom(...events), { maxLength: 4 }),
         (shuffled, repeats) => {
           const final = apply(order(), [...shuffled, ...repeats])
-          expect(final).toMatchObject({ status: 'paid', paymentId: 'pa_1', capturedMinor: 5900n })
+          expect(final).toMatchObject({
+            status: 'paid',
+            paymentId: 'pa_1',
+            capturedMinor: 5900n,
+            instrumentId: 'in_1',
+            cardLast4: '4242',
+          })
         },
       ),
     )
@@ -183,7 +189,10 @@ describe('orderChangeFor', () => {
       status: 'payment_failed',
       failure: { code: '02.01.0000' },
     })
-    const retried = event('payment.success', { payment: { ...payment, id: 'pa_3' } })
+    const retried = event('payment.success', {
+      payment: { ...payment, id: 'pa_3' },
+      instrument: instrument(true),
+    })
     expect(apply(failed, [retried])).toMatchObject({
       status: 'paid',
       paymentId: 'pa_3',
@@ -224,7 +233,7 @@ describe('orderChangeFor', () => {
     // The refund was declined before payment.success of the capture reached the shop.
     const capturedLate = apply(
       order({ status: 'authorized', flow: 'authorize', failure: refundDeclined }),
-      [event('payment.success', { payment })],
+      [event('payment.success', { payment, instrument: instrument(true) })],
     )
     expect(capturedLate).toMatchObject({ status: 'paid', failure: refundDeclined })
     const authorizedLate = apply(
@@ -320,7 +329,9 @@ describe('orderChangeFor', () => {
         failure: { code: '03.00.0001' },
       })
       const reference = apply(order({ flow: 'multibanco', ...euros }), [referencePending])
-      expect(apply(reference, [event('payment.success', { payment })])).toMatchObject({
+      expect(
+        apply(reference, [event('payment.success', { payment, instrument: instrument(true) })]),
+      ).toMatchObject({
         status: 'paid',
         paymentId: 'pa_1',
       })
@@ -334,7 +345,7 @@ describe('orderChangeFor', () => {
       const paid = [
         referencePending,
         event('instrument.authorized', { instrument: instrument(true) }),
-        event('payment.success', { payment }),
+        event('payment.success', { payment, instrument: instrument(true) }),
       ]
       const expired = [referencePending, invalid('03.00.0002')]
       const deliveries = fc

@@ -16,17 +16,9 @@ export class DueHeap<T> {
   readonly #entries = new Map<T, Entry<T>>()
   #order = 0
 
-  get size(): number {
-    return this.#heap.length
-  }
-
   /** When the earliest item is due, or undefined when the heap is empty. */
   get nextDueAt(): number | undefined {
     return this.#heap[0]?.dueAt
-  }
-
-  has(item: T): boolean {
-    return this.#entries.has(item)
   }
 
   add(item: T, dueAt: number): void {
@@ -53,11 +45,6 @@ export class DueHeap<T> {
     if (head === undefined || head.dueAt > now) return undefined
     this.#removeAt(0)
     return head.item
-  }
-
-  clear(): void {
-    this.#heap.length = 0
-    this.#entries.clear()
   }
 
   /** Moves the last entry into the gap and restores the heap order around it. */

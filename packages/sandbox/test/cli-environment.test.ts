@@ -169,7 +169,7 @@ describe('chargekit-sandbox configured by its environment', { timeout: 30_000 },
     })
     expect(created.status).toBe(201)
     const requestId = created.headers.get('request-id')
-    await run.waitFor(/"msg":"deliver charge\.confirmed /)
+    await run.waitFor(/"msg":"deliver charge\.created /)
     const entries = lines()
     expect(entries.find((entry) => entry.request_id === requestId)).toEqual({
       time: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),

@@ -4,7 +4,7 @@ import { compactEventSchema } from '@chargekit/schemas'
 import { Webhook } from 'standardwebhooks'
 import { it as base, describe } from 'vitest'
 import { resolveDeliverySettings } from '../src/delivery/delivery-options'
-import { startSandbox } from '../src/index'
+import { type SandboxLogger, startSandbox } from '../src/index'
 import { createMemoryWorkQueue } from '../src/storage/memory-work-queue'
 import {
   authorization,
@@ -41,6 +41,7 @@ interface SetUpOptions {
   signingSecret?: string
   deliveryTimeoutMs?: number
   clock?: TestClock
+  logger?: SandboxLogger
 }
 
 /** A receiver answering by `rule` and a sandbox delivering to it, both stopped after the test. */
@@ -114,10 +115,7 @@ const isNewestFirst = (log: EventBody['retries_log']) =>
   log.every((entry, index) => index === 0 || (log[index - 1]?.created_at ?? '') >= entry.created_at)
 
 describe.concurrent('delivery through startSandbox', () => {
-  it('delivers each event of a charge once, in creation order, and records 200', async ({
-    expect,
-    setUp,
-  }) => {
+  it('delivers each event of a charge once, and records 200', async ({ expect, setUp }) => {
     const { merchant, createCharge, chargeEvents, eventWhen } = await setUp(() => 200)
 
     const charge = await createCharge()
@@ -128,8 +126,10 @@ describe.concurrent('delivery through startSandbox', () => {
     )
 
     expect(events.map(({ type }) => type)).toEqual(['charge.created', 'charge.confirmed'])
-    expect(merchant.received.map(({ id, type }) => ({ id, type }))).toEqual(
-      events.map(({ id, type }) => ({ id, type })),
+    // No order between a charge's events, as from the production service.
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id)
+    expect(merchant.received.map(({ id, type }) => ({ id, type })).sort(byId)).toEqual(
+      events.map(({ id, type }) => ({ id, type })).sort(byId),
     )
     for (const delivery of merchant.received) {
       expect(delivery.url.pathname).toBe('/hooks')
@@ -290,24 +290,23 @@ describe.concurrent('delivery through startSandbox', () => {
     expect,
     setUp,
   }) => {
+    // charge.confirmed's first attempt hangs unanswered; the redelivery made meanwhile fails.
     const held: ServerResponse[] = []
-    let confirmedAnswers = 0
     const { api, createCharge, chargeEvents, eventWhen } = await setUp((delivery) => {
-      if (delivery.type === 'charge.created') return (response) => held.push(response)
-      return ++confirmedAnswers === 1 ? 500 : 200
+      if (delivery.type !== 'charge.confirmed') return 200
+      return held.length === 0 ? (response) => held.push(response) : 500
     })
     const charge = await createCharge()
     const confirmed = (await chargeEvents(charge.id)).find(
       ({ type }) => type === 'charge.confirmed',
     )
-    // charge.created's first attempt hangs, so charge.confirmed waits behind it.
     await eventually(() => held.length === 1)
 
     const redelivered = await api<EventBody>('POST', `/events/${confirmed?.id}/redeliver`)
     for (const response of held) response.writeHead(200).end()
     const delivered = await eventWhen(confirmed?.id ?? '', (e) => e.delivery_status === 'delivered')
 
-    // Before any attempt, and still after the failed redelivery: the first attempt is due.
+    // While the first attempt is under way, and still after the failed redelivery: it is due.
     expect(confirmed?.next_attempt_at).toBe(confirmed?.created_at)
     expect(redelivered).toMatchObject({
       delivery_status: 'pending',
@@ -325,25 +324,33 @@ describe.concurrent('delivery through startSandbox', () => {
     setUp,
   }) => {
     const held: ServerResponse[] = []
-    const { merchant, api, createCharge, chargeEvents, eventWhen } = await setUp((delivery) =>
-      delivery.type === 'charge.created' && held.length === 0
-        ? (response) => held.push(response)
-        : 200,
+    const logged: string[] = []
+    const logger: SandboxLogger = {
+      info: (message) => logged.push(message),
+      warn: () => {},
+      error: () => {},
+    }
+    const { api, createCharge, chargeEvents } = await setUp(
+      (delivery) =>
+        delivery.type === 'charge.created' && held.length === 0
+          ? (response) => held.push(response)
+          : 200,
+      { logger },
     )
     const charge = await createCharge()
-    const [created, confirmed] = (await chargeEvents(charge.id)).reverse()
+    const created = (await chargeEvents(charge.id)).find(({ type }) => type === 'charge.created')
     await eventually(() => held.length === 1)
 
     const redelivered = await api<EventBody>('POST', `/events/${created?.id}/redeliver`)
     for (const response of held) response.writeHead(500).end()
-    // charge.confirmed goes only after charge.created's first attempt has ended.
-    await eventWhen(confirmed?.id ?? '', (e) => e.delivery_status === 'delivered')
-    await merchant.until((received) => received.length === 3)
-    const event = await eventWhen(created?.id ?? '', () => true)
+    // The automatic attempt is logged as it ends, then recorded; a second redelivery is recorded
+    // after it, so the event it answers with shows whatever that attempt did to it.
+    await eventually(() => logged.some((line) => / 500$/.test(line)))
+    const event = await api<EventBody>('POST', `/events/${created?.id}/redeliver`)
 
     expect(redelivered).toMatchObject({ delivery_status: 'delivered', result_status: 200 })
     expect(event).toMatchObject({ delivery_status: 'delivered', result_status: 200 })
-    expect(event.retries_log.map(({ result_status }) => result_status)).toEqual([200])
+    expect(event.retries_log.map(({ result_status }) => result_status)).toEqual([200, 200])
   })
 
   it('marks exhausted events and finds them with ?delivery_status=exhausted', async ({

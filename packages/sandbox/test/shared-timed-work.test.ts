@@ -94,8 +94,8 @@ describe.skipIf(inject('postgresUrl') === undefined)(
           acknowledged++
         },
       )
-      // A charge's events go out in order: its first attempt is held, the rest wait. The 16
-      // writes made six charges or more, from both processes.
+      // The 16 writes made six charges or more, from both processes, and every event of them
+      // goes out at once, to be held.
       await eventually(() => held.length >= 6, { what: 'attempts held' })
       first.run.child.kill('SIGKILL')
       await first.run.exited

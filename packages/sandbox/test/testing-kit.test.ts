@@ -78,8 +78,14 @@ describe('a test sandbox on a TestClock', () => {
   let refusing: Receiver
 
   beforeAll(async () => {
-    // Answers 500 to the first delivery, 200 after: the retry must wait for the clock.
-    refusing = await startReceiver((_, index) => (index === 0 ? 500 : 200))
+    // Answers 500 to the first delivery of charge.created, 200 after: the retry must wait for
+    // the clock.
+    let refused = false
+    refusing = await startReceiver((delivery) => {
+      if (delivery.type !== 'charge.created' || refused) return 200
+      refused = true
+      return 500
+    })
     test = await startTestSandbox({ clock })
   })
   afterAll(() => Promise.all([test?.close(), refusing?.stop()]))

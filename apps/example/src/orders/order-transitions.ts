@@ -109,9 +109,18 @@ export const orderTransitions = {
     return { status: failure.code === instrumentExpired ? 'expired' : 'failed', failure }
   },
 
-  'payment.success': (order: Order, { payment }: { payment: PaymentFields }) => {
+  'payment.success': (
+    order: Order,
+    { payment, instrument }: { payment: PaymentFields; instrument: InstrumentFields },
+  ) => {
     if (order.paymentId !== null) return null
-    const captured = { paymentId: payment.id, capturedMinor: minor(payment) }
+    // It may overtake instrument.authorized: the card it was paid with comes with it too.
+    const captured = {
+      paymentId: payment.id,
+      capturedMinor: minor(payment),
+      instrumentId: instrument.id,
+      ...cardOf(instrument),
+    }
     if (order.status === 'paid') return captured
     if (!capturable.includes(order.status)) return null
     return {

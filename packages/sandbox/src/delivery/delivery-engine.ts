@@ -37,9 +37,9 @@ const scheduleEnded: DeliveryProgress = { state: 'schedule-ended' }
 
 /**
  * Delivers events from the store's work queue, so pending deliveries survive a restart and
- * several sandbox processes sharing a database each claim different attempts. Each event's
- * first attempt waits for the first attempt of the previous event of its charge (receivers see
- * a charge's events in creation order), never for its retries. Claimed attempts are sent in
+ * several sandbox processes sharing a database each claim different attempts. No event waits for
+ * another: a charge's events go out as they are created, so a receiver may get them in any
+ * order, as from the production service. Claimed attempts are sent in
  * per-receiver lanes ({@link ReceiverLanes}) under a global, a per-account and a per-receiver
  * cap; an attempt whose receiver or account is already at its cap with a full waiting line goes
  * back to the queue until the lanes say it should find room, so no claim waits on another
@@ -89,7 +89,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
   })
 
   function workFor(
-    job: Pick<DeliveryJob, 'accountId' | 'eventId' | 'chargeId' | 'eventsUrl'>,
+    job: Pick<DeliveryJob, 'accountId' | 'eventId' | 'eventsUrl'>,
     createdAt: Date,
   ): NewWork {
     const payload: DeliveryWork = {
@@ -103,8 +103,6 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       payload,
       dueAt:
         createdAt.getTime() + (delayBeforeAttempt(settings.schedule, 0, settings.timeScale) ?? 0),
-      // One key per charge: its events' first attempts go one after the other.
-      orderKey: accountScopedKey(job.accountId, job.chargeId),
     }
   }
 

@@ -64,12 +64,7 @@ export function createEventDelivery(options: {
   return {
     workFor: (accountId, event) =>
       engine.workFor(
-        {
-          accountId,
-          eventId: event.id,
-          chargeId: event.charge.id,
-          eventsUrl: event.charge.events_url,
-        },
+        { accountId, eventId: event.id, eventsUrl: event.charge.events_url },
         new Date(event.created_at),
       ),
     async redeliver(accountId, event) {

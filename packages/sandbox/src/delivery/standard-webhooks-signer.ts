@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto'
+import { createHmac, createSecretKey } from 'node:crypto'
 import { SandboxError } from '../errors'
 
 const secretPrefix = 'whsec_'
@@ -11,7 +11,8 @@ export type DeliverySigner = (eventId: string, at: Date, body: string) => Record
  * like Svix's; any other string is used as the raw key bytes (UTF-8).
  */
 export function createDeliverySigner(secret: string): DeliverySigner {
-  const key = signingKey(secret)
+  // A key object, made once: given the key's bytes, every HMAC would import them again.
+  const key = createSecretKey(signingKey(secret))
   return (eventId, at, body) => {
     // The timestamp is the attempt's, not the event's: receivers reject signatures older than
     // a few minutes, and retries come hours later.

@@ -98,12 +98,9 @@ export interface DeliveryEngineOptions {
 export interface DeliveryEngine {
   /**
    * The work of an event's delivery, to store with the event: its first attempt is due when
-   * the event is created, after the earlier events of its charge.
+   * the event is created.
    */
-  workFor(
-    job: Pick<DeliveryJob, 'accountId' | 'eventId' | 'chargeId' | 'eventsUrl'>,
-    createdAt: Date,
-  ): NewWork
+  workFor(job: Pick<DeliveryJob, 'accountId' | 'eventId' | 'eventsUrl'>, createdAt: Date): NewWork
   /** One manual attempt now, outside the schedule; also reported through `onAttempt`. */
   redeliver(job: DeliveryJob): Promise<DeliveryAttempt>
   /**

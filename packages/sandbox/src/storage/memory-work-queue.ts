@@ -17,9 +17,6 @@ interface Item {
   readonly accountId: string
   payload: WorkPayload
   dueAt: number
-  readonly orderKey: string | undefined
-  /** Still holding back the later work of its key. */
-  inOrder: boolean
   lease: string | undefined
 }
 
@@ -30,14 +27,12 @@ function isBefore(a: Item, b: Item): boolean {
 
 /**
  * The work queue of the memory store. Claims never expire: the queue lives and dies with its
- * process, so no other process can take over. Only claimable items sit in the due heaps; an item
- * behind earlier work of its key joins them when that work is done.
+ * process, so no other process can take over. Only claimable items sit in the due heaps: a
+ * claimed one leaves them until it is rescheduled.
  */
 export function createMemoryWorkQueue(): WorkQueue {
   const items = new Map<string, Item>()
   const due: Record<WorkKind, DueHeap<Item>> = { delivery: new DueHeap(), lifecycle: new DueHeap() }
-  /** Per key, the items still in order, oldest first: only the first one is claimable. */
-  const keyed = new Map<string, Item[]>()
   const added = new AddedWorkListeners()
   // Ids and leases only need to be unique within this process, which the queue lives and dies
   // with: a counter serves, without the cost of random ones on every event.
@@ -48,37 +43,23 @@ export function createMemoryWorkQueue(): WorkQueue {
     return item !== undefined && item.lease === work.lease ? item : undefined
   }
 
-  /** The item stops holding back its key; the next one in order becomes claimable. */
-  function leaveOrder(item: Item) {
-    if (!item.inOrder || item.orderKey === undefined) return
-    item.inOrder = false
-    const queue = keyed.get(item.orderKey) ?? []
-    queue.splice(queue.indexOf(item), 1)
-    const next = queue[0]
-    if (next === undefined) keyed.delete(item.orderKey)
-    else if (next.lease === undefined && !due[next.kind].has(next))
-      due[next.kind].add(next, next.dueAt)
-  }
-
   function settle(outcome: WorkOutcome): boolean {
     const item = claimed(outcome.work)
     if (item === undefined) return false
     if (outcome.done) {
       items.delete(item.id)
-      leaveOrder(item)
       return true
     }
     item.lease = undefined
     item.dueAt = outcome.dueAt
     item.payload = outcome.payload
-    leaveOrder(item)
     due[item.kind].add(item, outcome.dueAt)
     return true
   }
 
   return {
     async add(work: readonly NewWork[]) {
-      for (const { kind, accountId, payload, dueAt, orderKey } of work) {
+      for (const { kind, accountId, payload, dueAt } of work) {
         const id = ++sequence
         const item: Item = {
           id: String(id),
@@ -87,22 +68,10 @@ export function createMemoryWorkQueue(): WorkQueue {
           accountId,
           payload,
           dueAt,
-          orderKey,
-          inOrder: orderKey !== undefined,
           lease: undefined,
         }
         items.set(item.id, item)
-        if (orderKey === undefined) {
-          due[kind].add(item, dueAt)
-          continue
-        }
-        const queue = keyed.get(orderKey)
-        if (queue === undefined) {
-          keyed.set(orderKey, [item])
-          due[kind].add(item, dueAt)
-        } else {
-          queue.push(item)
-        }
+        due[kind].add(item, dueAt)
       }
       // Memory has no transaction: stored is committed.
       added.announce(work)
@@ -157,9 +126,8 @@ export function createMemoryWorkQueue(): WorkQueue {
       }
       for (const item of earliest.sort((a, b) => a.sequence - b.sequence)) {
         item.dueAt = now
-        // A claimable item takes its new place in the heap; one behind earlier work of its key
-        // joins it at its new time when that work is done.
-        if (due[kind].remove(item)) due[kind].add(item, now)
+        due[kind].remove(item)
+        due[kind].add(item, now)
       }
       return earliest.length
     },

@@ -14,12 +14,6 @@ export interface NewWork {
   payload: WorkPayload
   /** When it may start, in ms since the epoch; a time already past means at once. */
   dueAt: number
-  /**
-   * Work added with a key starts only after every earlier work of the same key (added before
-   * it) has completed or been rescheduled: a charge's events reach their receiver in creation
-   * order, but a failing one does not hold back the next.
-   */
-  orderKey?: string
 }
 
 /**
@@ -43,7 +37,7 @@ export interface ClaimedWork {
 
 /**
  * What becomes of a claimed item: finished and removed (`done`), or back in the queue to wait
- * until `dueAt` with a new payload (a retry), no longer holding back the later work of its key.
+ * until `dueAt` with a new payload (a retry).
  */
 export type WorkOutcome =
   | { readonly work: ClaimedWork; readonly done: true }
@@ -67,8 +61,8 @@ export interface WorkQueue {
   /** Finished: removes the item. False when the claim was lost (its lease expired). */
   complete(work: ClaimedWork): Promise<boolean>
   /**
-   * Puts a claimed item back to wait until `dueAt` with a new payload (a retry), no longer
-   * holding back the later work of its key. False when the claim was lost.
+   * Puts a claimed item back to wait until `dueAt` with a new payload (a retry). False when the
+   * claim was lost.
    */
   reschedule(work: ClaimedWork, dueAt: number, payload: WorkPayload): Promise<boolean>
   /**
@@ -83,9 +77,8 @@ export interface WorkQueue {
    * Makes waiting items of `kind` that `match` due at `now`: up to `limit` of those neither
    * claimed nor due yet, earliest due first, keeping their order. Answers how many it moved.
    * What a runner does when whatever made them wait is back, such as a receiver that answers
-   * again after an outage: its waiting deliveries need not sit out their retry delays. An item
-   * that must wait for earlier work of its key still does. Moved items are claimed in the order
-   * they were added.
+   * again after an outage: its waiting deliveries need not sit out their retry delays. Moved
+   * items are claimed in the order they were added.
    */
   pullForward?(kind: WorkKind, match: WorkMatch, now: number, limit: number): Promise<number>
   /**

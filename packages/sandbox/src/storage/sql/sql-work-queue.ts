@@ -40,21 +40,15 @@ export async function releaseAbandonedClaims(db: SqlDatabase): Promise<void> {
 
 /**
  * Adds work through `executor`, so the store can add an event's work in the event's transaction.
- * One row at a time: the serial ids then follow the given order, which order keys rely on.
+ * One row at a time: the serial ids then follow the given order, so work due at the same time is
+ * claimed in the order it was added.
  */
 export async function insertWork(executor: SqlExecutor, work: readonly NewWork[]): Promise<void> {
-  for (const { kind, accountId, payload, dueAt, orderKey } of work) {
+  for (const { kind, accountId, payload, dueAt } of work) {
     await executor.query(
-      `INSERT INTO sandbox_work (kind, account_id, payload, due_at, available_at, order_key, in_order)
-       VALUES ($1, $2, $3::json, $4, $4, $5, $6)`,
-      [
-        kind,
-        accountId,
-        JSON.stringify(payload),
-        wholeMs(dueAt),
-        orderKey ?? null,
-        orderKey !== undefined,
-      ],
+      `INSERT INTO sandbox_work (kind, account_id, payload, due_at, available_at)
+       VALUES ($1, $2, $3::json, $4, $4)`,
+      [kind, accountId, JSON.stringify(payload), wholeMs(dueAt)],
     )
   }
 }
@@ -101,7 +95,7 @@ export function createSqlWorkQueue(db: SqlDatabase, added: AddedWorkListeners): 
         : db.query<{ id: string }>(
             `UPDATE sandbox_work
              SET lease = NULL, claimed_by = NULL, due_at = later.due_at,
-               available_at = later.due_at, payload = later.payload, in_order = false
+               available_at = later.due_at, payload = later.payload
              FROM json_to_recordset($1::json) AS later(id bigint, lease text, due_at bigint, payload json)
              WHERE sandbox_work.id = later.id AND sandbox_work.lease = later.lease
              RETURNING sandbox_work.id`,
@@ -122,11 +116,8 @@ export function createSqlWorkQueue(db: SqlDatabase, added: AddedWorkListeners): 
     async claim(kind: WorkKind, now: number, limit: number, leaseMs: number) {
       const rows = await db.query<WorkRow>(
         `WITH picked AS (
-           SELECT id, available_at FROM sandbox_work item
+           SELECT id, available_at FROM sandbox_work
            WHERE kind = $1 AND (available_at <= $2 OR (lease IS NOT NULL AND ${db.claims.gone('claimed_by')}))
-             AND (NOT in_order OR NOT EXISTS (
-               SELECT 1 FROM sandbox_work earlier
-               WHERE earlier.in_order AND earlier.order_key = item.order_key AND earlier.id < item.id))
            ORDER BY available_at, id
            LIMIT $3
            FOR UPDATE SKIP LOCKED
@@ -185,10 +176,7 @@ export function createSqlWorkQueue(db: SqlDatabase, added: AddedWorkListeners): 
 
     async nextDueAt(kind: WorkKind) {
       const [row] = await db.query<{ next: string | null }>(
-        `SELECT min(available_at) AS next FROM sandbox_work item
-         WHERE kind = $1 AND (NOT in_order OR NOT EXISTS (
-           SELECT 1 FROM sandbox_work earlier
-           WHERE earlier.in_order AND earlier.order_key = item.order_key AND earlier.id < item.id))`,
+        'SELECT min(available_at) AS next FROM sandbox_work WHERE kind = $1',
         [kind],
       )
       return row?.next == null ? undefined : Number(row.next)
