@@ -105,6 +105,32 @@ describe('orderChangeFor', () => {
     )
   })
 
+  it('keeps a card declined after its 3-D Secure page payable, whichever event arrives first', () => {
+    const pending = event('instrument.pending', {
+      instrument: { id: 'in_1', redirect: { url: 'https://acs.example/3ds', method: 'GET' } },
+    })
+    const declined = event('instrument.invalid', {
+      instrument: { id: 'in_1', failure_code: '03.03.0000', failure_description: 'x' },
+    })
+    for (const events of [
+      [pending, declined],
+      [declined, pending],
+    ]) {
+      expect(apply(order(), events)).toMatchObject({
+        status: 'awaiting_payment',
+        failure: { step: 'instrument', code: '03.03.0000' },
+      })
+    }
+    // Another card's page still moves the order on.
+    const nextCard = event('instrument.pending', {
+      instrument: { id: 'in_2', redirect: { url: 'https://acs.example/3ds', method: 'GET' } },
+    })
+    expect(apply(order(), [declined, pending, nextCard])).toMatchObject({
+      status: 'processing',
+      instrumentId: 'in_2',
+    })
+  })
+
   it('counts partial refunds up to refunded', () => {
     const paid = order({ status: 'paid', paymentId: 'pa_1', capturedMinor: 5900n })
     const refund = (id: string, amount: number) =>
@@ -135,6 +161,7 @@ describe('orderChangeFor', () => {
     })
     expect(orderChangeFor(order({ status: 'processing' }), declined)).toEqual({
       status: 'awaiting_payment',
+      instrumentId: 'in_1',
       failure: { step: 'instrument', code: '03.03.0000', description: 'Card is Declined' },
     })
     // a late decline of an earlier attempt never undoes a paid order

@@ -327,9 +327,8 @@ describe('delivery engine', () => {
       held.push(response)
     })
     const { engine: deliveries, settled } = engine()
-    const charge = job(merchant.url)
     const events = Array.from({ length: 8 }, (_, index) =>
-      job(merchant.url, { chargeId: charge.chargeId, eventType: `type.${index}` }),
+      job(merchant.url, { chargeId: 'ch_one', eventType: `type.${index}` }),
     )
 
     for (const event of events) await deliveries.enqueue(event)

@@ -75,6 +75,8 @@ export const orderTransitions = {
    */
   'instrument.pending': (order: Order, { instrument }: { instrument: InstrumentFields }) => {
     if (order.status !== 'awaiting_payment' && order.status !== 'processing') return null
+    // Overtaken by this card's decline (a failed 3-D Secure): the order waits for another card.
+    if (order.instrumentId === instrument.id && order.failure?.step === 'instrument') return null
     const customerAction = customerActionOf(order.flow, instrument.redirect)
     return customerAction
       ? { status: 'awaiting_customer', instrumentId: instrument.id, customerAction }
@@ -104,7 +106,7 @@ export const orderTransitions = {
     if (!beforeAuthorization.includes(order.status)) return null
     const failure = failureOf('instrument', instrument)
     if (checkoutFlowSettings[order.flow].method === 'card') {
-      return { status: 'awaiting_payment', failure }
+      return { status: 'awaiting_payment', instrumentId: instrument.id, failure }
     }
     return { status: failure.code === instrumentExpired ? 'expired' : 'failed', failure }
   },

@@ -79,7 +79,7 @@ export function createEventRecorder(options: {
       ...carried,
       dismissed_at: null,
       delivery_status: toDeliver ? 'pending' : 'none',
-      // The first attempt is due at once (it may wait behind the charge's earlier events).
+      // The first attempt is due at once.
       next_attempt_at: toDeliver ? createdAt : null,
     }
     const now = Date.parse(createdAt)

@@ -164,10 +164,7 @@ function deliveryLog(event: ApiEvent): Node[] {
   ]
 }
 
-/**
- * A due time already past: the attempt waits for its turn (a free slot, or the charge's earlier
- * event) or is under way.
- */
+/** A due time already past: the attempt waits for a free slot, or is under way. */
 function nextAttempt(event: ApiEvent): Child {
   if (!event.next_attempt_at) return 'none scheduled'
   const due = timeElement(event.next_attempt_at)
