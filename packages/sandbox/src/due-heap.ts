@@ -39,6 +39,32 @@ export class DueHeap<T> {
     return true
   }
 
+  /**
+   * Up to `count` waiting items that `accept` takes, earliest due first (ties in the order they
+   * were added), left where they are. No item under an entry is due before it, so once `count`
+   * items are found, a subtree whose root comes after the last of them is skipped whole: the walk
+   * looks at the items due up to about the last one it keeps, not at every item.
+   */
+  earliest(count: number, accept: (item: T) => boolean): T[] {
+    const found: Entry<T>[] = []
+    const unvisited = count > 0 && this.#heap.length > 0 ? [0] : []
+    for (let index = unvisited.pop(); index !== undefined; index = unvisited.pop()) {
+      const entry = this.#heap[index] as Entry<T>
+      const last = found[count - 1]
+      if (last !== undefined && !precedes(entry, last)) continue
+      if (accept(entry.item)) {
+        let at = found.length
+        while (at > 0 && precedes(entry, found[at - 1] as Entry<T>)) at--
+        found.splice(at, 0, entry)
+        if (found.length > count) found.pop()
+      }
+      for (const child of [2 * index + 2, 2 * index + 1]) {
+        if (child < this.#heap.length) unvisited.push(child)
+      }
+    }
+    return found.map(({ item }) => item)
+  }
+
   /** Takes out and returns the earliest item due at `now` or before, if any. */
   takeDue(now: number): T | undefined {
     const head = this.#heap[0]
@@ -64,9 +90,7 @@ export class DueHeap<T> {
   }
 
   #before(a: number, b: number): boolean {
-    const x = this.#heap[a] as Entry<T>
-    const y = this.#heap[b] as Entry<T>
-    return x.dueAt < y.dueAt || (x.dueAt === y.dueAt && x.order < y.order)
+    return precedes(this.#heap[a] as Entry<T>, this.#heap[b] as Entry<T>)
   }
 
   #swap(a: number, b: number) {
@@ -97,4 +121,9 @@ export class DueHeap<T> {
       i = smallest
     }
   }
+}
+
+/** Due earlier, or at the same time and added earlier. */
+function precedes<T>(x: Entry<T>, y: Entry<T>): boolean {
+  return x.dueAt < y.dueAt || (x.dueAt === y.dueAt && x.order < y.order)
 }

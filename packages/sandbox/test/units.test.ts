@@ -4,6 +4,7 @@ import { keyedFingerprint } from '../src/accounts/fingerprint'
 import { cardBrand } from '../src/card/card-brand'
 import { cardParams, isCardExpired } from '../src/card/card-params'
 import { parseCliArguments } from '../src/cli-options'
+import { DueHeap } from '../src/due-heap'
 import { SandboxError } from '../src/errors'
 import { canonicalJson } from '../src/http/canonical-json'
 import { clientAddress, createCredentialThrottle } from '../src/http/credential-throttle'
@@ -120,6 +121,73 @@ describe('idempotency cache', () => {
     await cache.run('a', 'k', 'f', failing)
     await cache.run('a', 'k', 'f', failing)
     expect(runs).toBe(2)
+  })
+})
+
+describe('DueHeap', () => {
+  type Operation =
+    | { op: 'add'; dueAt: number }
+    | { op: 'remove'; pick: number }
+    | { op: 'takeDue'; now: number }
+  const operation = fc.oneof(
+    {
+      arbitrary: fc.record({
+        op: fc.constant('add' as const),
+        dueAt: fc.integer({ min: 0, max: 4 }),
+      }),
+      weight: 4,
+    },
+    { arbitrary: fc.record({ op: fc.constant('remove' as const), pick: fc.nat() }), weight: 1 },
+    {
+      arbitrary: fc.record({
+        op: fc.constant('takeDue' as const),
+        now: fc.integer({ min: 0, max: 4 }),
+      }),
+      weight: 1,
+    },
+  )
+
+  it('finds the earliest items it is asked for, in due order, ties in the order they were added', () => {
+    fc.assert(
+      fc.property(
+        fc.array(operation, { maxLength: 200 }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 1, max: 4 }),
+        (operations: Operation[], count, divisor) => {
+          const heap = new DueHeap<number>()
+          // What the heap should hold: each item, its due time and when it was added.
+          let model: { item: number; dueAt: number; added: number }[] = []
+          const byDue = (a: (typeof model)[0], b: (typeof model)[0]) =>
+            a.dueAt - b.dueAt || a.added - b.added
+          let added = 0
+          for (const step of operations) {
+            if (step.op === 'add') {
+              heap.add(added, step.dueAt)
+              model.push({ item: added, dueAt: step.dueAt, added })
+              added++
+            } else if (step.op === 'remove' && model.length > 0) {
+              const { item } = model[step.pick % model.length] as (typeof model)[0]
+              expect(heap.remove(item)).toBe(true)
+              model = model.filter((entry) => entry.item !== item)
+            } else if (step.op === 'takeDue') {
+              const [first] = [...model].sort(byDue)
+              const expected =
+                first !== undefined && first.dueAt <= step.now ? first.item : undefined
+              expect(heap.takeDue(step.now)).toBe(expected)
+              model = model.filter((entry) => entry.item !== expected)
+            }
+          }
+          const accept = (item: number) => item % divisor === 0
+          expect(heap.earliest(count, accept)).toEqual(
+            [...model]
+              .sort(byDue)
+              .filter(({ item }) => accept(item))
+              .slice(0, count)
+              .map(({ item }) => item),
+          )
+        },
+      ),
+    )
   })
 })
 

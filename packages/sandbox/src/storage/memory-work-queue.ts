@@ -20,11 +20,6 @@ interface Item {
   lease: string | undefined
 }
 
-/** Due earlier, or at the same time and added earlier. */
-function isBefore(a: Item, b: Item): boolean {
-  return a.dueAt < b.dueAt || (a.dueAt === b.dueAt && a.sequence < b.sequence)
-}
-
 /**
  * The work queue of the memory store. Claims never expire: the queue lives and dies with its
  * process, so no other process can take over. Only claimable items sit in the due heaps: a
@@ -104,32 +99,20 @@ export function createMemoryWorkQueue(): WorkQueue {
 
     async pullForward(kind, { accountId, payload }, now, limit) {
       const fields = Object.entries(payload)
-      // The `limit` earliest waiting items that match, kept in due order as they are found: a
-      // backlog of thousands is looked through once, never sorted whole.
-      const earliest: Item[] = []
-      for (const item of items.values()) {
-        if (
-          item.kind !== kind ||
-          item.accountId !== accountId ||
-          item.lease !== undefined ||
-          item.dueAt <= now ||
-          !fields.every(([field, value]) => item.payload[field] === value)
-        ) {
-          continue
-        }
-        const last = earliest.at(-1)
-        if (earliest.length >= limit && (last === undefined || !isBefore(item, last))) continue
-        let at = earliest.length
-        while (at > 0 && isBefore(item, earliest[at - 1] as Item)) at--
-        earliest.splice(at, 0, item)
-        if (earliest.length > limit) earliest.pop()
-      }
-      for (const item of earliest.sort((a, b) => a.sequence - b.sequence)) {
+      // Only waiting items sit in the heap: claimed ones left it when they were taken.
+      const pulled = due[kind].earliest(
+        limit,
+        (item) =>
+          item.accountId === accountId &&
+          item.dueAt > now &&
+          fields.every(([field, value]) => item.payload[field] === value),
+      )
+      for (const item of pulled.sort((a, b) => a.sequence - b.sequence)) {
         item.dueAt = now
         due[kind].remove(item)
         due[kind].add(item, now)
       }
-      return earliest.length
+      return pulled.length
     },
 
     async nextDueAt(kind: WorkKind) {
