@@ -3,9 +3,9 @@
 // - one full flow (charge → card instrument → payment → partial refund) through
 //   @chargekit/client, sent through `startTestSandbox()`'s in-process transport (its `fetch`),
 //   each flow ending when the kit's in-process receiver has every event of the flow (they arrive
-//   in any order), so the deliveries are part of the cost; against the same four calls from the same client
-//   over the global fetch, answered by msw handlers with fixed JSON (the sandbox's own answers,
-//   recorded once, so the client validates the same shapes);
+//   in any order), so the deliveries are part of the cost; against the same four calls from the
+//   same client over the global fetch, answered by msw handlers with fixed JSON (the sandbox's
+//   own answers, recorded once, so the client validates the same shapes);
 // - start-up: `startTestSandbox()` ready to serve, against msw's `setupServer(...).listen()`.
 // Tests run one call after another, so one flow at a time; the two sides take turns in slices.
 // Run: pnpm build && pnpm exec tsx bench/merchant-tests/index.ts
@@ -52,7 +52,7 @@ async function fullFlow(client: ChargekitClient, eventsUrl: string): Promise<Flo
   return { charge, instrument, payment, refund }
 }
 
-/** The kit's sandbox side: a flow, then its `eventsPerFlow` deliveries arriving at the kit's receiver. */
+/** The kit's sandbox side: a flow, then its `eventsPerFlow` deliveries at the kit's receiver. */
 function sandboxFlow(kit: TestSandbox, eventsPerFlow: number) {
   const client = createClient({ accountId, privateKey, baseUrl: kit.sandbox.url, fetch: kit.fetch })
   let looked = 0

@@ -58,9 +58,10 @@ export class DueHeap<T> {
         found.splice(at, 0, entry)
         if (found.length > count) found.pop()
       }
-      for (const child of [2 * index + 2, 2 * index + 1]) {
-        if (child < this.#heap.length) unvisited.push(child)
-      }
+      // The left child is pushed last, so it is looked at first.
+      const left = 2 * index + 1
+      if (left + 1 < this.#heap.length) unvisited.push(left + 1)
+      if (left < this.#heap.length) unvisited.push(left)
     }
     return found.map(({ item }) => item)
   }
