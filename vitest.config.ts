@@ -43,7 +43,7 @@ export default defineConfig({
     // overlap that waiting; each imports its project's modules once more (about a tenth more
     // CPU), which the overlap more than pays for.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // Every run transforms the same TypeScript sources again (about 12 s of CPU summed over the
+    // Every run transforms the same TypeScript sources again (12–18 s of CPU summed over the
     // suite, on the same two cores the tests need). Kept on disk (node_modules/.experimental-
     // vitest-cache, gone with a reinstall), a later run transforms only the files that changed.
     // No project has Vite plugins, whose options the cache key could not see.
