@@ -9,11 +9,11 @@
 // installs them from Debian); without podman it says so and skips, except in CI.
 import { execFile, spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { freePort } from './free-port'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const run = promisify(execFile)
@@ -82,14 +82,6 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 async function api(base: string, method: string, path: string, body?: unknown) {

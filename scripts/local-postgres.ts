@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 import { chown, mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { databaseTempDir } from './database-temp-dir'
+import { freePort } from './free-port'
 
 const run = promisify(execFile)
 
@@ -96,16 +96,4 @@ async function idsOf(user: string): Promise<{ uid: number; gid: number } | undef
   } catch {
     return undefined
   }
-}
-
-/** A TCP port free on 127.0.0.1 a moment ago, for a server that cannot listen on port 0. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }

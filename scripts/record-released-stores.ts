@@ -14,7 +14,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { findPostgresBin, freePort, startLocalPostgres } from './local-postgres'
+import { freePort } from './free-port'
+import { findPostgresBin, startLocalPostgres } from './local-postgres'
 
 const root = join(import.meta.dirname, '..')
 const ref = process.argv[2] ?? 'HEAD'

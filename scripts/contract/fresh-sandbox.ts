@@ -3,22 +3,13 @@
 // API reference in Chromium from the sandbox alone, nothing loaded from elsewhere.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { chargesConfirm } from '@chargekit/schemas/operations'
+import { freePort } from '../free-port'
 import { launchChromium } from '../launch-chromium'
 
 const cli = fileURLToPath(new URL('../../packages/sandbox/dist/cli.js', import.meta.url))
 const screenshot = new URL('../../test-artifacts/contract/docs.png', import.meta.url)
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  if (address === null || typeof address === 'string') throw new Error('no port')
-  return address.port
-}
 
 /** Starts the built CLI on a free port and waits until it is ready (`/readyz`). */
 async function startCli(): Promise<{ url: string; process: ChildProcess }> {

@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { quietLogger, startSandbox } from '@chargekit/sandbox'
+import { freePort } from '../free-port'
 import { startEventsReceiver } from './events-receiver'
 import { type Exchange, runLifecycleTour, type TourResult, type TourTarget } from './lifecycle-tour'
 
@@ -101,14 +102,6 @@ function violationsOf(exchange: Exchange): Violation[] {
 
 function prismBin(): string {
   return new URL('../../node_modules/@stoplight/prism-cli/dist/index.js', import.meta.url).pathname
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 async function waitForListening(url: string, child: ChildProcess): Promise<void> {

@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { cachedPackage } from '../cached-package'
-import { freePort } from '../local-postgres'
+import { freePort } from '../free-port'
 
 // The newest Verdaccio that runs on Node 20 (6.10 requires Node 22).
 const verdaccio = 'verdaccio@6.8.0'

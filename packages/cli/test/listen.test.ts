@@ -6,6 +6,7 @@ import { testCard } from '@chargekit/sandbox/testing'
 import { type CompactEventSource, toCompactEvent } from '@chargekit/schemas'
 import { createSignatureVerifier } from '@chargekit/webhooks'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../../../scripts/free-port'
 import { startCli, startInProcess, stopRunningClis } from './cli-process'
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
@@ -70,15 +71,6 @@ async function startReceiver() {
       }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
-}
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
 }
 
 /** A charge and a card, captured on creation: five events. */
@@ -156,7 +148,7 @@ describe('chargekit listen', () => {
     const charges = await Promise.all(Array.from({ length: 21 }, () => payment().then((c) => c.id)))
     const run = startInProcess(['listen', '--since', since, '--json', '--poll-interval', '20'], env)
     const refused = startInProcess(
-      ['listen', '--since', since, '--forward-to', `http://127.0.0.1:${await closedPort()}/`],
+      ['listen', '--since', since, '--forward-to', `http://127.0.0.1:${await freePort()}/`],
       env,
     )
     // A receiver that takes the request and never answers.

@@ -1,6 +1,7 @@
 import { connect, createServer, type Server } from 'node:net'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { freePort } from '../../../scripts/free-port'
 import { eventually, type Receiver, startReceiver, testCard } from '../src/testing/index'
 import { cli, killRunningClis } from './cli-process'
 import { type FreshState, freshDatabase, postgresInRun } from './store-under-test'
@@ -31,15 +32,6 @@ async function receiver(rule: Parameters<typeof startReceiver>[0]): Promise<Rece
   const started = await startReceiver(rule)
   receivers.push(started)
   return started
-}
-
-/** A port on 127.0.0.1 that nothing listens on, for now. */
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as { port: number }
-  await new Promise((resolve) => probe.close(resolve))
-  return port
 }
 
 /** Forwards connections on `port` to `target`'s host and port, as a database coming up would. */

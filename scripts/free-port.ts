@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+
+/**
+ * The lowest port the system hands out for `listen(0)` and outgoing connections (Linux reads it
+ * from ip_local_port_range; elsewhere the IANA range starts at 49152).
+ */
+function ephemeralPortsStart(): number {
+  try {
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)
+    return Number(low)
+  } catch {
+    return 49_152
+  }
+}
+
+const lowestPort = 20_000
+const attempts = 50
+/** Ports this process already handed out, so two callers never share one. */
+const handedOut = new Set<number>()
+
+/**
+ * A TCP port nothing listens on at 127.0.0.1, for a server that cannot listen on port 0 or for a
+ * connection meant to be refused. It is picked below the ephemeral range: a port `listen(0)`
+ * returned and closed again can be handed to the next server of a parallel test before its caller
+ * uses it, which made a "nothing listens here" test meet another test's HTTP server.
+ */
+export async function freePort(): Promise<number> {
+  const highestPort = ephemeralPortsStart() - 1
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const port = lowestPort + Math.floor(Math.random() * (highestPort - lowestPort + 1))
+    if (handedOut.has(port) || !(await listensBriefly(port))) continue
+    handedOut.add(port)
+    return port
+  }
+  throw new Error(`no free port between ${lowestPort} and ${highestPort} in ${attempts} tries`)
+}
+
+function listensBriefly(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+  })
+}
