@@ -8,10 +8,10 @@ import { createServer } from 'node:net'
 function ephemeralPortsStart(): number {
   try {
     const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)
-    return Number(low)
-  } catch {
-    return 49_152
-  }
+    const start = Number(low)
+    if (Number.isInteger(start)) return start
+  } catch {}
+  return 49_152
 }
 
 const lowestPort = 20_000
@@ -26,14 +26,16 @@ const handedOut = new Set<number>()
  * uses it, which made a "nothing listens here" test meet another test's HTTP server.
  */
 export async function freePort(): Promise<number> {
-  const highestPort = ephemeralPortsStart() - 1
+  const ephemeral = ephemeralPortsStart()
+  // A system that hands out nearly every port leaves none out of its reach: any free one will do.
+  const [lowest, highest] = ephemeral > lowestPort ? [lowestPort, ephemeral - 1] : [1_024, 65_535]
   for (let attempt = 0; attempt < attempts; attempt++) {
-    const port = lowestPort + Math.floor(Math.random() * (highestPort - lowestPort + 1))
+    const port = lowest + Math.floor(Math.random() * (highest - lowest + 1))
     if (handedOut.has(port) || !(await listensBriefly(port))) continue
     handedOut.add(port)
     return port
   }
-  throw new Error(`no free port between ${lowestPort} and ${highestPort} in ${attempts} tries`)
+  throw new Error(`no free port between ${lowest} and ${highest} in ${attempts} tries`)
 }
 
 function listensBriefly(port: number): Promise<boolean> {
