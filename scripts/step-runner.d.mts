@@ -12,6 +12,8 @@ export interface Step {
   keep?: RegExp
   /** The log file's name without `.log`, when `name` is not unique. */
   logName?: string
+  /** Runs the step once more when V8 aborted its process on an internal check. */
+  rerunAfterV8Crash?: boolean
 }
 
 export interface StepResult {

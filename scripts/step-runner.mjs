@@ -2,7 +2,15 @@
 // to its log file and is printed whole only when the step fails. Plain JavaScript with no
 // dependency, so setup.mjs runs it on a machine where nothing is installed yet.
 import { spawn } from 'node:child_process'
-import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs'
+import {
+  appendFileSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs'
 import { join, relative } from 'node:path'
 
 /** Where names end and times begin on a step's line. */
@@ -16,6 +24,12 @@ export function formatElapsed(seconds) {
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape sequences of terminal colours
 const ansiCodes = /\u001b\[[0-9;]*[A-Za-z]/g
+
+/**
+ * The banner V8 prints before it aborts the process on one of its own internal checks
+ * (`# Fatal error in …`, then `# Check failed: …`): Node.js itself crashed, not a test.
+ */
+const v8FatalError = /^# Fatal error in [^\n]*\n# ([^\n]+)$/m
 
 /**
  * A runner writing to `out` (process.stdout by default), the steps' logs in `logDir` (emptied
@@ -42,9 +56,19 @@ export function createStepRunner({ logDir, out = process.stdout, live = out.isTT
      * Runs `command` with `args` (no shell), its stdout and stderr into `<logDir>/<logName>.log`;
      * resolves to `{ ok, code, seconds, log }`. On success the step's line, then the lines of
      * its output that `keep` matches (a test run's summary); on failure the line and the whole
-     * output.
+     * output. With `rerunAfterV8Crash`, a step whose process V8 aborted runs once more, after a
+     * line saying so; the crashed run's output stays in `<logName>-v8-crash.log`.
      */
-    async run({ name, command, args = [], env = process.env, cwd, keep, logName = name }) {
+    async run({
+      name,
+      command,
+      args = [],
+      env = process.env,
+      cwd,
+      keep,
+      logName = name,
+      rerunAfterV8Crash = false,
+    }) {
       const log = join(logDir, `${logName.replace(/[^\w.-]+/g, '-')}.log`)
       const started = performance.now()
       const elapsed = () => (performance.now() - started) / 1000
@@ -52,13 +76,23 @@ export function createStepRunner({ logDir, out = process.stdout, live = out.isTT
         ? setInterval(() => out.write(`\r\u001b[2K${line('…', name, elapsed())}`), 1000)
         : undefined
       if (live) out.write(line('…', name, 0))
-      const code = await runLogged(command, args, { env, cwd }, log)
+      let code = await runLogged(command, args, { env, cwd }, log)
+      const crash =
+        code !== 0 && rerunAfterV8Crash ? v8FatalError.exec(readFileSync(log, 'utf8')) : null
+      if (crash !== null) {
+        const crashed = log.replace(/\.log$/, '-v8-crash.log')
+        renameSync(log, crashed)
+        if (live) out.write('\r\u001b[2K')
+        out.write(
+          `  ! ${name}: Node.js crashed inside V8 (${crash[1]}), which is no step failing: running it once more (the crashed run's log: ${shown(crashed)})\n`,
+        )
+        code = await runLogged(command, args, { env, cwd }, log)
+      }
       clearInterval(ticker)
       const seconds = elapsed()
       const ok = code === 0
       if (live) out.write('\r\u001b[2K')
-      const nearby = relative(process.cwd(), log)
-      const where = nearby.startsWith('..') ? log : nearby
+      const where = shown(log)
       if (ok) {
         out.write(`${line('✓', name, seconds)}\n`)
         if (keep !== undefined) {
@@ -94,6 +128,12 @@ function runLogged(command, args, options, log) {
       settle(code ?? 1, signal === null ? undefined : `Stopped by ${signal}`),
     )
   })
+}
+
+/** A log's path relative to the working folder when it is inside it, else whole. */
+function shown(log) {
+  const nearby = relative(process.cwd(), log)
+  return nearby.startsWith('..') ? log : nearby
 }
 
 function readLines(log) {

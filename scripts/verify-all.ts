@@ -2,7 +2,8 @@
 // steps on each Node.js version given, then `test:containers` on this one. Each step is one line
 // with its time; its output goes to .logs/verify-all/ and is printed whole only when it fails.
 // Fails when any step fails; a failed step ends its Node.js version's run (as `&&` would), the
-// other versions still run, and the container check runs only once everything else passed.
+// other versions still run, and the container check runs only once everything else passed. A step
+// whose Node.js crashed inside V8 runs once more (see below).
 //   tsx scripts/verify-all.ts 20 22 24
 // The machine's own Node serves its major; the others come from the npm registry's
 // `node-<platform>-<arch>` packages (the official binaries), installed once into the workspace's
@@ -67,6 +68,11 @@ for (const major of majors) {
       env,
       logName: `node${major}-${name}`,
       ...(name === 'test' ? { keep: testSummary } : {}),
+      // V8 has a bug that now and then aborts a process compiling and freeing much WebAssembly,
+      // as PGlite does (`Check failed: jit_page_->allocations_.erase(addr) == 1`, seen on
+      // Node.js 24; https://github.com/nodejs/node/issues/64500). A crash of Node.js itself says
+      // nothing about our code: the step runs once more, and a second crash fails it.
+      rerunAfterV8Crash: true,
     })
     if (!result.ok) {
       failed.push(`${name} on Node.js ${major}`)

@@ -33,6 +33,24 @@ const node = (name: string, code: string) => ({
   args: ['-e', code],
 })
 
+/**
+ * A step whose first `crashes` runs end as a V8 abort does (its banner on stderr, exit code 133
+ * for SIGTRAP), and whose next run passes; each run adds an `x` to the file `runs`.
+ */
+function crashingStep(name: string, runs: string, crashes: number) {
+  return node(
+    name,
+    `const fs = require('node:fs')
+     fs.appendFileSync(${JSON.stringify(runs)}, 'x')
+     const run = fs.readFileSync(${JSON.stringify(runs)}, 'utf8').length
+     if (run <= ${crashes}) {
+       console.error('#\\n# Fatal error in , line 0\\n# Check failed: jit_page_->allocations_.erase(addr) == 1.\\n#')
+       process.exit(133)
+     }
+     console.log('run ' + run + ' passed')`,
+  )
+}
+
 describe('the step runner', () => {
   it('prints one line for a step that passes, with its time, and keeps its output in its log', async () => {
     const { runner, printed } = recordedRunner()
@@ -84,6 +102,54 @@ describe('the step runner', () => {
     expect(printed()).toContain(
       'Could not run chargekit-no-such-command: spawn chargekit-no-such-command ENOENT',
     )
+  })
+
+  it('runs a step once more when V8 aborted its process, saying so, and keeps the crashed log', async () => {
+    const { runner, printed, logDir } = recordedRunner()
+    const runs = join(logDir, '..', 'runs')
+    const result = await runner.run({
+      ...crashingStep('test', runs, 1),
+      logName: 'node24-test',
+      rerunAfterV8Crash: true,
+    })
+    expect(result).toMatchObject({ ok: true, code: 0 })
+    expect(readFileSync(runs, 'utf8')).toBe('xx')
+    const [note, line] = printed().trimEnd().split('\n')
+    expect(note).toBe(
+      `  ! test: Node.js crashed inside V8 (Check failed: jit_page_->allocations_.erase(addr) == 1.), which is no step failing: running it once more (the crashed run's log: ${join(logDir, 'node24-test-v8-crash.log')})`,
+    )
+    expect(line).toMatch(/^ {2}✓ test /)
+    expect(readFileSync(join(logDir, 'node24-test-v8-crash.log'), 'utf8')).toContain(
+      '# Check failed',
+    )
+    expect(readFileSync(result.log, 'utf8')).toBe('run 2 passed\n')
+  })
+
+  it('reruns a crashed step once only, and never a step that failed on its own or did not ask', async () => {
+    const { runner, printed, logDir } = recordedRunner()
+    const twice = join(logDir, '..', 'twice')
+    const crashedTwice = await runner.run({
+      ...crashingStep('a', twice, 2),
+      rerunAfterV8Crash: true,
+    })
+    expect(crashedTwice).toMatchObject({ ok: false, code: 133 })
+    expect(readFileSync(twice, 'utf8')).toBe('xx')
+    expect(printed()).toMatch(/✗ a .* exit 133/)
+
+    const failing = join(logDir, '..', 'failing')
+    const failed = await runner.run({
+      ...node(
+        'b',
+        `require('node:fs').appendFileSync(${JSON.stringify(failing)}, 'x'); process.exit(1)`,
+      ),
+      rerunAfterV8Crash: true,
+    })
+    expect(failed).toMatchObject({ ok: false, code: 1 })
+    expect(readFileSync(failing, 'utf8')).toBe('x')
+
+    const unasked = join(logDir, '..', 'unasked')
+    expect(await runner.run(crashingStep('c', unasked, 1))).toMatchObject({ code: 133 })
+    expect(readFileSync(unasked, 'utf8')).toBe('x')
   })
 
   it('words times as seconds, then minutes and seconds', () => {
