@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process'
 import { statfsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { promisify } from 'node:util'
 
 /** Room a test run's databases may take at once: a cluster, its databases, data folder copies. */
@@ -24,13 +25,69 @@ export function databaseTempDir(): string {
   return tmpdir()
 }
 
+/**
+ * A new folder in databaseTempDir() for a test run's throw-away database files, named
+ * `chargekit-<this process's id>-<name>-…`. The first call in a process removes what runs that
+ * died left there (see removeLeftovers).
+ */
+export async function databaseTempFolder(name: string): Promise<string> {
+  leftoversRemoved ??= removeLeftovers()
+  await leftoversRemoved
+  return mkdtemp(join(databaseTempDir(), `chargekit-${process.pid}-${name}-`))
+}
+
+let leftoversRemoved: Promise<void> | undefined
+
 /** A new copy of a database's data folder in databaseTempDir(); `remove()` deletes it. */
 export async function copyDataFolder(
   folder: string,
-  prefix: string,
+  name: string,
 ): Promise<{ path: string; remove(): Promise<void> }> {
-  const path = await mkdtemp(join(databaseTempDir(), prefix))
+  const path = await databaseTempFolder(name)
   // cp(1) copies PGlite's thousand small files several times faster than fs.cp.
   await promisify(execFile)('cp', ['-R', `${folder}/.`, path])
   return { path, remove: () => rm(path, { recursive: true, force: true }) }
+}
+
+/**
+ * Removes the folders of test runs whose process is gone: a run that crashed or was killed (a V8
+ * abort, kill -9) never ran its cleanup, and in /dev/shm its files hold memory until a reboot. A
+ * PostgreSQL cluster still running in one is stopped first (SIGQUIT, its immediate shutdown). A
+ * folder whose process still runs, whoever's it is, is left alone.
+ */
+export async function removeLeftovers(): Promise<void> {
+  const root = databaseTempDir()
+  for (const entry of await readdir(root).catch(() => [])) {
+    const owner = /^chargekit-(\d+)-/.exec(entry)?.[1]
+    if (owner === undefined || isRunning(Number(owner))) continue
+    const folder = join(root, entry)
+    await stopPostgres(join(folder, 'data'))
+    await rm(folder, { recursive: true, force: true })
+  }
+}
+
+/** Whether a process with this id runs, whoever's it is: what tells a run's leftovers apart. */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it runs, as a user this process may not signal.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * Stops the postmaster running on the cluster in `data`, if one does, and waits up to 5 s for it
+ * to go. Its process id comes from `postmaster.pid`, and counts only while /proc shows a postgres
+ * process on that folder: an id the system gave another process since is never signalled.
+ */
+async function stopPostgres(data: string): Promise<void> {
+  const [line] = (await readFile(join(data, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')
+  const pid = Number(line)
+  if (!Number.isInteger(pid) || pid <= 0) return
+  const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
+  if (!command.includes('postgres') || !command.includes(data)) return
+  process.kill(pid, 'SIGQUIT')
+  for (let waited = 0; waited < 5_000 && isRunning(pid); waited += 50) await sleep(50)
 }

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
-import { chown, mkdtemp, rm } from 'node:fs/promises'
+import { chown, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { databaseTempDir } from './database-temp-dir'
+import { databaseTempFolder } from './database-temp-dir'
 import { freePort } from './free-port'
 
 const run = promisify(execFile)
@@ -55,7 +55,7 @@ export function postgresAvailable(): boolean {
 async function startCluster(): Promise<LocalPostgres | string> {
   const bin = findPostgresBin()
   if (!bin) return 'no initdb under /usr/lib/postgresql/*/bin'
-  const dir = await mkdtemp(join(databaseTempDir(), 'chargekit-pg-'))
+  const dir = await databaseTempFolder('pg')
   // PostgreSQL refuses to run as root: as root, run it as the 'postgres' system user.
   const asRoot = process.getuid?.() === 0
   const postgresUser = asRoot ? await idsOf('postgres') : undefined

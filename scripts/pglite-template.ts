@@ -7,5 +7,5 @@ import type {} from './provided-context'
  * the CPU that loading the dump into memory takes; `remove()` deletes it.
  */
 export function pgliteFolder(): Promise<{ path: string; remove(): Promise<void> }> {
-  return copyDataFolder(inject('pgliteTemplateFolder'), 'chargekit-pglite-')
+  return copyDataFolder(inject('pgliteTemplateFolder'), 'pglite')
 }

@@ -2,6 +2,7 @@ import { readdir, rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { build, type Plugin } from 'esbuild'
 import type { TestProject } from 'vitest/node'
+import { isRunning } from '../../../scripts/database-temp-dir'
 import { inlinedMigrations, prebundledBrowserCode } from '../tsup.config'
 
 declare module 'vitest' {
@@ -66,15 +67,5 @@ async function removeBundlesOfEndedRuns(cache: string) {
     const pid = Number(/^chargekit-sandbox-cli-(\d+)$/.exec(entry)?.[1])
     if (!pid || isRunning(pid)) continue
     await rm(`${cache}/${entry}`, { recursive: true, force: true })
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }

@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { databaseTempDir } from '../../../scripts/database-temp-dir'
+import { databaseTempFolder } from '../../../scripts/database-temp-dir'
 import type { RecordedStore } from '../../../scripts/record-released-stores'
 import type { StartSandboxOptions } from '../src/index'
 import { sandboxMigrations } from '../src/storage/sql/migrate'
@@ -42,7 +41,7 @@ for (const release of releases) {
 
   describe(`stores written by @chargekit/sandbox ${release}`, () => {
     it('a data folder: every charge, event and pending delivery, on the current schema', async () => {
-      const folder = await mkdtemp(join(databaseTempDir(), 'chargekit-released-'))
+      const folder = await databaseTempFolder('released')
       cleanups.push(() => rm(folder, { recursive: true, force: true }))
       const archive = new URL(`${release}/data-folder.tar.xz`, fixtures).pathname
       await promisify(execFile)('tar', ['-xJf', archive, '-C', folder])

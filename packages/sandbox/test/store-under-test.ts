@@ -31,7 +31,7 @@ export async function freshStoreState(): Promise<FreshState> {
 
 /** A new data folder holding an empty, migrated embedded database; remove() deletes it. */
 export async function freshDataFolder(): Promise<FreshState & { options: { data: string } }> {
-  const copy = await copyDataFolder(inject('sandboxDataFolder'), 'chargekit-data-')
+  const copy = await copyDataFolder(inject('sandboxDataFolder'), 'data')
   return { options: { data: copy.path }, remove: copy.remove }
 }
 
