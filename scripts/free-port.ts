@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { listenBriefly } from '../packages/sandbox/src/port-in-use'
 
 /**
  * The lowest port the system hands out for `listen(0)` and outgoing connections (Linux reads it
@@ -14,7 +14,9 @@ function ephemeralPortsStart(): number {
   return 49_152
 }
 
-const lowestPort = 20_000
+const ephemeral = ephemeralPortsStart()
+// A system that hands out nearly every port leaves none out of its reach: any free one will do.
+const [lowest, highest] = ephemeral > 20_000 ? [20_000, ephemeral - 1] : [1_024, 65_535]
 const attempts = 50
 /** Ports this process already handed out, so two callers never share one. */
 const handedOut = new Set<number>()
@@ -26,22 +28,11 @@ const handedOut = new Set<number>()
  * uses it, which made a "nothing listens here" test meet another test's HTTP server.
  */
 export async function freePort(): Promise<number> {
-  const ephemeral = ephemeralPortsStart()
-  // A system that hands out nearly every port leaves none out of its reach: any free one will do.
-  const [lowest, highest] = ephemeral > lowestPort ? [lowestPort, ephemeral - 1] : [1_024, 65_535]
   for (let attempt = 0; attempt < attempts; attempt++) {
     const port = lowest + Math.floor(Math.random() * (highest - lowest + 1))
-    if (handedOut.has(port) || !(await listensBriefly(port))) continue
+    if (handedOut.has(port) || (await listenBriefly('127.0.0.1', port)) === undefined) continue
     handedOut.add(port)
     return port
   }
   throw new Error(`no free port between ${lowest} and ${highest} in ${attempts} tries`)
-}
-
-function listensBriefly(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.once('error', () => resolve(false))
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
-  })
 }

@@ -18,9 +18,9 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { type Sandbox, startSandbox } from '@chargekit/sandbox'
 import { testCard } from '@chargekit/sandbox/testing'
-import { type CompactEventSource, toCompactEvent } from '@chargekit/schemas'
 import {
   fixedJsonHandler,
+  latestEventJson,
   startBareServer,
   startDeliveryReceiver,
   wirePosts,
@@ -191,10 +191,7 @@ async function throughput(
     ' req/s',
   )
   // The bare POSTs carry what the engine sends: a charge event's compact JSON.
-  const events = await fetch(`${delivering.apiUrl}/events?per_page=1`, { headers: json })
-  const [event] = ((await events.json()) as { collection: CompactEventSource[] }).collection
-  if (event === undefined) throw new Error('the delivering sandbox recorded no event')
-  const wire = wirePosts(eventsUrl, JSON.stringify(toCompactEvent(event)))
+  const wire = wirePosts(eventsUrl, await latestEventJson(delivering.apiUrl, json))
   const bareDelivering = await startBareServer(
     fixedJsonHandler(sampleText, 201, () => {
       wire.post()

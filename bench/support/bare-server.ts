@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { type CompactEventSource, toCompactEvent } from '@chargekit/schemas'
 import { Pool } from 'undici'
 
 /** A bare `node:http` server on loopback: the baseline every server-side benchmark compares to. */
@@ -32,6 +33,20 @@ export function fixedJsonHandler(body: string, status = 200, onAnswered?: () => 
       onAnswered?.()
     })
   }
+}
+
+/**
+ * What the sandbox at `apiUrl` would deliver for its latest event: the event's compact JSON, the
+ * body `wirePosts` sends so its POSTs weigh what real deliveries do.
+ */
+export async function latestEventJson(
+  apiUrl: string,
+  headers: Record<string, string>,
+): Promise<string> {
+  const response = await fetch(`${apiUrl}/events?per_page=1`, { headers })
+  const [event] = ((await response.json()) as { collection: CompactEventSource[] }).collection
+  if (event === undefined) throw new Error(`the sandbox at ${apiUrl} recorded no event`)
+  return JSON.stringify(toCompactEvent(event))
 }
 
 /**

@@ -23,7 +23,7 @@ export async function freePortNear(host: string, taken: number): Promise<number>
 }
 
 /** The port listened on and closed again, or undefined when it could not be. */
-function listenBriefly(host: string, port: number): Promise<number | undefined> {
+export function listenBriefly(host: string, port: number): Promise<number | undefined> {
   return new Promise((resolve) => {
     const server = createServer()
     server.once('error', () => resolve(undefined))
