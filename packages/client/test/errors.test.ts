@@ -1,6 +1,16 @@
 import { type ErrorCode, encodeTestAmount } from '@chargekit/errors'
 import type { TestSandbox } from '@chargekit/sandbox/testing'
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest'
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  expectTypeOf,
+  it,
+  vi,
+} from 'vitest'
 import {
   AbortError,
   type ApiError,
@@ -28,12 +38,13 @@ let proxy: FaultProxy
 beforeAll(async () => {
   env = await startClientSandbox()
   client = testClient(env.sandbox.url)
+})
+afterAll(() => env.close())
+// A proxy per test, so that what one test's proxy saw is that test's requests alone.
+beforeEach(async () => {
   proxy = await startFaultProxy(env.sandbox.url)
 })
-afterAll(async () => {
-  await proxy.close()
-  await env.close()
-})
+afterEach(() => proxy.close())
 
 async function failure(promise: Promise<unknown>): Promise<Error> {
   try {

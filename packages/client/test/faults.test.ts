@@ -1,5 +1,5 @@
 import type { TestSandbox } from '@chargekit/sandbox/testing'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   AbortError,
   ApiError,
@@ -13,7 +13,12 @@ import {
 } from '../src/index'
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy'
 import { authorize, chargeParams, orderId } from './support/flows'
-import { recordingSleep, startClientSandbox, testClient } from './support/sandbox'
+import {
+  countingTransport,
+  recordingSleep,
+  startClientSandbox,
+  testClient,
+} from './support/sandbox'
 
 let env: TestSandbox
 let direct: ChargekitClient
@@ -35,13 +40,15 @@ const unavailable = {
 beforeAll(async () => {
   env = await startClientSandbox()
   direct = testClient(env.sandbox.url)
+})
+afterAll(() => env.close())
+// A proxy per test: a request that a test's client gave up on while sending it can still reach
+// the proxy after that test ends, and must not be counted by the next one. Closing the proxy
+// turns such late connections away.
+beforeEach(async () => {
   proxy = await startFaultProxy(env.sandbox.url)
 })
-afterAll(async () => {
-  await proxy.close()
-  await env.close()
-})
-afterEach(() => proxy.reset())
+afterEach(() => proxy.close())
 
 function proxiedClient(
   options: Parameters<typeof testClient>[1] = {},
@@ -173,15 +180,28 @@ describe('retries through a faulty network', () => {
       { method: 'GET', path: '/v2/charges' },
       ...Array.from({ length: 20 }, () => ({ kind: 'hang' }) as const),
     )
-    const error = await proxiedClient({ timeoutMs: 60, deadlineMs: 150, maxRetries: 20 })
+    const counted = countingTransport()
+    const error = await proxiedClient({
+      timeoutMs: 60,
+      deadlineMs: 150,
+      maxRetries: 20,
+      transport: counted.transport,
+    })
       .charges.list()
       .then(
         () => undefined,
         (caught: unknown) => caught,
       )
     expect(error).toBeInstanceOf(TimeoutError)
-    expect((error as TimeoutError).attempts).toBeLessThan(20)
-    expect(proxy.requests.length).toBe((error as TimeoutError).attempts)
+    const { attempts } = error as TimeoutError
+    expect(attempts).toBeLessThan(20)
+    expect(counted.sent()).toBe(attempts)
+    // The last attempt gets what is left of the deadline, down to 1 ms, and may be cut before its
+    // request leaves: the proxy sees no attempt beyond those counted, and the client closed each
+    // one that reached it.
+    await vi.waitFor(() => expect(proxy.hungConnectionsClosed()).toBe(proxy.requests.length))
+    expect(proxy.requests.length).toBeLessThanOrEqual(attempts)
+    expect(proxy.requests.map((request) => request.fault)).not.toContain(undefined)
   })
 
   it('throws ServerError once maxRetries are used up', async () => {

@@ -44,8 +44,6 @@ export interface FaultProxy {
   inject(match: { method: string; path: string | RegExp }, ...faults: Fault[]): void
   /** How many connections held by a `hang` fault the client closed itself. */
   hungConnectionsClosed(): number
-  /** Forgets queued faults, seen requests and the count of closed hung connections. */
-  reset(): void
   close(): Promise<void>
 }
 
@@ -103,6 +101,11 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
         incoming.socket.destroy()
         return
       case 'hang':
+        // A request whose client gave up as it was sent arrives on a connection already closed.
+        if (incoming.socket.destroyed) {
+          hungClosed += 1
+          return
+        }
         hanging.add(outgoing)
         incoming.socket.once('close', () => {
           if (hanging.delete(outgoing)) hungClosed += 1
@@ -143,11 +146,6 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
       rules.push({ method: match.method, path: match.path, faults })
     },
     hungConnectionsClosed: () => hungClosed,
-    reset() {
-      rules.length = 0
-      requests.length = 0
-      hungClosed = 0
-    },
     close: () =>
       new Promise<void>((resolve) => {
         const held = [...hanging]

@@ -5,6 +5,8 @@ import {
 } from '@chargekit/sandbox/testing'
 import { clientFromConfig } from '../../src/client'
 import { type RetrySleep, resolveConfig } from '../../src/config'
+import { fetchTransport } from '../../src/fetch-transport'
+import type { HttpTransport } from '../../src/http-transport'
 import { type ClientOptions, createClient } from '../../src/index'
 import { nodeTransport } from '../../src/node'
 
@@ -17,6 +19,17 @@ export const otherAccount = { id: 'acct_other', key: 'sk_other_secret' }
  */
 export const testTransport = process.env.CHARGEKIT_TEST_TRANSPORT === 'node' ? 'node' : 'fetch'
 const sharedNodeTransport = testTransport === 'node' ? nodeTransport() : undefined
+
+/** The suite's transport, counting the requests a client hands it: what it sent, seen from its side. */
+export function countingTransport() {
+  const inner = sharedNodeTransport ?? fetchTransport(fetch)
+  let sent = 0
+  const transport: HttpTransport = (request) => {
+    sent += 1
+    return inner(request)
+  }
+  return { transport, sent: () => sent }
+}
 
 /**
  * The test kit's sandbox with the two accounts these tests sign in as: on a free loopback port,
