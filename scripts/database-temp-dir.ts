@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { promisify } from 'node:util'
+import { isProcessRunning } from '../packages/sandbox/src/process-running'
 
 /** Room a test run's databases may take at once: a cluster, its databases, data folder copies. */
 const roomNeeded = 1024 ** 3
@@ -59,21 +60,10 @@ export async function removeLeftovers(): Promise<void> {
   const root = databaseTempDir()
   for (const entry of await readdir(root).catch(() => [])) {
     const owner = /^chargekit-(\d+)-/.exec(entry)?.[1]
-    if (owner === undefined || isRunning(Number(owner))) continue
+    if (owner === undefined || isProcessRunning(Number(owner))) continue
     const folder = join(root, entry)
     await stopPostgres(join(folder, 'data'))
     await rm(folder, { recursive: true, force: true })
-  }
-}
-
-/** Whether a process with this id runs, whoever's it is: what tells a run's leftovers apart. */
-export function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: it runs, as a user this process may not signal.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 
@@ -89,5 +79,5 @@ async function stopPostgres(data: string): Promise<void> {
   const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
   if (!command.includes('postgres') || !command.includes(data)) return
   process.kill(pid, 'SIGQUIT')
-  for (let waited = 0; waited < 5_000 && isRunning(pid); waited += 50) await sleep(50)
+  for (let waited = 0; waited < 5_000 && isProcessRunning(pid); waited += 50) await sleep(50)
 }

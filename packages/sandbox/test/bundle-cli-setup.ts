@@ -2,7 +2,7 @@ import { readdir, rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { build, type Plugin } from 'esbuild'
 import type { TestProject } from 'vitest/node'
-import { isRunning } from '../../../scripts/database-temp-dir'
+import { isProcessRunning } from '../src/process-running'
 import { inlinedMigrations, prebundledBrowserCode } from '../tsup.config'
 
 declare module 'vitest' {
@@ -65,7 +65,7 @@ async function removeBundlesOfEndedRuns(cache: string) {
   const entries = await readdir(cache).catch(() => [])
   for (const entry of entries) {
     const pid = Number(/^chargekit-sandbox-cli-(\d+)$/.exec(entry)?.[1])
-    if (!pid || isRunning(pid)) continue
+    if (!pid || isProcessRunning(pid)) continue
     await rm(`${cache}/${entry}`, { recursive: true, force: true })
   }
 }

@@ -1,6 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SandboxError } from '../../errors'
+import { isProcessRunning } from '../../process-running'
 
 const lockFileName = 'chargekit-sandbox.pid'
 
@@ -23,22 +24,11 @@ export function lockDataFolder(dataDir: string): () => void {
       }
     }
     const holder = Number(readFileSync(file, 'utf8').trim())
-    if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
+    if (Number.isInteger(holder) && holder > 0 && isProcessRunning(holder)) {
       throw new SandboxError(
         `The data folder ${dataDir} is in use by another sandbox process (pid ${holder}): an embedded database belongs to one process. Stop that process, use another --data folder, or share state between processes with --database <postgres-url>.`,
       )
     }
     rmSync(file, { force: true })
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
