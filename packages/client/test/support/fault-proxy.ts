@@ -66,7 +66,9 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
   let hungClosed = 0
 
   const server = createServer(async (incoming, outgoing) => {
-    const body = await readBody(incoming)
+    const body = await readBody(incoming).catch(() => undefined)
+    // Cut off before its body was in (the client gave up, or the proxy closed): nothing to answer.
+    if (body === undefined) return
     const fault = takeFault(rules, incoming)
     let finish = () => {}
     requests.push({
@@ -101,11 +103,6 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
         incoming.socket.destroy()
         return
       case 'hang':
-        // A request whose client gave up as it was sent arrives on a connection already closed.
-        if (incoming.socket.destroyed) {
-          hungClosed += 1
-          return
-        }
         hanging.add(outgoing)
         incoming.socket.once('close', () => {
           if (hanging.delete(outgoing)) hungClosed += 1

@@ -20,15 +20,18 @@ export const otherAccount = { id: 'acct_other', key: 'sk_other_secret' }
 export const testTransport = process.env.CHARGEKIT_TEST_TRANSPORT === 'node' ? 'node' : 'fetch'
 const sharedNodeTransport = testTransport === 'node' ? nodeTransport() : undefined
 
-/** The suite's transport, counting the requests a client hands it: what it sent, seen from its side. */
+/** The suite's transport: `node:http` in the `client (node transport)` project, else `fetch`. */
+const suiteTransport = (): HttpTransport => sharedNodeTransport ?? fetchTransport(fetch)
+
+/** The suite's transport, counting the calls a client makes to it: one per attempt it starts. */
 export function countingTransport() {
-  const inner = sharedNodeTransport ?? fetchTransport(fetch)
-  let sent = 0
+  const inner = suiteTransport()
+  let calls = 0
   const transport: HttpTransport = (request) => {
-    sent += 1
+    calls += 1
     return inner(request)
   }
-  return { transport, sent: () => sent }
+  return { transport, calls: () => calls }
 }
 
 /**
@@ -55,9 +58,7 @@ export function testClient(
     privateKey: account.key,
     baseUrl,
     backoff: { initialDelayMs: 20, maxDelayMs: 100, maxRetryAfterMs: 2_000 },
-    ...(sharedNodeTransport === undefined || options.fetch !== undefined
-      ? {}
-      : { transport: sharedNodeTransport }),
+    ...(options.fetch === undefined ? { transport: suiteTransport() } : {}),
     ...options,
   }
   if (sleep === undefined) return createClient(merged)
