@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process'
 import { statfsSync } from 'node:fs'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { promisify } from 'node:util'
 import { isProcessRunning } from '../packages/sandbox/src/process-running'
+import { removeFoldersOfEndedRuns } from './ended-runs'
 
 /** Room a test run's databases may take at once: a cluster, its databases, data folder copies. */
 const roomNeeded = 1024 ** 3
@@ -56,15 +57,10 @@ export async function copyDataFolder(
  * PostgreSQL cluster still running in one is stopped first (SIGQUIT, its immediate shutdown). A
  * folder whose process still runs, whoever's it is, is left alone.
  */
-export async function removeLeftovers(): Promise<void> {
-  const root = databaseTempDir()
-  for (const entry of await readdir(root).catch(() => [])) {
-    const owner = /^chargekit-(\d+)-/.exec(entry)?.[1]
-    if (owner === undefined || isProcessRunning(Number(owner))) continue
-    const folder = join(root, entry)
-    await stopPostgres(join(folder, 'data'))
-    await rm(folder, { recursive: true, force: true })
-  }
+export function removeLeftovers(): Promise<void> {
+  return removeFoldersOfEndedRuns(databaseTempDir(), /^chargekit-(\d+)-/, (folder) =>
+    stopPostgres(join(folder, 'data')),
+  )
 }
 
 /**

@@ -1,8 +1,8 @@
-import { readdir, rm } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { build, type Plugin } from 'esbuild'
 import type { TestProject } from 'vitest/node'
-import { isProcessRunning } from '../src/process-running'
+import { removeFoldersOfEndedRuns } from '../../../scripts/ended-runs'
 import { inlinedMigrations, prebundledBrowserCode } from '../tsup.config'
 
 declare module 'vitest' {
@@ -25,7 +25,8 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url))
  */
 export default async function setup(project: TestProject) {
   const cache = `${packageDir}node_modules/.cache`
-  await removeBundlesOfEndedRuns(cache)
+  // A run that was killed left its bundle behind: runs whose process is gone need theirs no more.
+  await removeFoldersOfEndedRuns(cache, /^chargekit-sandbox-cli-(\d+)$/)
   const folder = `${cache}/chargekit-sandbox-cli-${process.pid}`
   await build({
     entryPoints: { cli: `${packageDir}src/cli.ts` },
@@ -57,15 +58,5 @@ function npmPackagesOutside(): Plugin {
         path.startsWith('@chargekit/') ? undefined : { path, external: true },
       )
     },
-  }
-}
-
-/** A run that was killed left its bundle behind: runs whose process is gone need theirs no more. */
-async function removeBundlesOfEndedRuns(cache: string) {
-  const entries = await readdir(cache).catch(() => [])
-  for (const entry of entries) {
-    const pid = Number(/^chargekit-sandbox-cli-(\d+)$/.exec(entry)?.[1])
-    if (!pid || isProcessRunning(pid)) continue
-    await rm(`${cache}/${entry}`, { recursive: true, force: true })
   }
 }
