@@ -3,7 +3,8 @@
 // through a running sandbox's API (in a process of its own, as the service is) and delivered to
 // a local node:http receiver in the bench's process, beside the merchant flows:
 // - deliveries/s: how fast the engine empties a backlog of those events into the receiver,
-//   against the rate a bare keep-alive node:http client reaches on the very same receiver;
+//   against the rate a bare keep-alive node:http client reaches on the very same receiver,
+//   posting the same deliveries (one charge's events, their compact JSON);
 // - delay from each event's creation to its arrival (p50, p99) in a plain run, where events are
 //   delivered while the merchant flows are still creating more; its baseline is the p99 round
 //   trip of a bare keep-alive node:http POST to the same receiver, sent every few ms during that
@@ -12,7 +13,7 @@
 //   ones of its charge, so a later place should cost no more than the first.
 import { Agent, request, type ServerResponse } from 'node:http'
 import { testCard } from '@chargekit/sandbox/testing'
-import { startBareServer } from '../support/bare-server.js'
+import { compactEvents, startBareServer } from '../support/bare-server.js'
 import { startChildProcess } from '../support/child-process.js'
 import { measureRate, percentile } from '../support/measure.js'
 import { reportAgainstTarget, reportFigure, reportRatio } from '../support/report.js'
@@ -32,7 +33,8 @@ const connections = 64
 const gateLeakMs = 7_000
 const backlogRuns = 3
 
-const baselineId = 'ev_baseline_0000000000000000'
+/** The baseline's event id, as long as the sandbox's own (`ev_` and 32 hex digits). */
+const baselineId = `ev_baseline_${'0'.repeat(23)}`
 
 /** The events of one merchant flow (chargeFlow), in the order the sandbox creates them. */
 const flowEventTypes = [
@@ -89,6 +91,7 @@ function answerHeld() {
 }
 
 await compareTransports()
+const baselineDeliveries = await deliveriesOfOneCharge()
 
 try {
   const flowing = await plainRun()
@@ -331,6 +334,24 @@ async function eventCreationTimes(apiUrl: string) {
   }
 }
 
+/**
+ * The deliveries of one merchant flow's charge as the engine sends them (each event's compact
+ * JSON, with its type), under the baseline's event id: the bare client sends these bodies in
+ * turn, so the receiver reads and parses as much for it as for the engine's deliveries.
+ */
+async function deliveriesOfOneCharge() {
+  return withSandbox(async ({ apiUrl }) => {
+    await createEvents(apiUrl, 1)
+    await allAnswered(flowEventTypes.length)
+    // The sandbox is this run's alone: its events are the one charge's.
+    const events = await compactEvents(apiUrl, { authorization }, 'per_page=100')
+    return events.map((event) => ({
+      type: event.type,
+      body: JSON.stringify({ ...event, id: baselineId }),
+    }))
+  })
+}
+
 /** The receiver's own capacity: a keep-alive node:http client POSTing the same kind of request. */
 async function bareRequestRate() {
   const agent = new Agent({ keepAlive: true })
@@ -343,19 +364,26 @@ async function bareRequestRate() {
 }
 
 /**
- * A delivery-sized POST to the receiver from a bare keep-alive `node:http` client: what the
- * baselines send, so they pay for the same receiving work as the engine's deliveries.
+ * A POST to the receiver from a bare keep-alive `node:http` client, with a real delivery's body
+ * and headers (unsigned, as the bare POSTs of bench/sandbox's limit): what the baselines send,
+ * so they pay for the same receiving work as the engine's deliveries. Each call sends the next of
+ * one charge's deliveries.
  */
 function bareDeliveryPost(agent: Agent) {
-  const body = JSON.stringify({ id: baselineId, type: 'payment.success' })
-  const url = `${receiver.url}/events?event=${baselineId}&event_type=payment.success`
+  const posts = baselineDeliveries.map(({ type, body }) => ({
+    url: `${receiver.url}/events?event=${baselineId}&event_type=${type}`,
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'chargekit-sandbox',
+      'content-length': Buffer.byteLength(body),
+    },
+  }))
+  let sent = 0
   return () =>
     new Promise<void>((resolve, reject) => {
-      const outgoing = request(url, {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      })
+      const { url, body, headers } = posts[sent++ % posts.length] as (typeof posts)[number]
+      const outgoing = request(url, { method: 'POST', agent, headers })
       outgoing.on('response', (response) => {
         response.resume()
         response.on('end', resolve)

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type CompactEventSource, toCompactEvent } from '@chargekit/schemas'
+import { type CompactEvent, type CompactEventSource, toCompactEvent } from '@chargekit/schemas'
 import { Pool } from 'undici'
 
 /** A bare `node:http` server on loopback: the baseline every server-side benchmark compares to. */
@@ -36,17 +36,30 @@ export function fixedJsonHandler(body: string, status = 200, onAnswered?: () => 
 }
 
 /**
- * What the sandbox at `apiUrl` would deliver for its latest event: the event's compact JSON, the
- * body `wirePosts` sends so its POSTs weigh what real deliveries do.
+ * What the sandbox at `apiUrl` delivers for the events its `GET /events?{query}` lists: each
+ * event's compact form, the body of its deliveries, so bare POSTs can weigh what they do.
  */
+export async function compactEvents(
+  apiUrl: string,
+  headers: Record<string, string>,
+  query: string,
+): Promise<CompactEvent[]> {
+  const response = await fetch(`${apiUrl}/events?${query}`, { headers })
+  if (!response.ok) throw new Error(`GET /events?${query}: ${response.status}`)
+  const { collection } = (await response.json()) as { collection: CompactEventSource[] }
+  if (collection.length === 0) {
+    throw new Error(`the sandbox at ${apiUrl} lists no event for ${query}`)
+  }
+  return collection.map(toCompactEvent)
+}
+
+/** The compact JSON of the sandbox's latest event: the body `wirePosts` sends. */
 export async function latestEventJson(
   apiUrl: string,
   headers: Record<string, string>,
 ): Promise<string> {
-  const response = await fetch(`${apiUrl}/events?per_page=1`, { headers })
-  const [event] = ((await response.json()) as { collection: CompactEventSource[] }).collection
-  if (event === undefined) throw new Error(`the sandbox at ${apiUrl} recorded no event`)
-  return JSON.stringify(toCompactEvent(event))
+  const [latest] = await compactEvents(apiUrl, headers, 'per_page=1')
+  return JSON.stringify(latest)
 }
 
 /**
