@@ -19,22 +19,27 @@ const seed = chooseSeed(process.env.FC_SEED)
 process.env.FC_SEED = String(seed)
 console.log(`fast-check seed ${seed} (replay: FC_SEED=${seed} pnpm test)`)
 
+const packages = {
+  'packages/cli': cli,
+  'packages/client': client,
+  'packages/errors': errors,
+  'packages/sandbox': sandbox,
+  'packages/schemas': schemas,
+  'packages/webhooks': webhooks,
+  'apps/example': example,
+  'examples/processor-template': processorTemplate,
+  scripts,
+}
+
+// `pnpm test` runs every project but the end-to-end one (`--project '!end-to-end'`), which
+// `pnpm test:e2e` runs alone.
 export default defineConfig({
   test: {
     projects: [
-      oneProject('chargekit', {
-        'packages/cli': cli,
-        'packages/client': client,
-        'packages/errors': errors,
-        'packages/sandbox': sandbox,
-        'packages/schemas': schemas,
-        'packages/webhooks': webhooks,
-        'apps/example': example,
-        'examples/processor-template': processorTemplate,
-        scripts,
-      }),
+      oneProject('chargekit', packages, { endToEnd: false }),
       ...sandboxStoreProjects,
       clientNodeTransportProject,
+      oneProject('end-to-end', packages, { endToEnd: true }),
     ],
     reporters: ['default', './scripts/vitest-summary-reporter.ts'],
     // Vitest's default, one worker fewer than the cores, is a single worker on two cores: test

@@ -69,13 +69,26 @@ export function chargekitProject(name: string, test: NonNullable<ViteUserConfig[
 type PackageProject = ReturnType<typeof chargekitProject>
 
 /**
+ * End-to-end test files run programs in processes of their own (the sandbox's CLI, killed and
+ * started again; the demo; the processor template's CLI) or drive Chromium. They take more than
+ * half the suite's time for one test in fifteen, so they are a project of their own, which
+ * `pnpm test:e2e` runs as its own step, and `pnpm test` leaves out.
+ */
+const endToEndTests = '**/*.e2e.test.ts'
+
+/**
  * The packages' projects as one project, for the whole suite from the repository's root. Vitest
  * gives each project workers of its own, which import that project's modules (the sandbox and
  * its schemas, for most) and end with it: as one project, two workers import them once and run
  * every package's files, and Vite transforms each source file once instead of once per package.
- * Each package's own config is still what runs its tests from its folder.
+ * `endToEnd` makes it the project of the packages' end-to-end files, which the other leaves out.
+ * Each package's own config is still what runs all its tests from its folder.
  */
-export function oneProject(name: string, packages: Record<string, PackageProject>): PackageProject {
+export function oneProject(
+  name: string,
+  packages: Record<string, PackageProject>,
+  { endToEnd }: { endToEnd: boolean },
+): PackageProject {
   const root = fileURLToPath(new URL('.', import.meta.url))
   const tests = Object.entries(packages).map(([folder, { test = {} }]) => ({ folder, ...test }))
   const inFolders = (globs: 'include' | 'exclude') =>
@@ -87,8 +100,14 @@ export function oneProject(name: string, packages: Record<string, PackageProject
   const longest = (timeout: 'testTimeout' | 'hookTimeout', fallback: number) =>
     Math.max(fallback, ...tests.map((test) => test[timeout] ?? 0))
   const project = chargekitProject(name, {
-    include: inFolders('include'),
-    exclude: [...configDefaults.exclude, ...inFolders('exclude')],
+    include: endToEnd
+      ? tests.map(({ folder }) => `${folder}/${endToEndTests}`)
+      : inFolders('include'),
+    exclude: [
+      ...configDefaults.exclude,
+      ...inFolders('exclude'),
+      ...(endToEnd ? [] : [endToEndTests]),
+    ],
     // Every package's global setups, each once: they provide what its test files inject.
     globalSetup: [
       ...new Set(

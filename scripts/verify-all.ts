@@ -25,8 +25,12 @@ if (majors.length === 0 || majors.some((major) => !/^\d+$/.test(major))) {
   process.exit(2)
 }
 
-/** The main suite's summary: the tests counted, and vitest's Duration (held to a minute). */
+/**
+ * A Vitest step's summary, printed under its line: the tests counted, and Vitest's Duration (the
+ * main suite's held to a minute).
+ */
 const testSummary = /^(Tests: \d+ passed|\s*Duration\s)/
+const vitestSteps = new Set(['test', 'test:e2e'])
 
 const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   scripts: Record<string, string>
@@ -67,7 +71,7 @@ for (const major of majors) {
       args: ['run', name],
       env,
       logName: `node${major}-${name}`,
-      ...(name === 'test' ? { keep: testSummary } : {}),
+      ...(vitestSteps.has(name) ? { keep: testSummary } : {}),
       // V8 has a bug that now and then aborts a process compiling and freeing much WebAssembly,
       // as PGlite does (`Check failed: jit_page_->allocations_.erase(addr) == 1`, seen on
       // Node.js 24; https://github.com/nodejs/node/issues/64500). A crash of Node.js itself says

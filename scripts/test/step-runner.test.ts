@@ -170,6 +170,7 @@ describe('the test command’s steps', () => {
       'build',
       'check:packages',
       'test',
+      'test:e2e',
       'test:properties',
       'test:contract',
       'test:release',

@@ -1,4 +1,4 @@
-// Runs in the customer's browser (bundled by schema-form-checkout.test.ts): a payment form drawn
+// Runs in the customer's browser (bundled by schema-form-checkout.e2e.test.ts): a payment form drawn
 // from GET /v2/charges/types the way the provider's own browser form library draws it. That
 // library keeps the entries whose `payout` is exactly false and sorts them by `schema.title`;
 // it draws one input per property of the schema, labelled with the property's `title`, checks

@@ -10,7 +10,7 @@ afterAll(async () => {
 describe('openSqlDatabase({ data })', () => {
   // A copy of an existing folder: opening one costs a second, creating one (store.test.ts
   // does) several. That committed writes outlive the process, even one killed with SIGKILL, is
-  // proven on the same folders by durability.test.ts.
+  // proven on the same folders by durability.e2e.test.ts.
   it('keeps what a committed transaction wrote, exactly, and nothing of a failed one', async () => {
     const state = await freshDataFolder()
     states.push(state)
