@@ -69,12 +69,14 @@ export function chargekitProject(name: string, test: NonNullable<ViteUserConfig[
 type PackageProject = ReturnType<typeof chargekitProject>
 
 /**
- * End-to-end test files run programs in processes of their own (the sandbox's CLI, killed and
- * started again; the demo; the processor template's CLI) or drive Chromium. They take more than
- * half the suite's time for one test in fifteen, so they are a project of their own, which
- * `pnpm test:e2e` runs as its own step, and `pnpm test` leaves out.
+ * End-to-end test files run our programs in processes of their own (the sandbox's CLI, killed
+ * and started again; the demo; the processor template's CLI) or drive Chromium. They take more
+ * than half the suite's time for one test in fifteen, so they are a project of their own, which
+ * `pnpm test:e2e` runs as its own step, and `pnpm test` leaves out. So do the global setups only
+ * they need (`*.e2e-setup.ts`: the CLIs bundled as bins).
  */
 const endToEndTests = '**/*.e2e.test.ts'
+const endToEndSetup = /\.e2e-setup\.ts$/
 
 /**
  * The packages' projects as one project, for the whole suite from the repository's root. Vitest
@@ -108,11 +110,14 @@ export function oneProject(
       ...inFolders('exclude'),
       ...(endToEnd ? [] : [endToEndTests]),
     ],
-    // Every package's global setups, each once: they provide what its test files inject.
+    // Every package's global setups its files need, each once: they provide what those inject.
     globalSetup: [
       ...new Set(
         tests.flatMap(({ folder, globalSetup = [] }) =>
-          [globalSetup].flat().map((setup) => resolve(root, folder, setup)),
+          [globalSetup]
+            .flat()
+            .filter((setup) => endToEnd || !endToEndSetup.test(setup))
+            .map((setup) => resolve(root, folder, setup)),
         ),
       ),
     ],

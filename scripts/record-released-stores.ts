@@ -1,5 +1,5 @@
 // Records what a released sandbox leaves in its stores, for the test that opens them with the
-// current code (packages/sandbox/test/released-stores.e2e.test.ts):
+// current code (packages/sandbox/test/released-stores.test.ts):
 //   pnpm fixtures:stores [git-ref]        (default HEAD: run it on the release's version commit)
 // The ref's files are unpacked in a temp folder and built; its own sandbox CLI runs on a new data
 // folder and then on a new PostgreSQL database, and its own `chargekit trigger` fills each with

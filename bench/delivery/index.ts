@@ -4,7 +4,7 @@
 // a local node:http receiver in the bench's process, beside the merchant flows:
 // - deliveries/s: how fast the engine empties a backlog of those events into the receiver,
 //   against the rate a bare keep-alive node:http client reaches on the very same receiver,
-//   posting the same deliveries (one charge's events, their compact JSON);
+//   posting the same deliveries (one charge's events: their compact JSON and headers);
 // - delay from each event's creation to its arrival (p50, p99) in a plain run, where events are
 //   delivered while the merchant flows are still creating more; its baseline is the p99 round
 //   trip of a bare keep-alive node:http POST to the same receiver, sent every few ms during that
@@ -13,7 +13,7 @@
 //   ones of its charge, so a later place should cost no more than the first.
 import { Agent, request, type ServerResponse } from 'node:http'
 import { testCard } from '@chargekit/sandbox/testing'
-import { compactEvents, startBareServer } from '../support/bare-server.js'
+import { compactEvents, startBareServer, unsignedDeliveryHeaders } from '../support/bare-server.js'
 import { startChildProcess } from '../support/child-process.js'
 import { measureRate, percentile } from '../support/measure.js'
 import { reportAgainstTarget, reportFigure, reportRatio } from '../support/report.js'
@@ -342,6 +342,7 @@ async function eventCreationTimes(apiUrl: string) {
 async function deliveriesOfOneCharge() {
   return withSandbox(async ({ apiUrl }) => {
     await createEvents(apiUrl, 1)
+    // Delivered means created: the list below then holds every event of the charge.
     await allAnswered(flowEventTypes.length)
     // The sandbox is this run's alone: its events are the one charge's.
     const events = await compactEvents(apiUrl, { authorization }, 'per_page=100')
@@ -365,17 +366,20 @@ async function bareRequestRate() {
 
 /**
  * A POST to the receiver from a bare keep-alive `node:http` client, with a real delivery's body
- * and headers (unsigned, as the bare POSTs of bench/sandbox's limit): what the baselines send,
- * so they pay for the same receiving work as the engine's deliveries. Each call sends the next of
- * one charge's deliveries.
+ * and headers: what the baselines send, so they pay for the same receiving work as the engine's
+ * deliveries. Each call sends the next of one charge's deliveries.
  */
 function bareDeliveryPost(agent: Agent) {
   const posts = baselineDeliveries.map(({ type, body }) => ({
     url: `${receiver.url}/events?event=${baselineId}&event_type=${type}`,
     body,
     headers: {
-      'content-type': 'application/json',
-      'user-agent': 'chargekit-sandbox',
+      ...unsignedDeliveryHeaders,
+      // Signing is the engine's work, not the receiver's: the signature headers come with values
+      // of the same length, not computed, so the receiver reads as many bytes.
+      'webhook-id': baselineId,
+      'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+      'webhook-signature': `v1,${'A'.repeat(43)}=`,
       'content-length': Buffer.byteLength(body),
     },
   }))

@@ -62,6 +62,12 @@ export async function latestEventJson(
   return JSON.stringify(latest)
 }
 
+/** The headers of the sandbox's deliveries besides the signature's (and the body's length). */
+export const unsignedDeliveryHeaders = {
+  'content-type': 'application/json',
+  'user-agent': 'chargekit-sandbox',
+} as const
+
 /**
  * Deliveries at the bare minimum cost of the wire: `post()` sends `body` (a real delivery's) to
  * `eventsUrl` and does not wait for it, as the sandbox's engine sends (undici's dispatcher,
@@ -76,7 +82,7 @@ export function wirePosts(
   const options = {
     path: `${url.pathname}?event=ev_wire_0000000000000000&event_type=charge.created`,
     method: 'POST' as const,
-    headers: { 'content-type': 'application/json', 'user-agent': 'chargekit-sandbox' },
+    headers: unsignedDeliveryHeaders,
     body,
   }
   const ignore = () => {}

@@ -1,7 +1,7 @@
 import { chargekitProject } from '../../vitest.shared'
 
 export default chargekitProject('cli', {
-  globalSetup: ['./test/bundle-cli-setup.ts'],
+  globalSetup: ['./test/bundle-cli.e2e-setup.ts'],
   // Each test starts several real processes: on a busy machine one can take seconds to start.
   testTimeout: 20_000,
 })

@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The `chargekit` bin bundled from source for this run (see bundle-cli-setup.ts). */
+    /** The `chargekit` bin bundled from source for this run (see bundle-cli.e2e-setup.ts). */
     chargekitCli: string
   }
 }

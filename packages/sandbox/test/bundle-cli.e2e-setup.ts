@@ -7,7 +7,7 @@ import { inlinedMigrations, prebundledBrowserCode } from '../tsup.config'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** `chargekit-sandbox` bundled from source for this run (see bundle-cli-setup.ts). */
+    /** `chargekit-sandbox` bundled from source for this run (see bundle-cli.e2e-setup.ts). */
     sandboxCli: string
   }
 }
