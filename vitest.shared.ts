@@ -71,7 +71,7 @@ type PackageProject = ReturnType<typeof chargekitProject>
 /**
  * End-to-end test files run our programs in processes of their own (the sandbox's CLI, killed
  * and started again; the demo; the processor template's CLI) or drive Chromium. They take more
- * than half the suite's time for one test in fifteen, so they are a project of their own, which
+ * than half the suite's time for one test in seventeen, so they are a project of their own, which
  * `pnpm test:e2e` runs as its own step, and `pnpm test` leaves out. So do the global setups only
  * they need (`*.e2e-setup.ts`: the CLIs bundled as bins).
  */
