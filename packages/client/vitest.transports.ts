@@ -1,5 +1,4 @@
-import { fileURLToPath } from 'node:url'
-import { chargekitProject } from '../../vitest.shared'
+import { rerunProject } from '../../vitest.shared'
 
 /**
  * The client's test files that send calls through `testClient` over HTTP, run a second time with
@@ -20,10 +19,9 @@ const throughTestClients = [
   'test/server-errors.test.ts',
 ]
 
-export const clientNodeTransportProject = {
-  ...chargekitProject('client (node transport)', {
-    include: throughTestClients,
-    env: { CHARGEKIT_TEST_TRANSPORT: 'node' },
-  }),
-  root: fileURLToPath(new URL('.', import.meta.url)),
-}
+export const clientNodeTransportProject = rerunProject(
+  'client (node transport)',
+  'packages/client',
+  throughTestClients,
+  { env: { CHARGEKIT_TEST_TRANSPORT: 'node' } },
+)

@@ -1,7 +1,6 @@
-import { fileURLToPath } from 'node:url'
 import { postgresAvailable } from '../../scripts/local-postgres'
 import type {} from '../../scripts/provided-context'
-import { chargekitProject } from '../../vitest.shared'
+import { rerunProject } from '../../vitest.shared'
 
 /**
  * The sandbox's end-to-end test files that also run on a SQL store: the same tests, with every
@@ -28,26 +27,20 @@ const onSqlStores = [
  */
 const onEmbeddedBesidePostgres = ['test/flows.test.ts', 'test/events.test.ts']
 
-const root = fileURLToPath(new URL('.', import.meta.url))
-
 function project(
   name: string,
   store: 'embedded' | 'postgres',
   include: readonly string[],
   globalSetup: string[] = [],
 ) {
-  return {
-    ...chargekitProject(name, {
-      include: [...include],
-      provide: { sandboxStore: store },
-      globalSetup,
-      // Every step of these flows is a few database round trips: on a busy two-core machine a
-      // multi-step test takes 2–5 s, at Vitest's default 5 s. The limit is there to end a test
-      // that hangs, as the same files' 60 s does in the one project that runs them in memory.
-      testTimeout: 30_000,
-    }),
-    root,
-  }
+  return rerunProject(name, 'packages/sandbox', include, {
+    provide: { sandboxStore: store },
+    globalSetup,
+    // Every step of these flows is a few database round trips: on a busy two-core machine a
+    // multi-step test takes 2–5 s, at Vitest's default 5 s. The limit is there to end a test
+    // that hangs, as the same files' 60 s does in the one project that runs them in memory.
+    testTimeout: 30_000,
+  })
 }
 
 export const sandboxStoreProjects = postgresAvailable()
