@@ -7,7 +7,6 @@ import client from './packages/client/vitest.config.ts'
 import { clientNodeTransportProject } from './packages/client/vitest.transports.ts'
 import errors from './packages/errors/vitest.config.ts'
 import sandbox from './packages/sandbox/vitest.config.ts'
-import { sandboxStoreProjects } from './packages/sandbox/vitest.stores.ts'
 import schemas from './packages/schemas/vitest.config.ts'
 import webhooks from './packages/webhooks/vitest.config.ts'
 import { chooseSeed } from './scripts/property-seed.ts'
@@ -37,7 +36,6 @@ export default defineConfig({
   test: {
     projects: [
       oneProject('chargekit', packages, { endToEnd: false }),
-      ...sandboxStoreProjects,
       clientNodeTransportProject,
       oneProject('end-to-end', packages, { endToEnd: true }),
     ],

@@ -131,7 +131,7 @@ export function oneProject(
 
 /**
  * Some test files of the package in `folder` (from the repository's root), run once more in a
- * project of their own with other settings: on another store, over another transport. The
+ * project of their own with other settings (the client's over another transport). The
  * project is rooted where the packages' one is: Vite keys a transformed file in its cache by the
  * project's root too, so a first run (a fresh clone) would otherwise transform those files and
  * everything they import once more (576 cached files against 1,153, 9.7 s of transform time

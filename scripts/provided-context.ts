@@ -8,8 +8,6 @@ declare module 'vitest' {
     pgliteTemplate: string
     /** The data folder of a fresh PGlite database, to copy (see pglite-template-setup.ts). */
     pgliteTemplateFolder: string
-    /** Where the sandbox's end-to-end tests keep state: the sandbox's store projects set it. */
-    sandboxStore: 'memory' | 'embedded' | 'postgres'
     /**
      * The run's throw-away PostgreSQL server, for the projects whose global setup starts it
      * (scripts/postgres-server-setup.ts); undefined where PostgreSQL is not installed.

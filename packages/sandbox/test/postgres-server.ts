@@ -7,8 +7,8 @@ import { openSqlDatabase } from '../src/storage/sql/open-database'
 /** The database on the run's PostgreSQL server that holds the sandbox's tables, and no rows. */
 export const templateDatabase = 'sandbox_template'
 
-// The sandbox's projects (in memory, on PostgreSQL) run this setup in Vitest's process, on the
-// server other packages' projects may have started first.
+// Every project with the sandbox's files (the main one, the end-to-end one) runs this setup in
+// Vitest's process, on the server another project may have started first.
 const shared = globalThis as { chargekitSandboxTemplates?: WeakMap<LocalPostgres, Promise<void>> }
 
 /**

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { inject, type ProvidedContext } from 'vitest'
+import { describe, inject } from 'vitest'
 import { copyDataFolder } from '../../../scripts/database-temp-dir'
 import type {} from '../../../scripts/provided-context'
 import { createMemoryStore, type StartSandboxOptions } from '../src/index'
 import { createDatabase, templateDatabase } from './postgres-server'
 
-/** Where the sandboxes of a test run keep their state; the test project decides. */
-export type StoreUnderTest = ProvidedContext['sandboxStore']
-
-/** The store this test file runs on: memory unless its project says otherwise. */
-export const storeUnderTest: StoreUnderTest = inject('sandboxStore') ?? 'memory'
+/** Where a test's sandboxes keep their state. */
+export type StoreUnderTest = 'memory' | 'embedded' | 'postgres'
 
 export interface FreshState {
   /** What to start each sandbox on this state with. */
@@ -17,16 +14,44 @@ export interface FreshState {
   remove(): Promise<void>
 }
 
+/** Whether this run has a PostgreSQL server (see postgres-server.ts): not where none is installed. */
+export const postgresInRun = inject('postgresUrl') !== undefined
+
 /**
- * New, empty state on the store under test (a memory store, a data folder, a database): the
- * `state` of `startTestSandbox`, and for sandboxes started one after another on it, as a
- * restart does; remove() deletes it.
+ * Runs a file's tests once per store, each time in a describe block of its own: in memory, on
+ * the run's PostgreSQL server where it has one, and in an embedded database. `body` gets the
+ * `state` to start the block's sandboxes with (see `freshStateOn`), so the lifecycle, the event
+ * log and timed work are proven on SQL, not only in memory.
+ *
+ * Both SQL stores run the same store code over two drivers, and the drivers themselves are
+ * proven by the store and work-queue contract suites and the kill -9 and restart tests. So with
+ * PostgreSQL at hand, the embedded database runs only the files that say `embedded: 'always'`
+ * (the core lifecycle and event log), which saves a minute of test time; without it, it runs
+ * them all.
+ *
+ * One file for all its stores, rather than a Vitest project per store: each project starts
+ * workers of its own, which import the sandbox again.
  */
-export async function freshStoreState(): Promise<FreshState> {
-  if (storeUnderTest === 'memory') {
+export function onEachStore(
+  { embedded }: { embedded: 'always' | 'without PostgreSQL' },
+  body: (freshStoreState: () => Promise<FreshState>) => void,
+): void {
+  const stores: StoreUnderTest[] = ['memory']
+  if (postgresInRun) stores.push('postgres')
+  if (embedded === 'always' || !postgresInRun) stores.push('embedded')
+  describe.each(stores)('on the %s store', (store) => body(() => freshStateOn(store)))
+}
+
+/**
+ * New, empty state on `store` (a memory store, a data folder, a database): the `state` of
+ * `startTestSandbox`, and for sandboxes started one after another on it, as a restart does;
+ * remove() deletes it.
+ */
+async function freshStateOn(store: StoreUnderTest): Promise<FreshState> {
+  if (store === 'memory') {
     return { options: { store: createMemoryStore() }, remove: async () => {} }
   }
-  return storeUnderTest === 'embedded' ? freshDataFolder() : freshDatabase()
+  return store === 'embedded' ? freshDataFolder() : freshDatabase()
 }
 
 /** A new data folder holding an empty, migrated embedded database; remove() deletes it. */
@@ -34,9 +59,6 @@ export async function freshDataFolder(): Promise<FreshState & { options: { data:
   const copy = await copyDataFolder(inject('sandboxDataFolder'), 'data')
   return { options: { data: copy.path }, remove: copy.remove }
 }
-
-/** Whether this run has a PostgreSQL server (see postgres-server.ts): not where none is installed. */
-export const postgresInRun = inject('postgresUrl') !== undefined
 
 /**
  * A new database on the run's PostgreSQL server (see postgres-server.ts), with the sandbox's
