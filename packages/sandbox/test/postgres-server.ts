@@ -33,8 +33,8 @@ function templateOn(postgres: LocalPostgres): Promise<void> {
  * Vitest globalSetup: the run's throw-away PostgreSQL server (scripts/postgres-server-setup.ts),
  * handed to test files as `inject('postgresUrl')`, each of them making its own databases on it,
  * with the sandbox's template database. Without PostgreSQL on the machine (outside CI) there is
- * none and the URL is undefined: the PostgreSQL store project then does not exist, and the other
- * tests that need it are skipped.
+ * none and the URL is undefined: the store files then run on the embedded database instead (see
+ * onEachStore), and the other tests that need PostgreSQL are skipped.
  */
 export default async function startPostgresServer(project: TestProject) {
   const { postgres, release } = await useRunPostgres()
@@ -58,7 +58,10 @@ export async function createDatabase(
   template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = adminOn(serverUrl)
-  const strategy = (await admin.copiesByFile) ? ' STRATEGY FILE_COPY' : ''
+  const copiesByFile = await admin.copiesByFile.catch((error: unknown) =>
+    forget(serverUrl, admin, error),
+  )
+  const strategy = copiesByFile ? ' STRATEGY FILE_COPY' : ''
   await admin.pool.query(
     `CREATE DATABASE ${name}${template === undefined ? '' : ` TEMPLATE ${template}`}${strategy}`,
   )
@@ -79,8 +82,8 @@ interface Admin {
 }
 
 /**
- * The connections that make and drop a server's test databases, shared by the test files of a
- * worker. A connection is a process on the server, which takes it 13–16 ms of CPU to start on a
+ * The connections that make and drop a server's test databases, shared by everything in one
+ * thread that makes them: the test files of a worker, or the global setup. A connection is a process on the server, which takes it 13–16 ms of CPU to start on a
  * two-core machine: a connection per statement made 2 of the 10 processes a test database cost.
  * Idle ones close after ten seconds, and never keep a worker from ending.
  */
@@ -108,4 +111,13 @@ function adminOn(serverUrl: string): Admin {
     admins.set(serverUrl, admin)
   }
   return admin
+}
+
+/** Drops the server's connections after a failure, so the next database tries afresh. */
+function forget(serverUrl: string, admin: Admin, error: unknown): never {
+  if (admins.get(serverUrl) === admin) {
+    admins.delete(serverUrl)
+    void admin.pool.end().catch(() => {})
+  }
+  throw error
 }
