@@ -83,9 +83,10 @@ interface Admin {
 
 /**
  * The connections that make and drop a server's test databases, shared by everything in one
- * thread that makes them: the test files of a worker, or the global setup. A connection is a process on the server, which takes it 13–16 ms of CPU to start on a
- * two-core machine: a connection per statement made 2 of the 10 processes a test database cost.
- * Idle ones close after ten seconds, and never keep a worker from ending.
+ * thread that makes them: the test files of a worker, or the global setup. A connection is a
+ * process on the server, which takes it 13–16 ms of CPU to start on a two-core machine: a
+ * connection per statement made 2 of the 10 processes a test database cost. Idle ones close
+ * after ten seconds, and never keep a worker from ending.
  */
 const admins = new Map<string, Admin>()
 

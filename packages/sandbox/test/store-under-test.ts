@@ -6,7 +6,7 @@ import { createMemoryStore, type StartSandboxOptions } from '../src/index'
 import { createDatabase, templateDatabase } from './postgres-server'
 
 /** Where a test's sandboxes keep their state. */
-export type StoreUnderTest = 'memory' | 'embedded' | 'postgres'
+type StoreUnderTest = 'memory' | 'embedded' | 'postgres'
 
 export interface FreshState {
   /** What to start each sandbox on this state with. */
