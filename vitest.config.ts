@@ -4,7 +4,6 @@ import example from './apps/example/vitest.config.ts'
 import processorTemplate from './examples/processor-template/vitest.config.ts'
 import cli from './packages/cli/vitest.config.ts'
 import client from './packages/client/vitest.config.ts'
-import { clientNodeTransportProject } from './packages/client/vitest.transports.ts'
 import errors from './packages/errors/vitest.config.ts'
 import sandbox from './packages/sandbox/vitest.config.ts'
 import schemas from './packages/schemas/vitest.config.ts'
@@ -36,7 +35,6 @@ export default defineConfig({
   test: {
     projects: [
       oneProject('chargekit', packages, { endToEnd: false }),
-      clientNodeTransportProject,
       oneProject('end-to-end', packages, { endToEnd: true }),
     ],
     reporters: ['default', './scripts/vitest-summary-reporter.ts'],

@@ -128,24 +128,3 @@ export function oneProject(
   })
   return { ...project, root: repositoryRoot }
 }
-
-/**
- * Some test files of the package in `folder` (from the repository's root), run once more in a
- * project of their own with other settings (the client's over another transport). The
- * project is rooted where the packages' one is: Vite keys a transformed file in its cache by the
- * project's root too, so a first run (a fresh clone) would otherwise transform those files and
- * everything they import once more. (Measured while the sandbox's store reruns were projects
- * too: 576 cached files against 1,153, 9.7 s of transform time against 12.7 s.)
- */
-export function rerunProject(
-  name: string,
-  folder: string,
-  files: readonly string[],
-  test: NonNullable<ViteUserConfig['test']>,
-): PackageProject {
-  const project = chargekitProject(name, {
-    ...test,
-    include: files.map((file) => `${folder}/${file}`),
-  })
-  return { ...project, root: repositoryRoot }
-}

@@ -8,8 +8,8 @@ import { startRecordingServer } from './support/recording-server'
 
 const credentials = { accountId: 'acct_node', privateKey: 'sk_node_secret' }
 
-// The rest of the client's suite runs on this transport too (the `client (node transport)`
-// project); these are what only this transport has: its connections and its request framing.
+// The client's calls, retries and errors are proven on this transport too (`onEachTransport`);
+// these are what only this transport has: its connections and its request framing.
 describe('nodeTransport', () => {
   it('keeps one connection alive across calls and frames bodies for node:http', async () => {
     const server = await startRecordingServer(() => ({
