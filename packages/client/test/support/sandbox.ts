@@ -14,11 +14,11 @@ import { nodeTransport } from '../../src/node'
 export const account = { id: 'acct_sandbox', key: 'sk_sandbox' }
 export const otherAccount = { id: 'acct_other', key: 'sk_other_secret' }
 
-/** The transports the client's calls go over: each proves retries, timeouts and errors alike. */
+/** The transports the client's tests run over: retries, timeouts and errors must not differ. */
 type TransportName = 'fetch' | 'node:http'
 
-// One node:http transport, with its agent, for every test client of the worker, as an
-// application shares one.
+// One node:http transport, with its kept-alive agents, for every test client of the worker, as
+// an application shares one.
 let sharedNodeTransport: HttpTransport | undefined
 
 function transportOf(name: TransportName): HttpTransport {
