@@ -1,51 +1,96 @@
+import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import type { LocalPostgres } from '../../../scripts/local-postgres'
 import { useRunPostgres } from '../../../scripts/postgres-server-setup'
 import { openSqlDatabase } from '../src/storage/sql/open-database'
 
-/** The database on the run's PostgreSQL server that holds the sandbox's tables, and no rows. */
-export const templateDatabase = 'sandbox_template'
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /**
+     * The database on the run's PostgreSQL server that holds the sandbox's tables and no rows,
+     * for test databases to copy; undefined without a server.
+     */
+    sandboxTemplate: string | undefined
+  }
+}
+
+interface Template {
+  name: Promise<string>
+  /** The projects using it: the last one to end drops it. */
+  users: number
+}
 
 // Every project with the sandbox's files (the main one, the end-to-end one) runs this setup in
 // Vitest's process, on the server another project may have started first.
-const shared = globalThis as { chargekitSandboxTemplates?: WeakMap<LocalPostgres, Promise<void>> }
+const shared = globalThis as { chargekitSandboxTemplates?: WeakMap<LocalPostgres, Template> }
 
 /**
  * The sandbox's tables, made once per server in a template database: a test's database is a copy
- * of it, made in a moment, where creating the tables in each would take a while.
+ * of it, made in a moment, where creating the tables in each would take a while. Its name is this
+ * run's own, and it is dropped when the run ends: a server given as TEST_DATABASE_URL outlives a
+ * run, and may serve two at once.
  */
-function templateOn(postgres: LocalPostgres): Promise<void> {
+async function useTemplate(
+  postgres: LocalPostgres,
+): Promise<{ name: string; release(): Promise<void> }> {
   shared.chargekitSandboxTemplates ??= new WeakMap()
   const templates = shared.chargekitSandboxTemplates
-  let made = templates.get(postgres)
-  if (made === undefined) {
-    made = (async () => {
-      const template = await createDatabase(postgres.url, templateDatabase)
-      await (await openSqlDatabase({ database: template.url })).close()
-    })()
-    templates.set(postgres, made)
+  let template = templates.get(postgres)
+  if (template === undefined) {
+    template = {
+      name: (async () => {
+        const name = `sandbox_template_${randomUUID().replaceAll('-', '')}`
+        const created = await createDatabase(postgres.url, name)
+        await (await openSqlDatabase({ database: created.url })).close()
+        return name
+      })(),
+      users: 0,
+    }
+    templates.set(postgres, template)
   }
-  return made
+  const using = template
+  using.users++
+  const name = await using.name.catch((error: unknown) => {
+    using.users--
+    throw error
+  })
+  return {
+    name,
+    async release() {
+      if (--using.users > 0) return
+      templates.delete(postgres)
+      await adminOn(postgres.url).pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    },
+  }
 }
 
 /**
  * Vitest globalSetup: the run's throw-away PostgreSQL server (scripts/postgres-server-setup.ts),
  * handed to test files as `inject('postgresUrl')`, each of them making its own databases on it,
- * with the sandbox's template database. Without PostgreSQL on the machine (outside CI) there is
- * none and the URL is undefined: the store files then run on the embedded database instead (see
- * onEachStore), and the other tests that need PostgreSQL are skipped.
+ * with the sandbox's template database (`inject('sandboxTemplate')`). Without PostgreSQL on the
+ * machine (outside CI) there is neither and both are undefined: the store files then run on the
+ * embedded database instead (see onEachStore), and the other tests that need PostgreSQL are
+ * skipped.
  */
 export default async function startPostgresServer(project: TestProject) {
   const { postgres, release } = await useRunPostgres()
+  let template: Awaited<ReturnType<typeof useTemplate>> | undefined
   try {
-    if (postgres !== undefined) await templateOn(postgres)
+    if (postgres !== undefined) template = await useTemplate(postgres)
   } catch (error) {
     await release()
     throw error
   }
   project.provide('postgresUrl', postgres?.url)
-  return release
+  project.provide('sandboxTemplate', template?.name)
+  return async () => {
+    try {
+      await template?.release()
+    } finally {
+      await release()
+    }
+  }
 }
 
 /**

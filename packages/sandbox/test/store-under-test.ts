@@ -3,7 +3,7 @@ import { describe, inject } from 'vitest'
 import { copyDataFolder } from '../../../scripts/database-temp-dir'
 import type {} from '../../../scripts/provided-context'
 import { createMemoryStore, type StartSandboxOptions } from '../src/index'
-import { createDatabase, templateDatabase } from './postgres-server'
+import { createDatabase } from './postgres-server'
 
 /** Where a test's sandboxes keep their state. */
 type StoreUnderTest = 'memory' | 'embedded' | 'postgres'
@@ -67,8 +67,11 @@ export async function freshDataFolder(): Promise<FreshState & { options: { data:
  */
 export async function freshDatabase(): Promise<FreshState & { options: { database: string } }> {
   const serverUrl = inject('postgresUrl')
-  if (serverUrl === undefined) throw new Error('No PostgreSQL server in this run')
+  const template = inject('sandboxTemplate')
+  if (serverUrl === undefined || template === undefined) {
+    throw new Error('No PostgreSQL server in this run')
+  }
   const name = `sandbox_${randomUUID().replaceAll('-', '')}`
-  const created = await createDatabase(serverUrl, name, templateDatabase)
+  const created = await createDatabase(serverUrl, name, template)
   return { options: { database: created.url }, remove: created.drop }
 }
