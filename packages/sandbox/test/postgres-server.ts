@@ -16,7 +16,7 @@ declare module 'vitest' {
 }
 
 interface Template {
-  name: Promise<string>
+  made: Promise<{ name: string; drop(): Promise<void> }>
   /** The projects using it: the last one to end drops it. */
   users: number
 }
@@ -39,11 +39,11 @@ async function useTemplate(
   let template = templates.get(postgres)
   if (template === undefined) {
     template = {
-      name: (async () => {
+      made: (async () => {
         const name = `sandbox_template_${randomUUID().replaceAll('-', '')}`
         const created = await createDatabase(postgres.url, name)
         await (await openSqlDatabase({ database: created.url })).close()
-        return name
+        return { name, drop: created.drop }
       })(),
       users: 0,
     }
@@ -51,7 +51,7 @@ async function useTemplate(
   }
   const using = template
   using.users++
-  const name = await using.name.catch((error: unknown) => {
+  const { name, drop } = await using.made.catch((error: unknown) => {
     using.users--
     throw error
   })
@@ -60,7 +60,7 @@ async function useTemplate(
     async release() {
       if (--using.users > 0) return
       templates.delete(postgres)
-      await adminOn(postgres.url).pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await drop()
     },
   }
 }
