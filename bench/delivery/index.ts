@@ -13,7 +13,7 @@
 //   ones of its charge, so a later place should cost no more than the first.
 import { Agent, request, type ServerResponse } from 'node:http'
 import { testCard } from '@chargekit/sandbox/testing'
-import { compactEvents, startBareServer, unsignedDeliveryHeaders } from '../support/bare-server.js'
+import { compactEvents, signedDeliveryHeaders, startBareServer } from '../support/bare-server.js'
 import { startChildProcess } from '../support/child-process.js'
 import { measureRate, percentile } from '../support/measure.js'
 import { reportAgainstTarget, reportFigure, reportRatio } from '../support/report.js'
@@ -373,15 +373,7 @@ function bareDeliveryPost(agent: Agent) {
   const posts = baselineDeliveries.map(({ type, body }) => ({
     url: `${receiver.url}/events?event=${baselineId}&event_type=${type}`,
     body,
-    headers: {
-      ...unsignedDeliveryHeaders,
-      // Signing is the engine's work, not the receiver's: the signature headers come with values
-      // of the same length, not computed, so the receiver reads as many bytes.
-      'webhook-id': baselineId,
-      'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
-      'webhook-signature': `v1,${'A'.repeat(43)}=`,
-      'content-length': Buffer.byteLength(body),
-    },
+    headers: { ...signedDeliveryHeaders(baselineId), 'content-length': Buffer.byteLength(body) },
   }))
   let sent = 0
   return () =>

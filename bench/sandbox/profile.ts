@@ -1,7 +1,7 @@
 // A CPU profile of create-charge with delivery on, the whole bench process (the load generator,
 // the sandbox and the local receiver share one thread there too). With --limit, the same load on
 // the limit index.ts measures against: a delivery-off sandbox, then two bare POSTs of a stored
-// event's compact JSON per charge. Two profiles, each divided by its charges, show what the
+// event's compact JSON, with a signed delivery's headers, per charge. Two profiles, each divided by its charges, show what the
 // engine costs per charge beyond the wire.
 // Run (after the build named in index.ts):
 //   node --import tsx --cpu-prof --cpu-prof-dir=/tmp/sandbox-profile bench/sandbox/profile.ts [seconds] [--limit]
@@ -34,7 +34,7 @@ let wire: ReturnType<typeof wirePosts> | undefined
 if (limit) {
   // One charge first, whose event's compact JSON the bare POSTs carry.
   await createCharge()
-  wire = wirePosts(receiver.url, await latestEventJson(sandbox.apiUrl, headers))
+  wire = wirePosts(receiver.url, await latestEventJson(sandbox.apiUrl, headers), 'signed')
 }
 const { perSecond, operations } = await measureRate(
   async () => {

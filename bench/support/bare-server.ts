@@ -69,20 +69,37 @@ export const unsignedDeliveryHeaders = {
 } as const
 
 /**
+ * The headers of a signed delivery of `eventId` (the sandbox signs by default). Signing is the
+ * engine's work, not the wire's: the signature headers come with values of the same length, not
+ * computed, so the receiver reads as many bytes as from the engine.
+ */
+export function signedDeliveryHeaders(eventId: string) {
+  return {
+    ...unsignedDeliveryHeaders,
+    'webhook-id': eventId,
+    'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+    'webhook-signature': `v1,${'A'.repeat(43)}=`,
+  }
+}
+
+/**
  * Deliveries at the bare minimum cost of the wire: `post()` sends `body` (a real delivery's) to
- * `eventsUrl` and does not wait for it, as the sandbox's engine sends (undici's dispatcher,
+ * `eventsUrl` with a delivery's headers, signed (the sandbox's default: the same bytes, not
+ * computed) or not, and does not wait for it, as the sandbox's engine sends (undici's dispatcher,
  * kept-alive connections, 64 at most; more wait for one); nothing else is done per delivery.
  */
 export function wirePosts(
   eventsUrl: string,
   body: string,
+  signature: 'signed' | 'unsigned',
 ): { post(): void; close(): Promise<void> } {
   const url = new URL(eventsUrl)
   const pool = new Pool(url.origin, { connections: 64 })
+  const eventId = 'ev_wire_0000000000000000'
   const options = {
-    path: `${url.pathname}?event=ev_wire_0000000000000000&event_type=charge.created`,
+    path: `${url.pathname}?event=${eventId}&event_type=charge.created`,
     method: 'POST' as const,
-    headers: unsignedDeliveryHeaders,
+    headers: signature === 'signed' ? signedDeliveryHeaders(eventId) : unsignedDeliveryHeaders,
     body,
   }
   const ignore = () => {}
