@@ -51,6 +51,7 @@ if (process.argv.includes('--browser')) {
   if (findChromium() === undefined) missing.push('chromium-headless-shell', 'fonts-liberation')
   if (!process.env.TEST_DATABASE_URL && !hasPostgresServer()) missing.push('postgresql')
   if (!has('php')) missing.push('php-cli', 'php-curl')
+  else if (!phpHasCurl()) missing.push('php-curl')
   if (missing.length > 0) await installFromDebian(missing)
   // With their recommended packages (netavark and aardvark-dns: networks whose containers find
   // each other by service name), as measured on these machines.
@@ -127,6 +128,11 @@ async function installFromDebian(packages, { recommends = false } = {}) {
     advice: failed,
     logName: `apt-get-install-${packages[0]}`,
   })
+}
+
+/** The docs' PHP example calls cURL, an extension Debian ships apart from PHP itself. */
+function phpHasCurl() {
+  return output('php', ['-r', "echo function_exists('curl_init') ? 'yes' : 'no';"]) === 'yes'
 }
 
 function hasPostgresServer() {
