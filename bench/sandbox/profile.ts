@@ -1,8 +1,8 @@
 // A CPU profile of create-charge with delivery on, the whole bench process (the load generator,
 // the sandbox and the local receiver share one thread there too). With --limit, the same load on
 // the limit index.ts measures against: a delivery-off sandbox, then two bare POSTs of a stored
-// event's compact JSON, with a signed delivery's headers, per charge. Two profiles, each divided by its charges, show what the
-// engine costs per charge beyond the wire.
+// event's compact JSON, with a signed delivery's headers, per charge. Two profiles, each divided
+// by its charges, show what the engine costs per charge beyond the wire.
 // Run (after the build named in index.ts):
 //   node --import tsx --cpu-prof --cpu-prof-dir=/tmp/sandbox-profile bench/sandbox/profile.ts [seconds] [--limit]
 // and open the largest .cpuprofile (the main thread's) in Chrome DevTools (Performance) or

@@ -26,8 +26,8 @@ export interface HttpTransport {
  * delivery; its `request()` API (a response object and a body stream per request) sits between
  * the two. HTTP/1.1 pipelining is left off: with receivers that answer a connection's requests
  * one at a time (node:http, most frameworks) it saved little or nothing per delivery there, and a
- * slow or dropped answer would hold up or fail every delivery queued behind it on its connection. Redirects are not followed: a redirect is a
- * failed attempt.
+ * slow or dropped answer would hold up or fail every delivery queued behind it on its connection.
+ * Redirects are not followed: a redirect is a failed attempt.
  *
  * undici is loaded with the first delivery, not with the sandbox: it takes longer to load than a
  * test sandbox takes to start, and many never deliver.
