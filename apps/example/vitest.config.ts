@@ -1,4 +1,4 @@
-import { chargekitProject } from '../../vitest.shared'
+import { chargekitProject } from '../../vitest.shared.ts'
 
 export default chargekitProject('example', {
   testTimeout: 60_000,

@@ -1,3 +1,3 @@
-import { chargekitProject } from '../../vitest.shared'
+import { chargekitProject } from '../../vitest.shared.ts'
 
 export default chargekitProject('example-processor', { testTimeout: 20_000 })

@@ -1,4 +1,4 @@
-import { chargekitProject } from '../../vitest.shared'
+import { chargekitProject } from '../../vitest.shared.ts'
 
 export default chargekitProject('cli', {
   globalSetup: ['./test/bundle-cli.e2e-setup.ts'],

@@ -1,4 +1,4 @@
-import { chargekitProject } from '../../vitest.shared'
+import { chargekitProject } from '../../vitest.shared.ts'
 
 export default chargekitProject('sandbox', {
   // The CLI as a bin, a PostgreSQL server and an embedded database's folder, made once per run

@@ -1,4 +1,4 @@
-import { chargekitProject } from '../../vitest.shared'
+import { chargekitProject } from '../../vitest.shared.ts'
 
 // The SQL delivery store's tests make their tables on the run's PostgreSQL server.
 const project = chargekitProject('webhooks', {
