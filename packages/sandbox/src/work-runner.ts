@@ -72,6 +72,8 @@ export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
   /** The latest look, for close() to wait for what it claims. */
   let lastPump: Promise<void> = Promise.resolve()
   let pumpAgain = false
+  /** The latest look stopped at the capacity: an item that finishes makes room for due work. */
+  let heldBack = false
   let closed = false
   const poll = setInterval(() => wake(), options.pollMs ?? 1_000).unref()
   const stopListening = queue.onAdded?.((added) => {
@@ -94,10 +96,14 @@ export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
     try {
       do {
         pumpAgain = false
+        heldBack = false
         let exhausted = false
         while (!closed) {
           const limit = options.capacity(running.size)
-          if (limit <= 0) break
+          if (limit <= 0) {
+            heldBack = true
+            break
+          }
           const claimed = await queue.claim(kind, clock.now(), limit, leaseMs)
           for (const work of claimed) start(work)
           if (claimed.length < limit) {
@@ -131,14 +137,21 @@ export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
   wake()
 
   function start(work: ClaimedWork) {
-    const task = finish(work).finally(() => {
+    const task = finish(work).then((rescheduled) => {
       running.delete(task)
-      wake()
+      // A look costs a claim and a read of the next due time: it is worth them when this item
+      // freed capacity the last look lacked, went back to the queue at a time no wake-up covers
+      // yet, or when work is due already (a timer fires a little late; a backlog coming back at
+      // its receiver's pace is claimed as items finish, not a timer at a time).
+      if (heldBack || rescheduled || (wakeUpDueAt !== undefined && wakeUpDueAt <= clock.now())) {
+        wake()
+      }
     })
     running.add(task)
   }
 
-  async function finish(work: ClaimedWork) {
+  /** Runs the item and stores its outcome; true when it went back to the queue. */
+  async function finish(work: ClaimedWork): Promise<boolean> {
     let result: WorkResult = workDone
     try {
       result = await options.run(work)
@@ -150,6 +163,7 @@ export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
     } catch (error) {
       options.onError(error, work)
     }
+    return !result.done
   }
 
   /** Outcomes waiting to be stored together, each with its item's way to go on. */

@@ -125,7 +125,8 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       catchUp.turnedAway(lane, now)
       return { done: false, dueAt: slot, payload: { eventId, attempt: index, receiver } }
     }
-    if (!(await slot)) return putBack
+    // A free slot is taken at once: awaiting it would only cost the attempt a turn.
+    if (slot !== true && !(await slot)) return putBack
     let attempt: DeliveryAttempt
     try {
       attempt = await send(job, request, index === 0 ? 'first' : 'retry')

@@ -55,12 +55,13 @@ export class ReceiverLanes {
   }
 
   /**
-   * A slot in `lane` for an attempt of `accountId`: resolves true when the attempt may start
-   * (at once when a slot is free; it then holds the slot until `leave`) or false when the lanes
-   * close first. When the lane's waiting line, or the account's, is full, answers instead the
-   * time (ms since the epoch) the attempt should come back at, having waited elsewhere.
+   * A slot in `lane` for an attempt of `accountId`: `true` when one is free (the attempt then
+   * holds it until `leave`), otherwise a place in the lane's waiting line, which resolves true
+   * when the attempt may start or false when the lanes close first. When the lane's waiting line,
+   * or the account's, is full, answers instead the time (ms since the epoch) the attempt should
+   * come back at, having waited elsewhere.
    */
-  enter(accountId: string, lane: string, now = Date.now()): Promise<boolean> | number {
+  enter(accountId: string, lane: string, now = Date.now()): true | Promise<boolean> | number {
     const found = this.#lanes.get(lane) ?? {
       accountId,
       inFlight: 0,
@@ -74,7 +75,7 @@ export class ReceiverLanes {
     this.#accounts.set(accountId, account)
     if (found.waiting.length === 0 && this.#mayStart(found)) {
       this.#start(found)
-      return Promise.resolve(true)
+      return true
     }
     if (found.waiting.length >= this.#limits.perLane) return this.#comeBackAt(found, now)
     if (account.waiting >= this.#limits.perAccount) {
