@@ -141,8 +141,8 @@ export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
       running.delete(task)
       // A look costs a claim and a read of the next due time: it is worth them when this item
       // freed capacity the last look lacked, went back to the queue at a time no wake-up covers
-      // yet, or when work is due already (a timer fires a little late; a backlog coming back at
-      // its receiver's pace is claimed as items finish, not a timer at a time).
+      // yet, or when work is due already. Timers fire a little late, and a backlog that comes
+      // back at its receiver's pace is claimed as items finish rather than one timer at a time.
       if (heldBack || rescheduled || (wakeUpDueAt !== undefined && wakeUpDueAt <= clock.now())) {
         wake()
       }
