@@ -1,5 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { randomUUID } from 'node:crypto'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { atomicWrites } from '../src/storage/sql/atomic-writes'
 import { openSqlDatabase } from '../src/storage/sql/open-database'
+import { openPostgresDatabase } from '../src/storage/sql/postgres-database'
+import { createDatabase } from './postgres-server'
 import { type FreshState, freshDataFolder } from './store-under-test'
 
 const states: FreshState[] = []
@@ -29,5 +33,38 @@ describe('openSqlDatabase({ data })', () => {
       { id: 'kept', amount: '9007199254740993' },
     ])
     await db.close()
+  }, 30_000)
+})
+
+describe.skipIf(inject('postgresUrl') === undefined)('atomicWrites', () => {
+  it("keeps each one's transaction apart when one opens inside another's", async () => {
+    const created = await createDatabase(
+      inject('postgresUrl') as string,
+      `atomic_${randomUUID().slice(0, 8)}`,
+    )
+    const db = await openPostgresDatabase(created.url)
+    try {
+      await db.query('CREATE TABLE notes (id text PRIMARY KEY)')
+      // Two stores' views of one database (a pool): the inner one's transaction commits, the
+      // outer one's rolls back with every write it made, also those made inside the inner one.
+      const outer = atomicWrites(db)
+      const inner = atomicWrites(db)
+      const note = (writes: typeof outer, id: string) =>
+        writes.writes.query('INSERT INTO notes VALUES ($1)', [id])
+      await expect(
+        outer.atomically(async () => {
+          await note(outer, 'outer before')
+          await inner.atomically(async () => {
+            await note(inner, 'inner')
+            await note(outer, 'outer within inner')
+          })
+          throw new Error('abandoned')
+        }),
+      ).rejects.toThrow('abandoned')
+      expect(await db.query('SELECT id FROM notes')).toEqual([{ id: 'inner' }])
+    } finally {
+      await db.close()
+      await created.drop()
+    }
   }, 30_000)
 })

@@ -50,12 +50,23 @@ export interface AtomicWrites {
   keptUntilCommit(locks: KeyedLock): KeyedLock
 }
 
+/**
+ * The transactions open in an async context, each under its {@link atomicWrites}' own key. One
+ * storage for every database the process opens: before Node 24, every AsyncLocalStorage in use
+ * adds a step to the creation of every promise in the process, and stays in use until disabled,
+ * so one per database made a process that opens many (a test suite) slower with each.
+ */
+const openTransactions = new AsyncLocalStorage<ReadonlyMap<symbol, Transaction>>()
+
 export function atomicWrites(database: SqlDatabase): AtomicWrites {
-  const current = new AsyncLocalStorage<Transaction>()
+  const key = Symbol('transaction')
   const openTransaction = () => {
-    const transaction = current.getStore()
+    const transaction = openTransactions.getStore()?.get(key)
     return transaction?.open ? transaction : undefined
   }
+  /** Runs `task` in `transaction`, other databases' transactions kept as they are. */
+  const within = <T>(transaction: Transaction, task: () => Promise<T>) =>
+    openTransactions.run(new Map(openTransactions.getStore()).set(key, transaction), task)
   const readExecutor = (): SqlExecutor => openTransaction()?.tx ?? database
   const writeExecutor = async (): Promise<SqlExecutor> => {
     const transaction = openTransaction()
@@ -84,7 +95,7 @@ export function atomicWrites(database: SqlDatabase): AtomicWrites {
     const result = await database.transaction(async (tx) => {
       transaction.tx = tx
       try {
-        return await current.run(transaction, task)
+        return await within(transaction, task)
       } finally {
         transaction.open = false
       }
@@ -136,8 +147,8 @@ export function atomicWrites(database: SqlDatabase): AtomicWrites {
         },
       }
       try {
-        const result = await current.run(transaction, task)
-        const kept = await current.run(transaction, () => finish(result))
+        const result = await within(transaction, task)
+        const kept = await within(transaction, () => finish(result))
         transaction.open = false
         if (held !== undefined) {
           end(kept ? undefined : rolledBack)
