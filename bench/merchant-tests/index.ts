@@ -6,10 +6,17 @@
 //   in any order), so the deliveries are part of the cost; against the same four calls from the
 //   same client over the global fetch, answered by msw handlers with fixed JSON (the sandbox's
 //   own answers, recorded once, so the client validates the same shapes);
-// - start-up: `startTestSandbox()` ready to serve, against msw's `setupServer(...).listen()`.
+// - start-up: `startTestSandbox()` ready to serve, against msw's `setupServer(...).listen()`;
+// - what tests on embedded databases leave behind in the process: the cost of awaiting a promise
+//   (which every later test pays at each step) after one such test, against after 21.
 // Tests run one call after another, so one flow at a time; the two sides take turns in slices.
 // Run: pnpm build && pnpm exec tsx bench/merchant-tests/index.ts
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { promisify } from 'node:util'
 import { type ChargekitClient, createClient } from '@chargekit/client'
 import { startTestSandbox, type TestSandbox, testCard } from '@chargekit/sandbox/testing'
 import { HttpResponse, http } from 'msw'
@@ -24,6 +31,8 @@ const mockedBaseUrl = 'https://api.chargekit.test'
 const rounds = 5
 const sliceMs = 1_000
 const startUps = 15
+/** Tests on embedded databases after the first, before the promise cost is measured again. */
+const laterEmbeddedTests = 20
 
 interface FlowAnswers {
   charge: unknown
@@ -185,5 +194,57 @@ async function startUpCost() {
   )
 }
 
+/**
+ * A suite that runs some tests on embedded databases (`startTestSandbox({ data })`) runs every
+ * later test in the same process: what those leave behind, each awaited promise pays. Measured
+ * after the first such test, which may set up what any one needs, and after 21.
+ */
+async function costLeftByEmbeddedTests() {
+  const folders = await mkdtemp(join(tmpdir(), 'chargekit-bench-'))
+  try {
+    // One database made and migrated, then a copy of its folder for each test, as a suite does.
+    const template = join(folders, 'template')
+    await (await startTestSandbox({ data: template })).close()
+    let copies = 0
+    const testOnEmbedded = async () => {
+      const data = join(folders, `copy-${copies++}`)
+      await promisify(execFile)('cp', ['-R', template, data])
+      const kit = await startTestSandbox({ data })
+      await fullFlow(
+        createClient({ accountId, privateKey, baseUrl: kit.sandbox.url, fetch: kit.fetch }),
+        kit.eventsUrl,
+      )
+      await kit.close()
+      await rm(data, { recursive: true, force: true })
+    }
+    await testOnEmbedded()
+    const afterFirst = await awaitedPromiseCost()
+    for (let test = 0; test < laterEmbeddedTests; test++) await testOnEmbedded()
+    const afterLater = await awaitedPromiseCost()
+    reportRatio(
+      `merchant test: time to await a promise after ${laterEmbeddedTests + 1} test sandboxes on embedded databases vs after the first`,
+      afterLater,
+      afterFirst,
+      { atMost: 1.5 },
+      ' µs',
+    )
+  } finally {
+    await rm(folders, { recursive: true, force: true })
+  }
+}
+
+/** Microseconds per awaited promise, the median of seven loops. */
+async function awaitedPromiseCost(): Promise<number> {
+  const awaits = 100_000
+  const loops: number[] = []
+  for (let loop = 0; loop < 7; loop++) {
+    const started = performance.now()
+    for (let index = 0; index < awaits; index++) await Promise.resolve(index)
+    loops.push(((performance.now() - started) * 1000) / awaits)
+  }
+  return percentile(loops, 50)
+}
+
 await startUpCost()
 await flowCost()
+await costLeftByEmbeddedTests()
