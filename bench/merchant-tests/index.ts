@@ -195,9 +195,9 @@ async function startUpCost() {
 }
 
 /**
- * A suite that runs some tests on embedded databases (`startTestSandbox({ data })`) runs every
- * later test in the same process: what those leave behind, each awaited promise pays. Measured
- * after the first such test, which may set up what any one needs, and after 21.
+ * A suite that runs some of its tests on embedded databases (`startTestSandbox({ data })`) runs
+ * the rest in the same process, where whatever those left behind costs every awaited promise.
+ * Measured after the first such test (which may set up what any of them needs) and after 21.
  */
 async function costLeftByEmbeddedTests() {
   const folders = await mkdtemp(join(tmpdir(), 'chargekit-bench-'))

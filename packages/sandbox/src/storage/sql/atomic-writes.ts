@@ -52,9 +52,9 @@ export interface AtomicWrites {
 
 /**
  * The transactions open in an async context, each under its {@link atomicWrites}' own key. One
- * storage for every database the process opens: before Node 24, every AsyncLocalStorage in use
- * adds a step to the creation of every promise in the process, and stays in use until disabled,
- * so one per database made a process that opens many (a test suite) slower with each.
+ * storage for every store the process opens: before Node 24, every AsyncLocalStorage in use adds
+ * a step to the creation of every promise in the process, and stays in use until disabled, so
+ * one per store made a process that opens many (a test suite) slower with each.
  */
 const openTransactions = new AsyncLocalStorage<ReadonlyMap<symbol, Transaction>>()
 
@@ -64,7 +64,7 @@ export function atomicWrites(database: SqlDatabase): AtomicWrites {
     const transaction = openTransactions.getStore()?.get(key)
     return transaction?.open ? transaction : undefined
   }
-  /** Runs `task` in `transaction`, other databases' transactions kept as they are. */
+  /** Runs `task` in `transaction`, other stores' transactions kept as they are. */
   const within = <T>(transaction: Transaction, task: () => Promise<T>) =>
     openTransactions.run(new Map(openTransactions.getStore()).set(key, transaction), task)
   const readExecutor = (): SqlExecutor => openTransaction()?.tx ?? database
