@@ -8,7 +8,7 @@
 //   own answers, recorded once, so the client validates the same shapes);
 // - start-up: `startTestSandbox()` ready to serve, against msw's `setupServer(...).listen()`;
 // - what tests on embedded databases leave behind in the process: the cost of awaiting a promise
-//   (which every later test pays at each step) after one such test, against after 21.
+//   (which every later test pays at each step) after one such test, against after 11.
 // Tests run one call after another, so one flow at a time; the two sides take turns in slices.
 // Run: pnpm build && pnpm exec tsx bench/merchant-tests/index.ts
 import { execFile } from 'node:child_process'
@@ -32,7 +32,7 @@ const rounds = 5
 const sliceMs = 1_000
 const startUps = 15
 /** Tests on embedded databases after the first, before the promise cost is measured again. */
-const laterEmbeddedTests = 20
+const laterEmbeddedTests = 10
 
 interface FlowAnswers {
   charge: unknown
@@ -197,7 +197,7 @@ async function startUpCost() {
 /**
  * A suite that runs some of its tests on embedded databases (`startTestSandbox({ data })`) runs
  * the rest in the same process, where whatever those left behind costs every awaited promise.
- * Measured after the first such test (which may set up what any of them needs) and after 21.
+ * Measured after the first such test (which may set up what any of them needs) and after 11.
  */
 async function costLeftByEmbeddedTests() {
   const folders = await mkdtemp(join(tmpdir(), 'chargekit-bench-'))
