@@ -137,16 +137,18 @@ export function createWorkRunner(options: WorkRunnerOptions): WorkRunner {
   wake()
 
   function start(work: ClaimedWork) {
-    const task = finish(work).then((rescheduled) => {
-      running.delete(task)
-      // A look costs a claim and a read of the next due time: it is worth them when this item
-      // freed capacity the last look lacked, went back to the queue at a time no wake-up covers
-      // yet, or when work is due already. Timers fire a little late, and a backlog that comes
-      // back at its receiver's pace is claimed as items finish rather than one timer at a time.
-      if (heldBack || rescheduled || (wakeUpDueAt !== undefined && wakeUpDueAt <= clock.now())) {
-        wake()
-      }
-    })
+    // Off the running set whatever happens: `finish` rejects only when `onError` itself throws.
+    const task = finish(work)
+      .finally(() => running.delete(task))
+      .then((rescheduled) => {
+        // A look costs a claim and a read of the next due time: it is worth them when this item
+        // freed capacity the last look lacked, went back to the queue at a time no wake-up covers
+        // yet, or when work is due already. Timers fire a little late, and a backlog that comes
+        // back at its receiver's pace is claimed as items finish rather than one timer at a time.
+        if (heldBack || rescheduled || (wakeUpDueAt !== undefined && wakeUpDueAt <= clock.now())) {
+          wake()
+        }
+      })
     running.add(task)
   }
 
