@@ -11,16 +11,14 @@
 //   (which every later test pays at each step) after one such test, against after 11.
 // Tests run one call after another, so one flow at a time; the two sides take turns in slices.
 // Run: pnpm build && pnpm exec tsx bench/merchant-tests/index.ts
-import { execFile } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { promisify } from 'node:util'
 import { type ChargekitClient, createClient } from '@chargekit/client'
 import { startTestSandbox, type TestSandbox, testCard } from '@chargekit/sandbox/testing'
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
+import { copyDataFolder, databaseTempFolder } from '../../scripts/database-temp-dir.js'
 import { measureRate, percentile } from '../support/measure.js'
 import { reportFigure, reportRatio } from '../support/report.js'
 
@@ -200,22 +198,20 @@ async function startUpCost() {
  * Measured after the first such test (which may set up what any of them needs) and after 11.
  */
 async function costLeftByEmbeddedTests() {
-  const folders = await mkdtemp(join(tmpdir(), 'chargekit-bench-'))
+  const folder = await databaseTempFolder('bench')
   try {
     // One database made and migrated, then a copy of its folder for each test, as a suite does.
-    const template = join(folders, 'template')
+    const template = join(folder, 'template')
     await (await startTestSandbox({ data: template })).close()
-    let copies = 0
     const testOnEmbedded = async () => {
-      const data = join(folders, `copy-${copies++}`)
-      await promisify(execFile)('cp', ['-R', template, data])
-      const kit = await startTestSandbox({ data })
+      const copy = await copyDataFolder(template, 'bench')
+      const kit = await startTestSandbox({ data: copy.path })
       await fullFlow(
         createClient({ accountId, privateKey, baseUrl: kit.sandbox.url, fetch: kit.fetch }),
         kit.eventsUrl,
       )
       await kit.close()
-      await rm(data, { recursive: true, force: true })
+      await copy.remove()
     }
     await testOnEmbedded()
     const afterFirst = await awaitedPromiseCost()
@@ -229,7 +225,7 @@ async function costLeftByEmbeddedTests() {
       ' µs',
     )
   } finally {
-    await rm(folders, { recursive: true, force: true })
+    await rm(folder, { recursive: true, force: true })
   }
 }
 
