@@ -12,7 +12,8 @@
  * deliveries have all arrived, so falling behind them does not pass for speed), against its own
  * target, and against the limit the wire leaves: two rows measure what two bare POSTs per charge cost by
  * themselves (sent as the engine sends, with a delivery's body and headers and nothing else done
- * per delivery), after a bare server's answer and after the delivery-off sandbox's.
+ * per delivery), after a bare server's answer and after the delivery-off sandbox's. The rows
+ * against the latter, whose target sits within the machine's noise, alternate many short slices.
  */
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
@@ -29,8 +30,8 @@ import { measureRate } from '../support/measure'
 import { reportFigure, reportRatio } from '../support/report'
 
 const defaultRounds = 3
-const roundsNearTheLimit = 8
 const sliceMs = 1_000
+const shortSliceMs = 100
 const auth = `Basic ${Buffer.from('acct_sandbox:sk_sandbox').toString('base64')}`
 const json = { 'content-type': 'application/json', authorization: auth }
 
@@ -90,28 +91,67 @@ function rate(operation: () => Promise<unknown>, concurrency: number) {
 }
 
 /**
- * Operations per second with `concurrency` callers, where each operation makes `deliveries`
+ * One slice of `operation` with `concurrency` callers, where each operation makes `deliveries`
  * deliveries to `receiver`: the slice ends when every one of them has arrived, so a sender that
  * falls behind its deliveries pays for the backlog it leaves instead of looking faster for it.
  */
-function deliveredRate(
+function deliveredSlice(
   operation: () => Promise<unknown>,
   deliveries: number,
   concurrency: number,
   receiver: { received(): number },
 ) {
-  const slice = async (durationMs: number) => {
+  return async (durationMs: number) => {
     const before = receiver.received()
     const started = performance.now()
     const { operations } = await measureRate(operation, { durationMs, warmupMs: 0, concurrency })
     while (receiver.received() < before + deliveries * operations) {
       await new Promise((resolve) => setTimeout(resolve, 1))
     }
-    return operations / ((performance.now() - started) / 1000)
+    return { operations, seconds: (performance.now() - started) / 1000 }
   }
+}
+
+/** Operations per second over one delivered slice (see {@link deliveredSlice}), after a short one. */
+function deliveredRate(...args: Parameters<typeof deliveredSlice>) {
+  const slice = deliveredSlice(...args)
   return async () => {
     await slice(200)
-    return slice(sliceMs)
+    const { operations, seconds } = await slice(sliceMs)
+    return operations / seconds
+  }
+}
+
+/**
+ * For the rows whose target sits within the machine's noise: many short delivered slices of each
+ * side in turn, ordered ABBA so that a drift in the machine's speed weighs on both alike, and each
+ * side's rate from its sums. This machine's speed moves threefold within seconds, which left a
+ * ratio of eight 1 s rounds a tenth apart from one run to the next; 100 pairs of 100 ms slices
+ * keep it within a few hundredths.
+ */
+async function alternatingSlices(
+  slice: ReturnType<typeof deliveredSlice>,
+  baselineSlice: ReturnType<typeof deliveredSlice>,
+  pairs = 100,
+) {
+  const sums = { value: { operations: 0, seconds: 0 }, base: { operations: 0, seconds: 0 } }
+  const add = async (side: keyof typeof sums, measure: typeof slice) => {
+    const { operations, seconds } = await measure(shortSliceMs)
+    sums[side].operations += operations
+    sums[side].seconds += seconds
+  }
+  for (let pair = 0; pair < pairs; pair++) {
+    if (pair % 2 === 0) {
+      await add('base', baselineSlice)
+      await add('value', slice)
+    } else {
+      await add('value', slice)
+      await add('base', baselineSlice)
+    }
+  }
+  return {
+    value: sums.value.operations / sums.value.seconds,
+    base: sums.base.operations / sums.base.seconds,
   }
 }
 
@@ -228,15 +268,12 @@ async function throughput(
     posts.post()
     posts.post()
   }
-  // This row's target sits within the machine's noise (one round's ratio differs from the next by
-  // up to a tenth), so it and the signing-off row average more rounds than the others.
-  const limit = await interleaved(
-    withDeliveries,
-    deliveredRate(createThenPost(wire), 2, 16, receiver),
-    roundsNearTheLimit,
+  const limit = await alternatingSlices(
+    deliveredSlice(createOn(delivering), 2, 16, receiver),
+    deliveredSlice(createThenPost(wire), 2, 16, receiver),
   )
   reportRatio(
-    'sandbox create-charge throughput with delivery on vs the limit: the delivery-off sandbox plus 2 bare POSTs per charge, with the same body and headers (16 clients)',
+    'sandbox create-charge throughput with delivery on vs the limit: the delivery-off sandbox plus 2 bare POSTs per charge, with the same body and headers (16 clients, 100 alternating pairs of 100 ms slices)',
     limit.value,
     limit.base,
     { atLeast: 0.9 },
@@ -244,15 +281,14 @@ async function throughput(
   )
   // Set beside the row above, what signing costs: an unsigned sandbox against POSTs without the
   // signature's headers.
-  const unsigned = deliveredRate(createOn(deliveringUnsigned), 2, 16, receiver)
-  await unsigned()
-  const unsignedLimit = await interleaved(
-    unsigned,
-    deliveredRate(createThenPost(unsignedWire), 2, 16, receiver),
-    roundsNearTheLimit,
+  // Its first deliveries load its own transport: not measured either.
+  await deliveredRate(createOn(deliveringUnsigned), 2, 16, receiver)()
+  const unsignedLimit = await alternatingSlices(
+    deliveredSlice(createOn(deliveringUnsigned), 2, 16, receiver),
+    deliveredSlice(createThenPost(unsignedWire), 2, 16, receiver),
   )
   reportFigure(
-    'sandbox create-charge throughput with delivery on and signing off (signingSecret: false) vs the limit without the signature headers (16 clients)',
+    'sandbox create-charge throughput with delivery on and signing off (signingSecret: false) vs the limit without the signature headers (16 clients, 100 alternating pairs of 100 ms slices)',
     unsignedLimit.value / unsignedLimit.base,
     'x',
   )
