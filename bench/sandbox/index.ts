@@ -134,19 +134,14 @@ async function alternatingSlices(
   baselineSlice: ReturnType<typeof deliveredSlice>,
   pairs = 100,
 ) {
+  const slices = { value: slice, base: baselineSlice }
   const sums = { value: { operations: 0, seconds: 0 }, base: { operations: 0, seconds: 0 } }
-  const add = async (side: keyof typeof sums, measure: typeof slice) => {
-    const { operations, seconds } = await measure(shortSliceMs)
-    sums[side].operations += operations
-    sums[side].seconds += seconds
-  }
   for (let pair = 0; pair < pairs; pair++) {
-    if (pair % 2 === 0) {
-      await add('base', baselineSlice)
-      await add('value', slice)
-    } else {
-      await add('value', slice)
-      await add('base', baselineSlice)
+    const turns = pair % 2 === 0 ? (['base', 'value'] as const) : (['value', 'base'] as const)
+    for (const side of turns) {
+      const { operations, seconds } = await slices[side](shortSliceMs)
+      sums[side].operations += operations
+      sums[side].seconds += seconds
     }
   }
   return {
